@@ -1,0 +1,113 @@
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { LIMITS } from '@backoffice/shared';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppContext } from './context.js';
+import { unflatten } from './http/body.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import { registerSessions } from './http/session.js';
+import { t } from './i18n/index.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { statsRoutes } from './modules/stats/routes.js';
+import { textRoutes } from './modules/texts/routes.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const ADMIN_DIST = resolve(here, '../../admin/dist');
+
+const ADMIN_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "frame-src 'self'",
+  "frame-ancestors 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join('; ');
+
+/** Builds the server: plugins first, then one `register` per module (DESIGN §2). */
+export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: ctx.config.logLevel },
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    genReqId: () => crypto.randomUUID(),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(cookie);
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: LIMITS.imageMaxKb * 1024, files: 10, fields: 1000, fieldSize: 1024 * 1024 },
+  });
+  app.addHook('preValidation', async (request) => {
+    if (request.isMultipart() && request.body && typeof request.body === 'object') {
+      request.body = unflatten(request.body as Record<string, unknown>);
+    }
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'same-origin');
+    if (request.url.startsWith('/admin')) {
+      reply.header('Content-Security-Policy', ADMIN_CSP);
+      reply.header('X-Frame-Options', 'SAMEORIGIN');
+    }
+    if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+  });
+
+  await app.register(swagger, {
+    openapi: { info: { title: 'Back office API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  registerSessions(app, ctx.db, ctx.config);
+  registerErrorHandler(app);
+
+  app.get('/api/health', async () => ({ status: 'ok' }));
+  await app.register(authRoutes, { ctx });
+  await app.register(textRoutes, { ctx, prefix: '/api/content/text' });
+  await app.register(statsRoutes, { ctx, prefix: '/api/stats' });
+
+  await registerAdmin(app);
+  return app;
+}
+
+/** The built admin under /admin; every unknown /admin/* path gets index.html so the admin shows its 404. */
+async function registerAdmin(app: FastifyInstance) {
+  const hasAdmin = existsSync(resolve(ADMIN_DIST, 'index.html'));
+  if (hasAdmin) {
+    await app.register(fastifyStatic, {
+      root: ADMIN_DIST,
+      prefix: '/admin/',
+      wildcard: false,
+      index: false,
+      setHeaders: (res, path) => {
+        if (path.includes('/assets/')) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    });
+    app.get('/admin/assets/*', (request, reply) =>
+      reply.sendFile(`assets/${(request.params as { '*': string })['*']}`),
+    );
+  }
+  app.get('/', (_request, reply) => reply.redirect('/admin/'));
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (hasAdmin && (path === '/admin' || path.startsWith('/admin/')) && !path.startsWith('/admin/assets/')) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ message: t(request.lang ?? 'sk', 'http.notFound') });
+  });
+}

@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import { ROLES } from '@backoffice/shared';
+import { count } from 'drizzle-orm';
+import type { Config } from '../../config.js';
+import { createUser } from '../../modules/users/operations.js';
+import type { Db } from '../client.js';
+import { languages, roleLangs, roles, textPositions, users } from '../schema.js';
+
+const ROLE_TITLES: Record<number, { sk: string; en: string }> = {
+  [ROLES.admin]: { sk: 'Administrátor', en: 'Administrator' },
+  [ROLES.editor]: { sk: 'Redaktor', en: 'Editor' },
+  [ROLES.member]: { sk: 'Člen webu', en: 'Site member' },
+};
+
+export const TEXT_POSITIONS = ['Homepage', 'Header', 'Footer', 'Sidebar', 'Contact'];
+
+/**
+ * Reference data every installation needs (languages, roles, text positions) and the first administrator.
+ * Runs on every start; each part is written only when its table is empty.
+ */
+export async function seedReference(
+  db: Db,
+  config: Pick<Config, 'adminEmail' | 'adminPassword'>,
+  log: (line: string) => void,
+) {
+  await db
+    .insert(languages)
+    .values([
+      { code: 'sk', title: 'Slovenčina', position: 1 },
+      { code: 'en', title: 'English', position: 2 },
+    ])
+    .onConflictDoNothing();
+  await db
+    .insert(roles)
+    .values(Object.keys(ROLE_TITLES).map((id) => ({ id: Number(id) })))
+    .onConflictDoNothing();
+  await db
+    .insert(roleLangs)
+    .values(
+      Object.entries(ROLE_TITLES).flatMap(([id, t]) =>
+        (['sk', 'en'] as const).map((l) => ({ role_id: Number(id), language_code: l, title: t[l] })),
+      ),
+    )
+    .onConflictDoNothing();
+  const [positions] = await db.select({ n: count() }).from(textPositions);
+  if (!positions?.n) await db.insert(textPositions).values(TEXT_POSITIONS.map((title) => ({ title })));
+
+  const [people] = await db.select({ n: count() }).from(users);
+  if (!people?.n) {
+    const email = config.adminEmail ?? 'admin@example.com';
+    const password = config.adminPassword ?? randomBytes(9).toString('base64url');
+    await createUser(db, { email, password, role_id: ROLES.admin, name: 'Admin', surname: 'Administrator' });
+    if (config.adminPassword) log(`Created the administrator ${email}.`);
+    else
+      log(`Created the administrator ${email} with the password ${password} (shown once; change it after signing in).`);
+  }
+}

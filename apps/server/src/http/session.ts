@@ -1,0 +1,129 @@
+import { DEFAULT_LOCALE, type Locale, ROLES } from '@backoffice/shared';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import { sessions, users } from '../db/schema.js';
+import { languageOf } from '../i18n/index.js';
+import { hmac, randomToken, safeEqual, sha256 } from './crypto.js';
+import { csrfMismatch, unauthenticated } from './errors.js';
+
+export const SESSION_COOKIE = 'bo_session';
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** online_at and last_seen_at are refreshed at most this often per session. */
+const TOUCH_EVERY_MS = 60_000;
+
+export interface AuthUser {
+  id: number;
+  role_id: number;
+  name: string;
+  surname: string;
+  email: string;
+  image: string | null;
+  language_code: string;
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The raw session cookie (anonymous or signed in). */
+    sid: string | undefined;
+    user: AuthUser | null;
+    /** The language of the answer's messages, from Accept-Language. */
+    lang: Locale;
+  }
+  interface FastifyContextConfig {
+    /** false for public endpoints that take no CSRF token (collector, public forms). */
+    csrf?: boolean;
+  }
+}
+
+/**
+ * Sessions and CSRF: the session cookie holds a random id; the XSRF-TOKEN cookie holds an HMAC of it,
+ * which the admin echoes in X-XSRF-TOKEN (signed double-submit). Signed-in sessions live in the database
+ * under the id's SHA-256; anonymous visitors cost no row.
+ */
+export function registerSessions(app: FastifyInstance, db: Db, config: Config) {
+  const cookieBase = { path: '/', sameSite: 'lax' as const, secure: config.secureCookies };
+  const csrfFor = (sid: string) => hmac(config.sessionSecret, `csrf:${sid}`);
+
+  app.decorateRequest('sid', undefined);
+  app.decorateRequest('user', null);
+  app.decorateRequest('lang', DEFAULT_LOCALE);
+
+  /** Gives the reply a new session id and the matching CSRF cookie. */
+  app.decorateReply('startSession', function (this: FastifyReply) {
+    const sid = randomToken();
+    this.setCookie(SESSION_COOKIE, sid, { ...cookieBase, httpOnly: true, maxAge: 60 * 60 * 24 * 14 });
+    this.setCookie(XSRF_COOKIE, csrfFor(sid), { ...cookieBase, httpOnly: false });
+    this.request.sid = sid;
+    return sid;
+  });
+  app.decorateReply('refreshCsrf', function (this: FastifyReply, sid: string) {
+    this.setCookie(XSRF_COOKIE, csrfFor(sid), { ...cookieBase, httpOnly: false });
+  });
+
+  app.addHook('onRequest', async (request) => {
+    request.lang = languageOf(request.headers['accept-language']);
+    request.sid = request.cookies[SESSION_COOKIE];
+    if (MUTATING.has(request.method) && request.routeOptions.config?.csrf !== false) {
+      const header = request.headers['x-xsrf-token'];
+      if (!request.sid || typeof header !== 'string' || !safeEqual(header, csrfFor(request.sid))) throw csrfMismatch();
+    }
+    if (request.sid) request.user = await loadUser(db, request.sid);
+  });
+}
+
+async function loadUser(db: Db, sid: string): Promise<AuthUser | null> {
+  const id = sha256(sid);
+  const now = new Date();
+  const [row] = await db
+    .select({
+      id: users.id,
+      role_id: users.role_id,
+      name: users.name,
+      surname: users.surname,
+      email: users.email,
+      image: users.image,
+      language_code: users.language_code,
+      last_seen_at: sessions.last_seen_at,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.user_id))
+    .where(
+      and(
+        eq(sessions.id, id),
+        gt(sessions.expires_at, now),
+        eq(users.status, true),
+        sql`${users.deleted_at} is null`,
+        sql`${users.role_id} <> ${ROLES.member}`,
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  if (now.getTime() - row.last_seen_at.getTime() > TOUCH_EVERY_MS) {
+    await db.update(sessions).set({ last_seen_at: now }).where(eq(sessions.id, id));
+    await db.update(users).set({ online_at: now }).where(eq(users.id, row.id));
+  }
+  const { last_seen_at: _seen, ...user } = row;
+  return { ...user, sessionId: id };
+}
+
+/** onRequest guard: a signed-in user is required (401 otherwise). */
+export async function authenticate(request: FastifyRequest) {
+  if (!request.user) throw unauthenticated();
+}
+
+/** The signed-in user of a route guarded by `authenticate`. */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthenticated();
+  return request.user;
+}
+
+declare module 'fastify' {
+  interface FastifyReply {
+    startSession(): string;
+    refreshCsrf(sid: string): void;
+  }
+}

@@ -1,0 +1,61 @@
+import { forgottenPasswordSchema, loginSchema, resetPasswordSchema } from '@backoffice/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { forbidden } from '../../http/errors.js';
+import { isAdmin, isSelf } from '../../http/policy.js';
+import { authenticate, currentUser, SESSION_COOKIE } from '../../http/session.js';
+import { t } from '../../i18n/index.js';
+import { recentActivity } from '../activity/service.js';
+import * as auth from './service.js';
+
+/** Sign-in, sign-out, the current user, password reset and the user menu's log (spec 1 §7 Session). */
+export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get('/sanctum/csrf-cookie', async (request, reply) => {
+    if (request.sid) reply.refreshCsrf(request.sid);
+    else reply.startSession();
+    return reply.code(204).send();
+  });
+
+  app.post('/api/login', { schema: { body: loginSchema } }, async (request, reply) => {
+    const user = await auth.verifyLogin(ctx, request.body.email, request.body.password, request.ip);
+    if (request.sid) await auth.closeSession(ctx, request.sid);
+    const sid = reply.startSession();
+    const token = await auth.openSession(ctx, user.id, sid, {
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
+    });
+    return { data: auth.presentStoredUser(user, token) };
+  });
+
+  app.post('/api/logout', async (request, reply) => {
+    if (request.sid) await auth.closeSession(ctx, request.sid);
+    reply.startSession();
+    return { message: t(request.lang, 'auth.loggedOut') };
+  });
+
+  app.get('/api/user/me', { onRequest: authenticate }, async (request) => ({
+    data: auth.presentStoredUser(currentUser(request)),
+  }));
+
+  app.post('/api/password', { schema: { body: forgottenPasswordSchema } }, async (request) => {
+    await auth.requestPasswordReset(ctx, request.body.email, request.ip, request.lang);
+    return { message: t(request.lang, 'auth.resetSent') };
+  });
+
+  app.post('/api/password/reset', { schema: { body: resetPasswordSchema } }, async (request, reply) => {
+    await auth.resetPassword(ctx, request.body);
+    if (request.cookies[SESSION_COOKIE]) reply.startSession();
+    return { message: t(request.lang, 'auth.resetDone') };
+  });
+
+  app.get(
+    '/api/user/logs/:userId',
+    { onRequest: authenticate, schema: { params: z.object({ userId: z.coerce.number().int().positive() }) } },
+    async (request) => {
+      const user = currentUser(request);
+      if (!isSelf(user, request.params.userId) && !isAdmin(user)) throw forbidden();
+      return { data: await recentActivity(ctx.db, request.params.userId, request.lang) };
+    },
+  );
+};

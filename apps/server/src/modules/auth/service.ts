@@ -1,0 +1,139 @@
+import { AUTH, ERR, isLocale, type Locale, ROLES, type StoredUser } from '@backoffice/shared';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { passwordResets, sessions, users } from '../../db/schema.js';
+import { DUMMY_HASH, hashPassword, randomToken, sha256, verifyPassword } from '../../http/crypto.js';
+import { invalid } from '../../http/errors.js';
+import { failureThrottle } from '../../http/throttle.js';
+import { resetPasswordMail } from '../../mail/reset.js';
+
+type UserRow = typeof users.$inferSelect;
+
+/** Presenter: the only user fields that leave the server for the signed-in user. */
+export function presentStoredUser(
+  user: Pick<UserRow, 'id' | 'name' | 'surname' | 'email' | 'role_id' | 'image' | 'language_code'>,
+  token?: string,
+): StoredUser {
+  return {
+    id: user.id,
+    name: user.name,
+    surname: user.surname,
+    email: user.email,
+    role_id: user.role_id,
+    image: user.image ? `/gallery/user/${user.id}/thumb/${user.image}` : null,
+    language_code: isLocale(user.language_code) ? user.language_code : 'sk',
+    ...(token ? { token } : {}),
+  };
+}
+
+const findByEmail = async (ctx: AppContext, email: string) => {
+  const [user] = await ctx.db
+    .select()
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, isNull(users.deleted_at)))
+    .limit(1);
+  return user;
+};
+
+const canSignIn = (user: UserRow) => user.status && user.role_id !== ROLES.member && !user.deleted_at;
+
+/** Checks the credentials under the per e-mail + address throttle; the failure answer never says why. */
+export async function verifyLogin(ctx: AppContext, email: string, password: string, ip: string): Promise<UserRow> {
+  const throttle = failureThrottle(ctx.db, AUTH.loginAttemptsPerMinute, AUTH.loginWindowMs);
+  const key = `login|${email.toLowerCase()}|${ip}`;
+  await throttle.check(key);
+  const user = await findByEmail(ctx, email);
+  const ok = await verifyPassword(password, user?.password ?? DUMMY_HASH);
+  if (!user || !ok || !canSignIn(user)) {
+    await throttle.fail(key);
+    throw invalid({ email: [ERR.authFailed] }, 'auth.failed');
+  }
+  await throttle.clear(key);
+  return user;
+}
+
+/** Stores a signed-in session for a fresh session id; returns the personal access token. */
+export async function openSession(
+  ctx: AppContext,
+  userId: number,
+  sid: string,
+  meta: { ip: string; userAgent?: string },
+) {
+  const token = randomToken();
+  await ctx.db.insert(sessions).values({
+    id: sha256(sid),
+    user_id: userId,
+    token_hash: sha256(token),
+    ip: meta.ip.slice(0, 64),
+    user_agent: meta.userAgent?.slice(0, 512) ?? null,
+    expires_at: new Date(Date.now() + AUTH.sessionTtlDays * 86_400_000),
+  });
+  await ctx.db.update(users).set({ online_at: new Date() }).where(eq(users.id, userId));
+  return token;
+}
+
+export async function closeSession(ctx: AppContext, sid: string) {
+  await ctx.db.delete(sessions).where(eq(sessions.id, sha256(sid)));
+}
+
+/** Ends every session of a user (password reset, block, role change). */
+export async function endUserSessions(ctx: AppContext, userId: number) {
+  await ctx.db.delete(sessions).where(eq(sessions.user_id, userId));
+}
+
+/**
+ * Mails a single-use reset link valid 60 minutes when the e-mail belongs to a user who can sign in.
+ * The caller answers the same message either way.
+ */
+export async function requestPasswordReset(ctx: AppContext, email: string, ip: string, lang: Locale) {
+  const throttle = failureThrottle(ctx.db, AUTH.loginAttemptsPerMinute, AUTH.loginWindowMs);
+  const key = `reset|${email.toLowerCase()}|${ip}`;
+  await throttle.check(key);
+  await throttle.fail(key);
+  const user = await findByEmail(ctx, email);
+  if (!user || !canSignIn(user)) return;
+  const token = randomToken();
+  await ctx.db.insert(passwordResets).values({
+    user_id: user.id,
+    token_hash: sha256(token),
+    expires_at: new Date(Date.now() + AUTH.resetTokenTtlMinutes * 60_000),
+  });
+  const link = `${ctx.config.appUrl}/admin/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
+  const userLang = isLocale(user.language_code) ? user.language_code : lang;
+  await ctx.mailer.send(resetPasswordMail({ to: user.email, name: user.name, link, lang: userLang }));
+}
+
+/** Sets the new password when the token is valid, marks it used and ends all the user's sessions. */
+export async function resetPassword(ctx: AppContext, input: { token: string; email: string; password: string }) {
+  const now = new Date();
+  const [found] = await ctx.db
+    .select({ resetId: passwordResets.id, userId: users.id })
+    .from(passwordResets)
+    .innerJoin(users, eq(users.id, passwordResets.user_id))
+    .where(
+      and(
+        eq(passwordResets.token_hash, sha256(input.token)),
+        isNull(passwordResets.used_at),
+        gt(passwordResets.expires_at, now),
+        sql`lower(${users.email}) = ${input.email.toLowerCase()}`,
+        isNull(users.deleted_at),
+      ),
+    )
+    .limit(1);
+  if (!found) throw invalid({ token: [ERR.invalid] }, 'auth.resetInvalid');
+  const password = await hashPassword(input.password);
+  await ctx.db.transaction(async (tx) => {
+    const used = await tx
+      .update(passwordResets)
+      .set({ used_at: now })
+      .where(and(eq(passwordResets.id, found.resetId), isNull(passwordResets.used_at)))
+      .returning({ id: passwordResets.id });
+    if (used.length === 0) throw invalid({ token: [ERR.invalid] }, 'auth.resetInvalid');
+    await tx
+      .update(passwordResets)
+      .set({ used_at: now })
+      .where(and(eq(passwordResets.user_id, found.userId), isNull(passwordResets.used_at)));
+    await tx.update(users).set({ password, updated_at: now }).where(eq(users.id, found.userId));
+    await tx.delete(sessions).where(eq(sessions.user_id, found.userId));
+  });
+}

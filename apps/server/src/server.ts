@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.js';
+import type { Config } from './config.js';
+import { type Database, openDatabase } from './db/client.js';
+import { seedDemo } from './db/seed/demo.js';
+import { seedReference } from './db/seed/reference.js';
+import { createMailer } from './mail/transport.js';
+
+export interface Started {
+  app: FastifyInstance;
+  database: Database;
+}
+
+/** Opens the database, applies migrations, seeds what is missing and builds the app (not yet listening). */
+export async function startServer(
+  config: Config,
+  opts: { logger?: boolean; log?: (line: string) => void } = {},
+): Promise<Started> {
+  const log = opts.log ?? ((line: string) => console.log(line));
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await database.migrate();
+    await seedReference(database.db, config, log);
+    if (config.seedDemo) await seedDemo(database.db, log);
+    const app = await buildApp({ db: database.db, config, mailer: createMailer(config) }, { logger: opts.logger });
+    app.addHook('onClose', () => database.close());
+    return { app, database };
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+}

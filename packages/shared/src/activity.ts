@@ -1,0 +1,34 @@
+/** The actions the activity log records (DESIGN §4). */
+export const LOG_ACTIONS = ['store', 'update', 'destroy', 'restore', 'publish', 'hide', 'order', 'upload'] as const;
+export type LogAction = (typeof LOG_ACTIONS)[number];
+
+/**
+ * The models a log item can name (spec 2 §3) with the admin route name of their edit screen and an icon.
+ * A model whose screen does not exist yet has no route; its log items are shown without a link.
+ */
+export const LOG_MODELS = {
+  Blog: { route: null, icon: 'read' },
+  Brand: { route: null, icon: 'tag' },
+  Category: { route: null, icon: 'apartment' },
+  Form: { route: null, icon: 'mail' },
+  Gallery: { route: null, icon: 'picture' },
+  GalleryImage: { route: null, icon: 'file-image' },
+  Order: { route: null, icon: 'shopping-cart' },
+  Page: { route: null, icon: 'file' },
+  Partner: { route: null, icon: 'team' },
+  Payment: { route: null, icon: 'credit-card' },
+  Reference: { route: null, icon: 'trophy' },
+  Settings: { route: null, icon: 'setting' },
+  Shipping: { route: null, icon: 'car' },
+  ShopProduct: { route: null, icon: 'shop' },
+  ShopProductProperty: { route: null, icon: 'tags' },
+  ShopVoucher: { route: null, icon: 'gift' },
+  Slide: { route: null, icon: 'picture' },
+  Text: { route: 'contentText', icon: 'file-text' },
+  User: { route: null, icon: 'user' },
+  Currency: { route: null, icon: 'euro' },
+  Event: { route: null, icon: 'calendar' },
+  MailTemplate: { route: null, icon: 'mail' },
+  Panel: { route: null, icon: 'layout' },
+} as const satisfies Record<string, { route: string | null; icon: string }>;
+export type LogModel = keyof typeof LOG_MODELS;

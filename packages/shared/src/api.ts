@@ -1,0 +1,85 @@
+import type { Locale } from './constants.js';
+
+export interface ListMeta {
+  current_page: number;
+  per_page: number;
+  total: number;
+  last_page: number;
+  from: number | null;
+  to: number | null;
+}
+export interface ListResponse<T> {
+  data: T[];
+  meta: ListMeta;
+}
+export interface ItemResponse<T> {
+  data: T;
+}
+export interface WriteResponse<T> {
+  message: string;
+  data: T;
+}
+export interface BulkResponse {
+  message: string;
+  count: number;
+}
+export interface ErrorResponse {
+  message: string;
+  errors?: Record<string, string[]>;
+  request_id?: string;
+}
+
+/** The signed-in user as the admin keeps it in local storage. */
+export interface StoredUser {
+  id: number;
+  name: string;
+  surname: string;
+  email: string;
+  role_id: number;
+  image: string | null;
+  language_code: Locale;
+  token?: string;
+}
+
+export interface LogItem {
+  id: number;
+  model: string;
+  route: string | null;
+  row_id: number | null;
+  action: string;
+  action_label: string;
+  icon: string;
+  title: string;
+  created_at: string;
+}
+
+export interface Option {
+  id: number;
+  title: string;
+}
+
+export interface TextRow {
+  id: number;
+  title: string;
+  status: boolean;
+  positions: Option[];
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+export interface TextRecord {
+  id: number;
+  status: boolean;
+  langs: Record<Locale, { title: string; content: string }>;
+  positions: number[];
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+export interface Abilities {
+  create: boolean;
+  update: boolean;
+  destroy: boolean;
+  restore: boolean;
+}

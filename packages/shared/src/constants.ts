@@ -1,0 +1,53 @@
+/** Locales of content and UI; sk is the default tab and the default language. */
+export const LOCALES = ['sk', 'en'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'sk';
+export const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale);
+
+/** Lengths and sizes from both specification documents (§5 and §9). */
+export const LIMITS = {
+  titleMin: 3,
+  titleUrlMin: 3,
+  nameMin: 2,
+  passwordMin: 5,
+  metaTitleMax: 60,
+  metaDescriptionMax: 160,
+  mailPlainMax: 240,
+  imageMaxKb: 10000,
+  perPageDefault: 20,
+  perPageMax: 100,
+  /** Characters a title_url must exceed before the remote uniqueness check runs. */
+  titleUrlCheckAfter: 2,
+} as const;
+
+/** Delays and time-outs in milliseconds (spec 1 §9, spec 2 §9). */
+export const DELAYS = {
+  notification: 4000,
+  search: 500,
+  titleUrlCheck: 700,
+  editorStart: 400,
+  dropdownSlide: 500,
+  inlineOrder: 500,
+  uploadTimeout: 60000,
+} as const;
+
+/** Window widths in pixels that steer the side navigation. */
+export const BREAKPOINTS = { siderCollapse: 992, siderToggleMin: 767, datePickerSingle: 1050 } as const;
+
+export const ROLES = { admin: 1, editor: 2, member: 3 } as const;
+export type RoleId = number;
+
+export const MODULES = { blog: 1, gallery: 2 } as const;
+
+/** Sign-in protection (DESIGN §4, §8). */
+export const AUTH = {
+  loginAttemptsPerMinute: 5,
+  loginWindowMs: 60_000,
+  resetTokenTtlMinutes: 60,
+  sessionTtlDays: 14,
+} as const;
+
+/** The marker an image field sends when the user clears it. */
+export const DELETE_MARKER = '@delete@';
+
+export const STATUS = { published: 1, hidden: 0 } as const;

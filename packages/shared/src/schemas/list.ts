@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants.js';
+
+/** Query of every paged list (DESIGN §4): page, per_page ≤ 100, sort, order, search, trashed. */
+export const listQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).catch(1).default(1),
+  per_page: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(LIMITS.perPageMax)
+    .catch(LIMITS.perPageDefault)
+    .default(LIMITS.perPageDefault),
+  sort: z.string().max(64).optional().catch(undefined),
+  order: z.enum(['asc', 'desc']).optional().catch(undefined),
+  search: z.string().trim().max(200).optional().catch(undefined),
+  trashed: z.enum(['only', 'with']).optional().catch(undefined),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+/** A filter value `1|0` → boolean; anything else means "no filter". */
+export const zFilterBool = z
+  .enum(['1', '0'])
+  .transform((v) => v === '1')
+  .optional()
+  .catch(undefined);
+
+export const zFilterId = z.coerce.number().int().positive().optional().catch(undefined);
+
+export const bulkSchema = z.object({
+  rows: z.preprocess(
+    (v) => (Array.isArray(v) ? v : v == null ? [] : [v]),
+    z.array(z.coerce.number().int().positive()).min(1).max(1000),
+  ),
+});
+export type BulkInput = z.infer<typeof bulkSchema>;
+
+export const BULK_ACTIONS = ['publish', 'hide', 'destroy'] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];

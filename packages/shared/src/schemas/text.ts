@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { zBool, zIdList, zLangs, zRichText, zTitle, zUpdatedAt } from '../zod-helpers.js';
+
+/** Text block (spec 1 §2 Text form, §3, §5): per-locale title and content, positions, status. */
+export const textSchema = z.object({
+  langs: zLangs(z.object({ title: zTitle, content: zRichText })),
+  positions: zIdList,
+  status: zBool.default(true),
+  updated_at: zUpdatedAt,
+});
+export type TextInput = z.infer<typeof textSchema>;
+
+/** The list's sortable columns; the first is the default (updated_at descending). */
+export const TEXT_SORTS = ['updated_at', 'title', 'status', 'id'] as const;
+export const TEXT_DEFAULT_SORT = { sort: 'updated_at', order: 'desc' } as const;
