@@ -1,0 +1,244 @@
+import { ROLES } from '@backoffice/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passwordResets, sessions, users } from '../../db/schema.js';
+import { buildUser } from '../../test/factories.js';
+import { ADMIN, Agent, startTestServer, type TestServer } from '../../test/harness.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const resetLink = (mailText: string) => {
+  const url = new URL(/https?:\/\/\S+reset-password\S+/.exec(mailText)?.[0] ?? '');
+  return { token: url.searchParams.get('token') ?? '', email: url.searchParams.get('email') ?? '' };
+};
+
+describe('session and CSRF', () => {
+  it('csrf-cookie answers 204 and sets the session and XSRF cookies', async () => {
+    const res = await new Agent(server.app).get('/sanctum/csrf-cookie');
+    expect(res.statusCode).toBe(204);
+    const names = (res.cookies as { name: string; httpOnly?: boolean }[]).map((c) => [c.name, Boolean(c.httpOnly)]);
+    expect(names).toEqual(expect.arrayContaining([['bo_session', true], ['XSRF-TOKEN', false]]));
+  });
+
+  it('a POST without the CSRF header is refused with 419', async () => {
+    const agent = new Agent(server.app);
+    await agent.get('/sanctum/csrf-cookie');
+    const res = await agent.post('/api/login', ADMIN, { csrf: false });
+    expect(res.statusCode).toBe(419);
+    expect(res.json().message).toBeTruthy();
+  });
+
+  it('a POST with a token of another session is refused with 419', async () => {
+    const a = new Agent(server.app);
+    const b = new Agent(server.app);
+    await a.get('/sanctum/csrf-cookie');
+    await b.get('/sanctum/csrf-cookie');
+    const res = await a.request({ method: 'POST', url: '/api/login', payload: ADMIN, csrf: false, headers: { 'x-xsrf-token': b.xsrf ?? '' } });
+    expect(res.statusCode).toBe(419);
+  });
+
+  it('login rotates the session id and returns the stored user with a token, never the password', async () => {
+    const agent = new Agent(server.app);
+    await agent.get('/sanctum/csrf-cookie');
+    const before = agent.xsrf;
+    const res = await agent.post('/api/login', ADMIN);
+    expect(res.statusCode).toBe(200);
+    const user = res.json().data;
+    expect(user).toMatchObject({ email: ADMIN.email, role_id: 1, name: 'Admin' });
+    expect(user.token).toEqual(expect.any(String));
+    expect(JSON.stringify(user)).not.toContain('scrypt');
+    expect(agent.xsrf).not.toBe(before);
+    const me = await agent.get('/api/user/me');
+    expect(me.statusCode).toBe(200);
+    expect(me.json().data.email).toBe(ADMIN.email);
+  });
+
+  it('/api/user/me without a session is 401', async () => {
+    expect((await new Agent(server.app).get('/api/user/me')).statusCode).toBe(401);
+  });
+
+  it('logout ends the session', async () => {
+    const agent = new Agent(server.app);
+    await agent.login();
+    expect((await agent.post('/api/logout')).statusCode).toBe(200);
+    expect((await agent.get('/api/user/me')).statusCode).toBe(401);
+  });
+
+  it('passwords are stored as scrypt hashes with a salt', async () => {
+    const a = await buildUser(server.ctx.db, { password: 'same-password' });
+    const b = await buildUser(server.ctx.db, { password: 'same-password' });
+    expect(a.password).toMatch(/^scrypt\$/);
+    expect(a.password).not.toBe(b.password);
+  });
+});
+
+describe('login rules', () => {
+  it('wrong credentials answer 422 with auth.failed in errors.email, in the request language', async () => {
+    const agent = new Agent(server.app, 'sk');
+    await agent.get('/sanctum/csrf-cookie');
+    const res = await agent.post('/api/login', { email: ADMIN.email, password: 'wrong-one' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.email).toEqual(['auth.failed']);
+    expect(res.json().message).toBe('Prihlasovacie údaje nesúhlasia.');
+  });
+
+  it('an invalid e-mail is a 422 with errors.email', async () => {
+    const agent = new Agent(server.app);
+    await agent.get('/sanctum/csrf-cookie');
+    const res = await agent.post('/api/login', { email: 'nope', password: 'x' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.email).toEqual(['errors.email']);
+  });
+
+  it('a blocked user cannot sign in', async () => {
+    const user = await buildUser(server.ctx.db, { status: false });
+    const agent = new Agent(server.app);
+    await agent.get('/sanctum/csrf-cookie');
+    const res = await agent.post('/api/login', { email: user.email, password: user.plainPassword });
+    expect(res.statusCode).toBe(422);
+  });
+
+  it('a site member (role 3) cannot sign in', async () => {
+    const user = await buildUser(server.ctx.db, { role_id: ROLES.member });
+    const agent = new Agent(server.app);
+    await agent.get('/sanctum/csrf-cookie');
+    const res = await agent.post('/api/login', { email: user.email, password: user.plainPassword });
+    expect(res.statusCode).toBe(422);
+  });
+
+  it('a user blocked while signed in gets 401 at once', async () => {
+    const user = await buildUser(server.ctx.db);
+    const agent = new Agent(server.app);
+    await agent.login(user.email, user.plainPassword);
+    await server.ctx.db.update(users).set({ status: false }).where(eq(users.id, user.id));
+    expect((await agent.get('/api/user/me')).statusCode).toBe(401);
+  });
+
+  it('the sixth failed login within a minute is 429 with Retry-After, even with the right password', async () => {
+    const user = await buildUser(server.ctx.db);
+    const agent = new Agent(server.app);
+    await agent.get('/sanctum/csrf-cookie');
+    for (let i = 0; i < 5; i++) {
+      const res = await agent.post('/api/login', { email: user.email.toUpperCase(), password: 'bad' });
+      expect(res.statusCode).toBe(422);
+    }
+    const sixth = await agent.post('/api/login', { email: user.email, password: user.plainPassword });
+    expect(sixth.statusCode).toBe(429);
+    expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('password reset', () => {
+  it('answers the same message for known and unknown e-mails and mails only the known one', async () => {
+    const user = await buildUser(server.ctx.db, { language_code: 'en' });
+    const agent = new Agent(server.app);
+    await agent.get('/sanctum/csrf-cookie');
+    const sent = server.mails.length;
+    const known = await agent.post('/api/password', { email: user.email });
+    const unknown = await agent.post('/api/password', { email: 'nobody@example.com' });
+    expect(known.statusCode).toBe(200);
+    expect(known.json().message).toBe(unknown.json().message);
+    expect(server.mails.length).toBe(sent + 1);
+    expect(server.mails.at(-1)?.to).toBe(user.email);
+  });
+
+  it('the mailed link resets the password once, in the user language, and ends the other sessions', async () => {
+    const user = await buildUser(server.ctx.db, { language_code: 'sk' });
+    const signedIn = new Agent(server.app);
+    await signedIn.login(user.email, user.plainPassword);
+
+    const agent = new Agent(server.app);
+    await agent.get('/sanctum/csrf-cookie');
+    await agent.post('/api/password', { email: user.email });
+    const mail = server.mails.at(-1);
+    expect(mail?.subject).toBe('Obnovenie hesla');
+    const { token, email } = resetLink(mail?.text ?? '');
+    expect(email).toBe(user.email);
+
+    const res = await agent.post('/api/password/reset', { token, email, password: 'brand-new', password_2: 'brand-new' });
+    expect(res.statusCode).toBe(200);
+    expect((await signedIn.get('/api/user/me')).statusCode).toBe(401);
+    const again = await agent.post('/api/password/reset', { token, email, password: 'other-one', password_2: 'other-one' });
+    expect(again.statusCode).toBe(422);
+    await agent.login(user.email, 'brand-new');
+  });
+
+  it('an expired token is refused', async () => {
+    const user = await buildUser(server.ctx.db);
+    const agent = new Agent(server.app);
+    await agent.get('/sanctum/csrf-cookie');
+    await agent.post('/api/password', { email: user.email });
+    const { token } = resetLink(server.mails.at(-1)?.text ?? '');
+    await server.ctx.db.update(passwordResets).set({ expires_at: new Date(Date.now() - 1000) }).where(eq(passwordResets.user_id, user.id));
+    const res = await agent.post('/api/password/reset', { token, email: user.email, password: 'brand-new', password_2: 'brand-new' });
+    expect(res.statusCode).toBe(422);
+  });
+
+  it('a token that is an object or an array is a 422, not a pass', async () => {
+    const agent = new Agent(server.app);
+    await agent.get('/sanctum/csrf-cookie');
+    for (const token of [{ $ne: '' }, ['a'], 12]) {
+      const res = await agent.post('/api/password/reset', { token, email: ADMIN.email, password: 'abcde', password_2: 'abcde' });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors.token).toBeDefined();
+    }
+  });
+
+  it('mismatched passwords answer errors.passwordEqual, short ones errors.min5', async () => {
+    const agent = new Agent(server.app);
+    await agent.get('/sanctum/csrf-cookie');
+    const res = await agent.post('/api/password/reset', { token: 'x', email: ADMIN.email, password: 'abc', password_2: 'abd' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toMatchObject({ password: ['errors.min5'], password_2: ['errors.passwordEqual'] });
+  });
+});
+
+describe('activity log', () => {
+  it('lists the latest items of oneself mapped to route, icon, title and action label', async () => {
+    const agent = new Agent(server.app, 'en');
+    const me = await agent.login();
+    const created = await agent.post('/api/content/text/', {
+      langs: { sk: { title: 'Logovaný text', content: '' }, en: { title: 'Logged text', content: '' } },
+      positions: [1],
+    });
+    const res = await agent.get(`/api/user/logs/${me.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data[0]).toMatchObject({
+      model: 'Text',
+      route: 'contentText',
+      row_id: created.json().data.id,
+      action: 'store',
+      action_label: 'created',
+      icon: 'file-text',
+      title: 'Text',
+    });
+  });
+
+  it("another user's log is 403 for role 2 and readable for role 1", async () => {
+    const editor = await buildUser(server.ctx.db);
+    const agent = new Agent(server.app);
+    await agent.login(editor.email, editor.plainPassword);
+    expect((await agent.get('/api/user/logs/1')).statusCode).toBe(403);
+    const admin = new Agent(server.app);
+    await admin.login();
+    expect((await admin.get(`/api/user/logs/${editor.id}`)).statusCode).toBe(200);
+  });
+
+  it('unauthenticated → 401', async () => {
+    expect((await new Agent(server.app).get('/api/user/logs/1')).statusCode).toBe(401);
+  });
+});
+
+describe('sessions table', () => {
+  it('stores only a hash of the session id', async () => {
+    const agent = new Agent(server.app);
+    await agent.login();
+    const rows = await server.ctx.db.select().from(sessions);
+    const cookie = (agent as unknown as { cookies: Map<string, string> }).cookies.get('bo_session');
+    expect(rows.some((r) => r.id === cookie)).toBe(false);
+  });
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { listQuerySchema } from './list.js';
+import { loginSchema, resetPasswordSchema } from './auth.js';
+import { textSchema } from './text.js';
+
+const keysOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+
+const validText = {
+  langs: { sk: { title: 'Titulok', content: '<p>x</p>' }, en: { title: 'Title', content: '' } },
+  positions: [1],
+};
+
+describe('textSchema', () => {
+  it('accepts a valid text and defaults status to true', () => {
+    const parsed = textSchema.parse(validText);
+    expect(parsed.status).toBe(true);
+  });
+
+  it.each([
+    [{ ...validText, langs: { ...validText.langs, sk: { title: 'ab', content: '' } } }, { 'langs.sk.title': 'errors.min3' }],
+    [{ ...validText, langs: { ...validText.langs, en: { title: '   ab  ', content: '' } } }, { 'langs.en.title': 'errors.min3' }],
+    [{ ...validText, positions: [] }, { positions: 'errors.requiredSelect' }],
+    [{ ...validText, positions: undefined }, { positions: 'errors.requiredSelect' }],
+  ])('reports the spec key for %#', (input, expected) => {
+    expect(keysOf(textSchema.safeParse(input))).toEqual(expected);
+  });
+
+  it('takes the multipart spellings: "1"/"0" booleans and string ids', () => {
+    const parsed = textSchema.parse({ ...validText, status: '0', positions: ['2', '3'] });
+    expect(parsed).toMatchObject({ status: false, positions: [2, 3] });
+  });
+});
+
+describe('auth schemas', () => {
+  it('login needs a valid e-mail and a password', () => {
+    expect(keysOf(loginSchema.safeParse({ email: 'x', password: '' }))).toEqual({ email: 'errors.email', password: 'errors.required' });
+  });
+  it('reset: min 5, equal passwords, token a string', () => {
+    expect(keysOf(resetPasswordSchema.safeParse({ token: ['x'], email: 'a@b.sk', password: 'abcd', password_2: 'abce' }))).toEqual({
+      token: 'errors.invalid',
+      password: 'errors.min5',
+    });
+    expect(keysOf(resetPasswordSchema.safeParse({ token: 't', email: 'a@b.sk', password: 'abcde', password_2: 'abcdf' }))).toEqual({
+      password_2: 'errors.passwordEqual',
+    });
+  });
+});
+
+describe('listQuerySchema', () => {
+  it('falls back to safe defaults for nonsense', () => {
+    expect(listQuerySchema.parse({ page: '-3', per_page: 'lots', order: 'sideways' })).toMatchObject({ page: 1, per_page: 20, order: undefined });
+    expect(listQuerySchema.parse({ per_page: '100' }).per_page).toBe(100);
+  });
+});
