@@ -30,8 +30,16 @@ function count(file, read) {
   totals.failed += r.failed;
   totals.skipped += r.skipped;
 }
-const vitestCounts = (j) => ({ passed: j.numPassedTests, failed: j.numFailedTests, skipped: j.numPendingTests + j.numTodoTests });
-const playwrightCounts = (j) => ({ passed: j.stats.expected + j.stats.flaky, failed: j.stats.unexpected, skipped: j.stats.skipped });
+const vitestCounts = (j) => ({
+  passed: j.numPassedTests,
+  failed: j.numFailedTests,
+  skipped: j.numPendingTests + j.numTodoTests,
+});
+const playwrightCounts = (j) => ({
+  passed: j.stats.expected + j.stats.flaky,
+  failed: j.stats.unexpected,
+  skipped: j.stats.skipped,
+});
 
 async function postgresReachable() {
   const client = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 3000 });
@@ -54,10 +62,15 @@ count(unitReport, vitestCounts);
 if (!only.length || only.includes('api-postgres')) {
   if (await postgresReachable()) {
     const pgReport = join(reports, 'vitest-postgres.json');
-    run('api-postgres', 'npx', ['vitest', 'run', 'apps/server', '--reporter=default', '--reporter=json', `--outputFile.json=${pgReport}`], {
-      TEST_DB: 'postgres',
-      TEST_DATABASE_URL: pgUrl,
-    });
+    run(
+      'api-postgres',
+      'npx',
+      ['vitest', 'run', 'apps/server', '--reporter=default', '--reporter=json', `--outputFile.json=${pgReport}`],
+      {
+        TEST_DB: 'postgres',
+        TEST_DATABASE_URL: pgUrl,
+      },
+    );
     count(pgReport, vitestCounts);
   } else if (process.env.CI) {
     console.error(`PostgreSQL at ${pgUrl} is not reachable; CI needs it.`);
@@ -70,7 +83,9 @@ if (!only.length || only.includes('api-postgres')) {
 if (!only.length || only.includes('e2e')) {
   run('build', 'npm', ['run', 'build', '-w', 'apps/admin']);
   const e2eReport = join(reports, 'playwright.json');
-  run('e2e', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport });
+  run('e2e', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+  });
   count(e2eReport, playwrightCounts);
 }
 

@@ -47,6 +47,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // Bodies are JSON or multipart (DESIGN §4); anything else is 415.
+  app.removeContentTypeParser('text/plain');
   await app.register(cookie);
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
@@ -94,6 +96,7 @@ async function registerAdmin(app: FastifyInstance) {
       prefix: '/admin/',
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders: (res, path) => {
         if (path.includes('/assets/')) res.header('Cache-Control', 'public, max-age=31536000, immutable');
       },

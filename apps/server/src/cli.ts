@@ -46,15 +46,26 @@ async function main(argv: string[]) {
       console.log('Migrations applied.');
       return;
     }
-    await seedReference(database.db, { ...config, adminEmail: config.adminEmail, adminPassword: config.adminPassword }, (l) => console.log(l));
+    await seedReference(
+      database.db,
+      { ...config, adminEmail: config.adminEmail, adminPassword: config.adminPassword },
+      (l) => console.log(l),
+    );
     if (command === 'user:create') {
       const v = need(values, 'email', 'password', 'role', 'name', 'surname');
       const role = Number(v.role);
       if (!isValidRole(role)) throw new UsageError('--role must be 1, 2 or 3.');
       if (!/^\S+@\S+\.\S+$/.test(v.email)) throw new UsageError('--email is not a valid e-mail address.');
       if (v.password.length < 5) throw new UsageError('--password must have at least 5 characters.');
-      if (await findUserByEmail(database.db, v.email)) throw new UsageError(`A user with the e-mail ${v.email} exists already.`);
-      const user = await createUser(database.db, { email: v.email, password: v.password, role_id: role, name: v.name, surname: v.surname });
+      if (await findUserByEmail(database.db, v.email))
+        throw new UsageError(`A user with the e-mail ${v.email} exists already.`);
+      const user = await createUser(database.db, {
+        email: v.email,
+        password: v.password,
+        role_id: role,
+        name: v.name,
+        surname: v.surname,
+      });
       console.log(`Created user #${user.id} ${user.email} with role ${user.role_id}.`);
     } else {
       const v = need(values, 'email', 'password');
@@ -72,7 +83,8 @@ async function main(argv: string[]) {
 main(process.argv.slice(2)).catch((err: unknown) => {
   if (err instanceof UsageError) console.error(`${err.message}\n\n${USAGE}`);
   else if (err instanceof ConfigError || err instanceof DatabaseLockedError) console.error(err.message);
-  else if (err instanceof TypeError && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS')) console.error(`${err.message}\n\n${USAGE}`);
+  else if (err instanceof TypeError && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS'))
+    console.error(`${err.message}\n\n${USAGE}`);
   else console.error(err);
   process.exit(1);
 });

@@ -6,7 +6,12 @@ const base = { DATA_DIR: '/tmp/backoffice-config-test', SESSION_SECRET: 'x'.repe
 describe('loadConfig', () => {
   it('uses the documented defaults', () => {
     const config = loadConfig(base);
-    expect(config).toMatchObject({ port: 8080, databaseUrl: undefined, appUrl: 'http://localhost:8080', seedDemo: false });
+    expect(config).toMatchObject({
+      port: 8080,
+      databaseUrl: undefined,
+      appUrl: 'http://localhost:8080',
+      seedDemo: false,
+    });
     expect(config.mediaDir).toBe('/tmp/backoffice-config-test/media');
   });
   it.each([

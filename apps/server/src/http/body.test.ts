@@ -4,7 +4,13 @@ import { unflatten } from './body.js';
 describe('unflatten (multipart bracket keys)', () => {
   it('nests locales, indexes arrays and keeps order', () => {
     expect(
-      unflatten({ 'langs[sk][title]': 'A', 'langs[en][title]': 'B', 'positions[1]': '3', 'positions[0]': '2', status: '1' }),
+      unflatten({
+        'langs[sk][title]': 'A',
+        'langs[en][title]': 'B',
+        'positions[1]': '3',
+        'positions[0]': '2',
+        status: '1',
+      }),
     ).toEqual({ langs: { sk: { title: 'A' }, en: { title: 'B' } }, positions: ['2', '3'], status: '1' });
   });
   it('appends empty-bracket keys', () => {

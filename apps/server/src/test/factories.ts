@@ -24,7 +24,10 @@ export async function textInput(db: Db, overrides: Partial<TextInput> & { title?
   const positions = await positionOptions(db);
   const title = overrides.title ?? `Text ${unique()}`;
   return {
-    langs: { sk: { title: `${title} sk`, content: '<p>obsah</p>' }, en: { title: `${title} en`, content: '<p>content</p>' } },
+    langs: {
+      sk: { title: `${title} sk`, content: '<p>obsah</p>' },
+      en: { title: `${title} en`, content: '<p>content</p>' },
+    },
     positions: [positions[0]?.id ?? 1],
     status: true,
     ...overrides,

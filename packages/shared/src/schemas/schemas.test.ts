@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { listQuerySchema } from './list.js';
 import { loginSchema, resetPasswordSchema } from './auth.js';
+import { listQuerySchema } from './list.js';
 import { textSchema } from './text.js';
 
 const keysOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
@@ -18,8 +18,14 @@ describe('textSchema', () => {
   });
 
   it.each([
-    [{ ...validText, langs: { ...validText.langs, sk: { title: 'ab', content: '' } } }, { 'langs.sk.title': 'errors.min3' }],
-    [{ ...validText, langs: { ...validText.langs, en: { title: '   ab  ', content: '' } } }, { 'langs.en.title': 'errors.min3' }],
+    [
+      { ...validText, langs: { ...validText.langs, sk: { title: 'ab', content: '' } } },
+      { 'langs.sk.title': 'errors.min3' },
+    ],
+    [
+      { ...validText, langs: { ...validText.langs, en: { title: '   ab  ', content: '' } } },
+      { 'langs.en.title': 'errors.min3' },
+    ],
     [{ ...validText, positions: [] }, { positions: 'errors.requiredSelect' }],
     [{ ...validText, positions: undefined }, { positions: 'errors.requiredSelect' }],
   ])('reports the spec key for %#', (input, expected) => {
@@ -34,14 +40,21 @@ describe('textSchema', () => {
 
 describe('auth schemas', () => {
   it('login needs a valid e-mail and a password', () => {
-    expect(keysOf(loginSchema.safeParse({ email: 'x', password: '' }))).toEqual({ email: 'errors.email', password: 'errors.required' });
+    expect(keysOf(loginSchema.safeParse({ email: 'x', password: '' }))).toEqual({
+      email: 'errors.email',
+      password: 'errors.required',
+    });
   });
   it('reset: min 5, equal passwords, token a string', () => {
-    expect(keysOf(resetPasswordSchema.safeParse({ token: ['x'], email: 'a@b.sk', password: 'abcd', password_2: 'abce' }))).toEqual({
+    expect(
+      keysOf(resetPasswordSchema.safeParse({ token: ['x'], email: 'a@b.sk', password: 'abcd', password_2: 'abce' })),
+    ).toEqual({
       token: 'errors.invalid',
       password: 'errors.min5',
     });
-    expect(keysOf(resetPasswordSchema.safeParse({ token: 't', email: 'a@b.sk', password: 'abcde', password_2: 'abcdf' }))).toEqual({
+    expect(
+      keysOf(resetPasswordSchema.safeParse({ token: 't', email: 'a@b.sk', password: 'abcde', password_2: 'abcdf' })),
+    ).toEqual({
       password_2: 'errors.passwordEqual',
     });
   });
@@ -49,7 +62,11 @@ describe('auth schemas', () => {
 
 describe('listQuerySchema', () => {
   it('falls back to safe defaults for nonsense', () => {
-    expect(listQuerySchema.parse({ page: '-3', per_page: 'lots', order: 'sideways' })).toMatchObject({ page: 1, per_page: 20, order: undefined });
+    expect(listQuerySchema.parse({ page: '-3', per_page: 'lots', order: 'sideways' })).toMatchObject({
+      page: 1,
+      per_page: 20,
+      order: undefined,
+    });
     expect(listQuerySchema.parse({ per_page: '100' }).per_page).toBe(100);
   });
 });

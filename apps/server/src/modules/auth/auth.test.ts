@@ -21,7 +21,12 @@ describe('session and CSRF', () => {
     const res = await new Agent(server.app).get('/sanctum/csrf-cookie');
     expect(res.statusCode).toBe(204);
     const names = (res.cookies as { name: string; httpOnly?: boolean }[]).map((c) => [c.name, Boolean(c.httpOnly)]);
-    expect(names).toEqual(expect.arrayContaining([['bo_session', true], ['XSRF-TOKEN', false]]));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        ['bo_session', true],
+        ['XSRF-TOKEN', false],
+      ]),
+    );
   });
 
   it('a POST without the CSRF header is refused with 419', async () => {
@@ -37,7 +42,13 @@ describe('session and CSRF', () => {
     const b = new Agent(server.app);
     await a.get('/sanctum/csrf-cookie');
     await b.get('/sanctum/csrf-cookie');
-    const res = await a.request({ method: 'POST', url: '/api/login', payload: ADMIN, csrf: false, headers: { 'x-xsrf-token': b.xsrf ?? '' } });
+    const res = await a.request({
+      method: 'POST',
+      url: '/api/login',
+      payload: ADMIN,
+      csrf: false,
+      headers: { 'x-xsrf-token': b.xsrf ?? '' },
+    });
     expect(res.statusCode).toBe(419);
   });
 
@@ -159,10 +170,20 @@ describe('password reset', () => {
     const { token, email } = resetLink(mail?.text ?? '');
     expect(email).toBe(user.email);
 
-    const res = await agent.post('/api/password/reset', { token, email, password: 'brand-new', password_2: 'brand-new' });
+    const res = await agent.post('/api/password/reset', {
+      token,
+      email,
+      password: 'brand-new',
+      password_2: 'brand-new',
+    });
     expect(res.statusCode).toBe(200);
     expect((await signedIn.get('/api/user/me')).statusCode).toBe(401);
-    const again = await agent.post('/api/password/reset', { token, email, password: 'other-one', password_2: 'other-one' });
+    const again = await agent.post('/api/password/reset', {
+      token,
+      email,
+      password: 'other-one',
+      password_2: 'other-one',
+    });
     expect(again.statusCode).toBe(422);
     await agent.login(user.email, 'brand-new');
   });
@@ -173,8 +194,16 @@ describe('password reset', () => {
     await agent.get('/sanctum/csrf-cookie');
     await agent.post('/api/password', { email: user.email });
     const { token } = resetLink(server.mails.at(-1)?.text ?? '');
-    await server.ctx.db.update(passwordResets).set({ expires_at: new Date(Date.now() - 1000) }).where(eq(passwordResets.user_id, user.id));
-    const res = await agent.post('/api/password/reset', { token, email: user.email, password: 'brand-new', password_2: 'brand-new' });
+    await server.ctx.db
+      .update(passwordResets)
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where(eq(passwordResets.user_id, user.id));
+    const res = await agent.post('/api/password/reset', {
+      token,
+      email: user.email,
+      password: 'brand-new',
+      password_2: 'brand-new',
+    });
     expect(res.statusCode).toBe(422);
   });
 
@@ -182,7 +211,12 @@ describe('password reset', () => {
     const agent = new Agent(server.app);
     await agent.get('/sanctum/csrf-cookie');
     for (const token of [{ $ne: '' }, ['a'], 12]) {
-      const res = await agent.post('/api/password/reset', { token, email: ADMIN.email, password: 'abcde', password_2: 'abcde' });
+      const res = await agent.post('/api/password/reset', {
+        token,
+        email: ADMIN.email,
+        password: 'abcde',
+        password_2: 'abcde',
+      });
       expect(res.statusCode).toBe(422);
       expect(res.json().errors.token).toBeDefined();
     }
@@ -191,7 +225,12 @@ describe('password reset', () => {
   it('mismatched passwords answer errors.passwordEqual, short ones errors.min5', async () => {
     const agent = new Agent(server.app);
     await agent.get('/sanctum/csrf-cookie');
-    const res = await agent.post('/api/password/reset', { token: 'x', email: ADMIN.email, password: 'abc', password_2: 'abd' });
+    const res = await agent.post('/api/password/reset', {
+      token: 'x',
+      email: ADMIN.email,
+      password: 'abc',
+      password_2: 'abd',
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toMatchObject({ password: ['errors.min5'], password_2: ['errors.passwordEqual'] });
   });

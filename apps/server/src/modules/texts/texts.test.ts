@@ -47,7 +47,9 @@ describe('texts: access', () => {
     const created = await editor.post(`${BASE}/`, await textInput(server.ctx.db));
     expect(created.statusCode).toBe(201);
     const { id, updated_at } = created.json().data;
-    expect((await editor.post(`${BASE}/${id}`, { ...(await textInput(server.ctx.db)), updated_at })).statusCode).toBe(200);
+    expect((await editor.post(`${BASE}/${id}`, { ...(await textInput(server.ctx.db)), updated_at })).statusCode).toBe(
+      200,
+    );
     expect((await editor.post(`${BASE}/array/hide`, { rows: [id] })).json().count).toBe(1);
     const list = await editor.get(`${BASE}/`);
     expect(list.json().abilities).toEqual({ create: true, update: true, destroy: false, restore: false });
@@ -76,7 +78,12 @@ describe('texts: create and update', () => {
 
   it('accepts multipart with bracket keys and 1/0 booleans', async () => {
     const boundary = '----x';
-    const fields = { 'langs[sk][title]': 'Viacdielny', 'langs[en][title]': 'Multipart', 'positions[0]': '2', status: '0' };
+    const fields = {
+      'langs[sk][title]': 'Viacdielny',
+      'langs[en][title]': 'Multipart',
+      'positions[0]': '2',
+      status: '0',
+    };
     const payload = `${Object.entries(fields)
       .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
       .join('')}--${boundary}--\r\n`;
@@ -87,7 +94,11 @@ describe('texts: create and update', () => {
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
     });
     expect(res.statusCode).toBe(201);
-    expect(res.json().data).toMatchObject({ status: false, positions: [2], langs: { en: { title: 'Multipart', content: '' } } });
+    expect(res.json().data).toMatchObject({
+      status: false,
+      positions: [2],
+      langs: { en: { title: 'Multipart', content: '' } },
+    });
   });
 
   it('validation → 422 with the spec keys, per locale, and nothing is written', async () => {
@@ -113,7 +124,12 @@ describe('texts: create and update', () => {
       expect(res.statusCode).toBeGreaterThanOrEqual(400);
       expect(res.statusCode).toBeLessThan(500);
     }
-    const broken = await admin.request({ method: 'POST', url: `${BASE}/`, payload: '{"langs":', headers: { 'content-type': 'application/json' } });
+    const broken = await admin.request({
+      method: 'POST',
+      url: `${BASE}/`,
+      payload: '{"langs":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(broken.statusCode).toBe(400);
   });
 
@@ -134,9 +150,15 @@ describe('texts: create and update', () => {
   it('a stale update → 409 and the newer save survives', async () => {
     const id = await buildText(server.ctx.db);
     const loaded = (await admin.get(`${BASE}/${id}`)).json().data;
-    const first = await admin.post(`${BASE}/${id}`, { ...(await textInput(server.ctx.db, { title: 'First' })), updated_at: loaded.updated_at });
+    const first = await admin.post(`${BASE}/${id}`, {
+      ...(await textInput(server.ctx.db, { title: 'First' })),
+      updated_at: loaded.updated_at,
+    });
     expect(first.statusCode).toBe(200);
-    const second = await editor.post(`${BASE}/${id}`, { ...(await textInput(server.ctx.db, { title: 'Second' })), updated_at: loaded.updated_at });
+    const second = await editor.post(`${BASE}/${id}`, {
+      ...(await textInput(server.ctx.db, { title: 'Second' })),
+      updated_at: loaded.updated_at,
+    });
     expect(second.statusCode).toBe(409);
     expect(second.json().message).toMatch(/changed/);
     expect((await admin.get(`${BASE}/${id}`)).json().data.langs.en.title).toBe('First en');
@@ -156,7 +178,9 @@ describe('texts: delete, restore, bulk', () => {
     const gone = await admin.get(`${BASE}/${id}`);
     expect(gone.json().data.deleted_at).not.toBeNull();
     expect((await admin.get(`${BASE}/?per_page=100`)).json().data.map((r: { id: number }) => r.id)).not.toContain(id);
-    expect((await admin.get(`${BASE}/?trashed=only&per_page=100`)).json().data.map((r: { id: number }) => r.id)).toContain(id);
+    expect(
+      (await admin.get(`${BASE}/?trashed=only&per_page=100`)).json().data.map((r: { id: number }) => r.id),
+    ).toContain(id);
     expect((await admin.post(`${BASE}/${id}/restore`)).statusCode).toBe(200);
     expect((await admin.get(`${BASE}/${id}`)).json().data.deleted_at).toBeNull();
     const log = (await admin.get('/api/user/logs/1')).json().data.slice(0, 2);

@@ -1,0 +1,71 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DatabaseLockedError, openDatabase } from './db/client.js';
+import { Agent, startTestServer, type TestServer } from './test/harness.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+describe('platform', () => {
+  it('GET /api/health answers ok once the database is ready', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('serves the OpenAPI description', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json().paths)).toContain('/api/content/text/{id}');
+  });
+
+  it('an unknown API path is a JSON 404 in the request language', async () => {
+    const res = await new Agent(server.app, 'sk').get('/api/nothing-here');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('Nenájdené.');
+  });
+
+  it('API answers are not cached and carry nosniff', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('a JSON body over 1 MB is 413', async () => {
+    const agent = new Agent(server.app);
+    await agent.login();
+    const res = await agent.post('/api/content/text/', { big: 'x'.repeat(1_100_000) });
+    expect(res.statusCode).toBe(413);
+  });
+
+  it('an unsupported content type is 415', async () => {
+    const agent = new Agent(server.app);
+    await agent.login();
+    const res = await agent.request({
+      method: 'POST',
+      url: '/api/content/text/',
+      payload: 'a=b',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(res.statusCode).toBe(415);
+  });
+});
+
+describe('the embedded database belongs to one process', () => {
+  it('refuses to open a data directory whose lock names another live process', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'backoffice-lock-'));
+    writeFileSync(join(dir, 'pglite.lock'), String(process.ppid));
+    await expect(openDatabase({ dataDir: dir })).rejects.toThrow(DatabaseLockedError);
+  });
+
+  it('takes over a lock left by a process that is gone', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'backoffice-lock-'));
+    writeFileSync(join(dir, 'pglite.lock'), '999999');
+    const database = await openDatabase({ dataDir: dir });
+    await database.close();
+  });
+});

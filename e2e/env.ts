@@ -1,0 +1,14 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const port = Number(process.env.E2E_PORT ?? 8765);
+
+/** Where the end-to-end server runs and who signs in; the demo seed adds the role-2 editor. */
+export const E2E = {
+  port,
+  baseUrl: `http://127.0.0.1:${port}`,
+  dataDir: join(tmpdir(), 'backoffice-e2e-data'),
+  admin: { email: 'admin@example.com', password: 'e2e-admin-password' },
+  editor: { email: 'editor@example.com', password: 'editor-demo' },
+  screenshots: join(import.meta.dirname ?? '.', 'screenshots'),
+} as const;

@@ -1,0 +1,42 @@
+import { defineConfig } from '@playwright/test';
+import { E2E } from './env.js';
+
+/** End-to-end tests in Debian's Chromium against a server on a fresh data directory. */
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: '../node_modules/.cache/e2e-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list'], ['json']],
+  use: {
+    baseURL: E2E.baseUrl,
+    locale: 'sk-SK',
+    viewport: { width: 1280, height: 800 },
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+    },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    command: `rm -rf ${E2E.dataDir} && node --import tsx apps/server/src/main.ts`,
+    cwd: '..',
+    url: `${E2E.baseUrl}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      PORT: String(E2E.port),
+      DATA_DIR: E2E.dataDir,
+      APP_URL: E2E.baseUrl,
+      ADMIN_EMAIL: E2E.admin.email,
+      ADMIN_PASSWORD: E2E.admin.password,
+      SEED_DEMO: '1',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
