@@ -1,0 +1,107 @@
+// `npm run bench`: the three benchmarks in sequence, then the headline numbers.
+// `node bench/run.mjs texts startup` runs only the named ones (texts, startup, bundle).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fmt, ROOT } from './lib.mjs';
+
+const BENCHES = [
+  { name: 'texts', title: 'Text list latency', args: ['--import', 'tsx', 'bench/texts.bench.ts'] },
+  { name: 'startup', title: 'Start-up', args: ['bench/startup.mjs'] },
+  { name: 'bundle', title: 'Login route JS size', args: ['bench/bundle-size.mjs'] },
+];
+const LIMIT_MS = 15 * 60_000; // per benchmark
+
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((w) => !BENCHES.some((b) => b.name === w));
+if (unknown.length) {
+  console.error(`Unknown benchmark(s): ${unknown.join(', ')}. Known: ${BENCHES.map((b) => b.name).join(', ')}`);
+  process.exit(2);
+}
+const selected = BENCHES.filter((b) => wanted.length === 0 || wanted.includes(b.name));
+const dir = mkdtempSync(join(tmpdir(), 'backoffice-bench-results-'));
+let current = null;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    current?.kill(signal); // the benchmark stops its own servers
+    rmSync(dir, { recursive: true, force: true });
+    process.exit(130);
+  });
+}
+
+function run(bench, resultFile) {
+  return new Promise((resolve) => {
+    const start = performance.now();
+    current = spawn(process.execPath, bench.args, {
+      cwd: ROOT,
+      env: { ...process.env, BENCH_RESULT_FILE: resultFile },
+      stdio: 'inherit',
+    });
+    const timer = setTimeout(() => {
+      console.error(`${bench.name}: over ${LIMIT_MS / 60_000} min, stopping it`);
+      current?.kill('SIGTERM');
+    }, LIMIT_MS);
+    current.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      current = null;
+      resolve({ code: code ?? (signal ? 1 : 0), seconds: (performance.now() - start) / 1000 });
+    });
+  });
+}
+
+const results = {};
+const outcomes = [];
+for (const bench of selected) {
+  console.log(
+    `\n${'═'.repeat(100)}\n${bench.title} (bench/${bench.args.at(-1).replace('bench/', '')})\n${'═'.repeat(100)}`,
+  );
+  const file = join(dir, `${bench.name}.json`);
+  const { code, seconds } = await run(bench, file);
+  if (existsSync(file)) Object.assign(results, JSON.parse(readFileSync(file, 'utf8')));
+  outcomes.push({ name: bench.name, code, seconds });
+}
+rmSync(dir, { recursive: true, force: true });
+
+// ── summary ──────────────────────────────────────────────────────────────────────────────────────────────────────
+const lines = [];
+const notMeasured = (r) =>
+  `not measured (${r?.reason?.split('\n')[0] ?? r?.status ?? 'no result, see its output above'})`;
+if (selected.some((b) => b.name === 'startup')) {
+  const s = results.startup;
+  const ok = s && Number.isFinite(s.coldMs);
+  const note = s?.rebuilt ? ' (includes an admin rebuild, see above)' : '';
+  lines.push(['cold start, npm run demo on an empty DATA_DIR', ok ? `${fmt(s.coldMs)} ms${note}` : notMeasured(s)]);
+  lines.push([
+    `warm restart, median of ${s?.warmMs?.length ?? 3}`,
+    ok && s.warmMs.length ? `${fmt(s.warmMedianMs)} ms (${s.warmMs.map((v) => fmt(v)).join(', ')})` : notMeasured(s),
+  ]);
+}
+if (selected.some((b) => b.name === 'texts')) {
+  for (const target of ['PGlite', 'PostgreSQL']) {
+    const t = results.texts?.find((r) => r.target === target);
+    lines.push([
+      `text list p50 / p95, ${target}, 10 000 texts`,
+      t?.status === 'ok'
+        ? `${fmt(t.overall.p50, 1)} / ${fmt(t.overall.p95, 1)} ms; 8 clients ${fmt(t.concurrency.rps)} req/s, p95 ${fmt(t.concurrency.p95, 1)} ms`
+        : notMeasured(t),
+    ]);
+  }
+}
+if (selected.some((b) => b.name === 'bundle')) {
+  const b = results.bundle;
+  lines.push([
+    'login route JS, gzip -9',
+    b?.status === 'ok'
+      ? `${fmt(b.gzipKb, 1)} KB in ${b.files} files (target ≤ ${b.targetKb} KB: ${b.pass ? 'PASS' : 'FAIL'})`
+      : notMeasured(b),
+  ]);
+}
+const width = Math.max(...lines.map(([k]) => k.length));
+console.log(`\n${'═'.repeat(100)}\nSummary\n${'═'.repeat(100)}`);
+for (const [k, v] of lines) console.log(`  ${k.padEnd(width)}  ${v}`);
+const failed = outcomes.filter((o) => o.code !== 0);
+console.log(
+  `\n  ${outcomes.map((o) => `${o.name} ${o.code === 0 ? 'ok' : `exit ${o.code}`} (${fmt(o.seconds)} s)`).join(' · ')}`,
+);
+process.exit(failed.length ? 1 : 0);
