@@ -1,5 +1,5 @@
 import { AUTH, ERR, isLocale, type Locale, ROLES, type StoredUser } from '@backoffice/shared';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { passwordResets, sessions, users } from '../../db/schema.js';
 import { DUMMY_HASH, hashPassword, randomToken, sha256, verifyPassword } from '../../http/crypto.js';
@@ -60,6 +60,7 @@ export async function openSession(
   meta: { ip: string; userAgent?: string },
 ) {
   const token = randomToken();
+  await ctx.db.delete(sessions).where(lt(sessions.expires_at, new Date()));
   await ctx.db.insert(sessions).values({
     id: sha256(sid),
     user_id: userId,

@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { getLastClearReason, useUser } from '../api/session';
+import { safeRedirect } from './redirect';
+import { routePath } from './routes';
+
+/** Protected routes: without a stored user → login, remembering the page unless the user logged out. */
+export function RequireUser({ children }: { children: ReactNode }) {
+  const user = useUser();
+  const location = useLocation();
+  if (!user) {
+    const back =
+      getLastClearReason() === 'logout' ? '' : `?redirect=${encodeURIComponent(location.pathname + location.search)}`;
+    return <Navigate to={`${routePath('login')}${back}`} replace />;
+  }
+  return children;
+}
+
+/** Public sign-in routes: a signed-in user goes on to the remembered page or the dashboard. */
+export function GuestOnly({ children }: { children: ReactNode }) {
+  const user = useUser();
+  const [params] = useSearchParams();
+  if (user) return <Navigate to={safeRedirect(params.get('redirect')) ?? routePath('dashboard')} replace />;
+  return children;
+}

@@ -1,0 +1,31 @@
+import { Breadcrumb } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useMatches, useParams } from 'react-router';
+import { isRouteHandle } from '../router';
+import { hasRoute, routePath } from '../routes';
+
+/** Breadcrumbs from the matched rows of the route table (their labels), plus the opened record id. */
+export function AppBreadcrumbs() {
+  const { t } = useTranslation();
+  const matches = useMatches();
+  const { id } = useParams();
+  const crumbs: { key: string; label: string; to: string }[] = [];
+  for (const match of matches) {
+    if (!isRouteHandle(match.handle) || !match.handle.labelKey) continue;
+    const { name, labelKey } = match.handle;
+    const to = hasRoute(name) ? routePath(name) : match.pathname;
+    if (crumbs.some((crumb) => crumb.to === to)) continue;
+    crumbs.push({ key: match.id, label: t(labelKey), to });
+  }
+  if (id) crumbs.push({ key: 'record', label: `#${id}`, to: '' });
+  return (
+    <Breadcrumb
+      className="bo-breadcrumbs"
+      data-testid="breadcrumbs"
+      items={crumbs.map((crumb, index) => ({
+        key: crumb.key,
+        title: index < crumbs.length - 1 && crumb.to ? <Link to={crumb.to}>{crumb.label}</Link> : crumb.label,
+      }))}
+    />
+  );
+}

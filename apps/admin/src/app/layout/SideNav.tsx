@@ -1,0 +1,59 @@
+import { Menu, type MenuProps } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useMatches } from 'react-router';
+import { isRouteHandle } from '../router';
+import { type NavEntry, navTree } from '../routes';
+
+type MenuItem = Required<MenuProps>['items'][number];
+
+const groupNames = (entries: readonly NavEntry[]): string[] =>
+  entries.flatMap((entry) => (entry.children.length ? [entry.name, ...groupNames(entry.children)] : []));
+const GROUPS = groupNames(navTree);
+
+/** The side navigation from the route table; the group of the active section opens by itself. */
+export function SideNav({ collapsed }: { collapsed: boolean }) {
+  const { t } = useTranslation();
+  const matches = useMatches();
+  const active = matches.flatMap((match) =>
+    isRouteHandle(match.handle) && match.handle.name ? [match.handle.name] : [],
+  );
+  const activeGroups = GROUPS.filter((group) => active.includes(group));
+  const activeKey = activeGroups.join(',');
+  const [openKeys, setOpenKeys] = useState<string[]>(activeGroups);
+  const [openedFor, setOpenedFor] = useState(activeKey);
+  // Entering another section opens its group (adjusting state during render, not in an effect).
+  if (openedFor !== activeKey) {
+    setOpenedFor(activeKey);
+    setOpenKeys((keys) => [...new Set([...keys, ...activeGroups])]);
+  }
+
+  const toItem = (entry: NavEntry): MenuItem =>
+    entry.children.length
+      ? {
+          key: entry.name,
+          icon: entry.icon,
+          label: <span data-testid={`nav-${entry.name}`}>{t(entry.labelKey)}</span>,
+          children: entry.children.map(toItem),
+        }
+      : {
+          key: entry.name,
+          icon: entry.icon,
+          label: (
+            <Link to={entry.path} data-testid={`nav-${entry.name}`}>
+              {t(entry.labelKey)}
+            </Link>
+          ),
+        };
+
+  return (
+    <Menu
+      mode="inline"
+      theme="dark"
+      selectedKeys={active}
+      items={navTree.map(toItem)}
+      // A collapsed menu opens its groups as pop-ups on hover, so it must not be forced open.
+      {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
+    />
+  );
+}

@@ -1,0 +1,10 @@
+import { LOG_MODELS } from '@backoffice/shared';
+import { hasRoute, type RouteName } from './routes';
+
+const models: Record<string, { route: string | null; icon: string }> = LOG_MODELS;
+
+/** The admin route of a model (`Text` → contentText) when that screen exists in the route table. */
+export function routeOfModel(model: string): RouteName | undefined {
+  const route = Object.hasOwn(models, model) ? models[model].route : null;
+  return hasRoute(route) ? route : undefined;
+}

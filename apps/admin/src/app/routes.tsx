@@ -1,0 +1,168 @@
+import { DashboardOutlined, FileTextOutlined, FolderOpenOutlined } from '@ant-design/icons';
+import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode } from 'react';
+import type { I18nKey } from '../i18n';
+
+/** One row of the route table; the router, the side navigation and the breadcrumbs are all derived from it. */
+export interface AppRoute {
+  /** The route name from the spec; links are built by name with routePath(). */
+  readonly name?: string;
+  readonly path?: string;
+  readonly index?: boolean;
+  /** Label in the navigation and the breadcrumbs. */
+  readonly labelKey?: I18nKey;
+  readonly icon?: ReactNode;
+  /** Shown in the side navigation (a row with nav children becomes a group). */
+  readonly nav?: boolean;
+  /** 'user' needs a signed-in user; 'guest' sends a signed-in user on to the dashboard. */
+  readonly guard?: 'user' | 'guest';
+  /** The screen or layout, loaded on demand. */
+  readonly component?: LazyExoticComponent<ComponentType>;
+  /** Where this route leads instead (relative to its parent). */
+  readonly redirect?: string;
+  readonly children?: readonly AppRoute[];
+}
+
+const PublicLayout = lazy(() => import('./layout/PublicLayout'));
+const AppLayout = lazy(() => import('./layout/AppLayout'));
+const LoginScreen = lazy(() => import('../screens/auth/LoginScreen'));
+const ForgottenPasswordScreen = lazy(() => import('../screens/auth/ForgottenPasswordScreen'));
+const ResetPasswordScreen = lazy(() => import('../screens/auth/ResetPasswordScreen'));
+const DashboardScreen = lazy(() => import('../screens/dashboard/DashboardScreen'));
+const TextsScreen = lazy(() => import('../screens/content/text/TextsScreen'));
+const NotFoundScreen = lazy(() => import('../screens/errors/NotFoundScreen'));
+
+/** THE route table (spec 1 §2 Routing overview). Later resources add rows here and nowhere else. */
+export const routeTable = [
+  {
+    path: '/admin',
+    children: [
+      { index: true, redirect: 'login' },
+      {
+        component: PublicLayout,
+        children: [
+          { name: 'login', path: 'login', guard: 'guest', labelKey: 'auth.loginTitle', component: LoginScreen },
+          {
+            name: 'forgotten-password',
+            path: 'forgotten-password',
+            guard: 'guest',
+            labelKey: 'auth.forgottenTitle',
+            component: ForgottenPasswordScreen,
+          },
+          {
+            name: 'reset-password',
+            path: 'reset-password',
+            labelKey: 'auth.resetTitle',
+            component: ResetPasswordScreen,
+          },
+        ],
+      },
+      {
+        path: 'app',
+        guard: 'user',
+        labelKey: 'nav.home',
+        component: AppLayout,
+        children: [
+          { index: true, redirect: 'dashboard' },
+          {
+            name: 'dashboard',
+            path: 'dashboard',
+            labelKey: 'nav.dashboard',
+            icon: <DashboardOutlined />,
+            nav: true,
+            component: DashboardScreen,
+          },
+          {
+            name: 'content',
+            path: 'content',
+            labelKey: 'nav.content',
+            icon: <FolderOpenOutlined />,
+            nav: true,
+            children: [
+              // Pages do not exist yet, so the content section opens on texts for now.
+              { index: true, redirect: 'text' },
+              {
+                name: 'contentText',
+                path: 'text/:id?',
+                labelKey: 'nav.contentText',
+                icon: <FileTextOutlined />,
+                nav: true,
+                component: TextsScreen,
+              },
+            ],
+          },
+        ],
+      },
+      { name: 'notFound', path: '*', component: NotFoundScreen },
+    ],
+  },
+  { path: '*', component: NotFoundScreen },
+] as const satisfies readonly AppRoute[];
+
+type NamesOf<R> = R extends { readonly name: infer N extends string } ? N | ChildNamesOf<R> : ChildNamesOf<R>;
+type ChildNamesOf<R> = R extends { readonly children: readonly (infer C)[] } ? NamesOf<C> : never;
+/** Every route name of the table. */
+export type RouteName = NamesOf<(typeof routeTable)[number]>;
+
+function joinPath(parent: string, path: string | undefined): string {
+  if (!path) return parent;
+  if (path.startsWith('/')) return path;
+  return `${parent.replace(/\/$/, '')}/${path}`;
+}
+
+const patterns = new Map<string, string>();
+(function collect(routes: readonly AppRoute[], parent: string) {
+  for (const route of routes) {
+    const full = joinPath(parent, route.path);
+    if (route.name) patterns.set(route.name, full);
+    if (route.children) collect(route.children, full);
+  }
+})(routeTable, '');
+
+/** True when the table has a route of that name (log items and stats name routes as strings). */
+export function hasRoute(name: string | null | undefined): name is RouteName {
+  return typeof name === 'string' && patterns.has(name);
+}
+
+export type RouteParams = Record<string, string | number | null | undefined>;
+
+/** The URL of a named route: `routePath('contentText', {id: 5})` → '/admin/app/content/text/5'. */
+export function routePath(name: RouteName, params: RouteParams = {}): string {
+  const pattern = patterns.get(name) ?? '/admin';
+  return pattern.replace(/\/:(\w+)(\?)?/g, (_match, key: string, optional?: string) => {
+    const value = params[key];
+    if (value === undefined || value === null || value === '') {
+      if (optional) return '';
+      throw new Error(`routePath(${name}) needs the parameter ${key}`);
+    }
+    return `/${encodeURIComponent(String(value))}`;
+  });
+}
+
+/** An entry of the side navigation. */
+export interface NavEntry {
+  name: RouteName;
+  labelKey: I18nKey;
+  icon?: ReactNode;
+  path: string;
+  children: NavEntry[];
+}
+
+function navEntries(routes: readonly AppRoute[]): NavEntry[] {
+  const entries: NavEntry[] = [];
+  for (const route of routes) {
+    const nested = route.children ? navEntries(route.children) : [];
+    if (route.nav && hasRoute(route.name) && route.labelKey) {
+      entries.push({
+        name: route.name,
+        labelKey: route.labelKey,
+        icon: route.icon,
+        path: routePath(route.name),
+        children: nested,
+      });
+    } else entries.push(...nested);
+  }
+  return entries;
+}
+
+/** The side navigation, derived from the table: groups (content, …) hold their nav children. */
+export const navTree: readonly NavEntry[] = navEntries(routeTable);

@@ -1,0 +1,214 @@
+import type { Abilities, Locale } from '@backoffice/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Drawer, Form, Space } from 'antd';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, errorMessage } from '../../api/client';
+import { listKey, useResourceRecord } from '../../api/resource';
+import { LocaleTabs } from '../LocaleTabs';
+import { notify } from '../notifications';
+import { usePreloader } from '../preloader';
+import type { ListRowBase, RecordBase, ResourceDef } from '../resource';
+import { applyFieldErrors, type FieldErrors, localeOfPath, zodRules, zodValidate } from '../zodForm';
+
+export interface ResourceFormProps<Row extends ListRowBase, Rec extends RecordBase, Values, Input> {
+  def: ResourceDef<Row, Rec, Values, Input>;
+  /** The edited record; null creates. */
+  id: number | null;
+  open: boolean;
+  /** What the list said the user may do, used until the record's own abilities arrive. */
+  listAbilities?: Abilities;
+  onClose: () => void;
+}
+
+/**
+ * The slide-up create/edit form (spec 1 §4 Save flow): locale tabs, fields from the resource definition,
+ * validation with the shared schema, preloader while loading and saving, server errors on the fields,
+ * the item-deleted banner with restore, and the stale-update (409) alert with reload.
+ */
+export function ResourceForm<Row extends ListRowBase, Rec extends RecordBase, Values, Input>({
+  def,
+  id,
+  open,
+  listAbilities,
+  onClose,
+}: ResourceFormProps<Row, Rec, Values, Input>) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm();
+  const queryClient = useQueryClient();
+  const [tab, setTab] = useState<Locale>('sk');
+  const [errorLocales, setErrorLocales] = useState<Locale[]>([]);
+  const [saving, setSaving] = useState(false);
+  const [stale, setStale] = useState(false);
+  const loadedUpdatedAt = useRef<string | undefined>(undefined);
+  const record = useResourceRecord(def.api, open ? id : null);
+  const loaded = record.data?.data;
+  const abilities = record.data?.abilities ?? listAbilities;
+  const rules = useMemo(() => zodRules(def.form.schema), [def.form.schema]);
+  usePreloader(saving || (open && record.isFetching));
+
+  const reset = useCallback(
+    (values: Values) => {
+      form.resetFields();
+      form.setFieldsValue(values);
+      setStale(false);
+      setErrorLocales([]);
+    },
+    [form],
+  );
+
+  // Opening for create starts from the empty values; opening for edit waits for the record below.
+  useEffect(() => {
+    if (!open) return;
+    setTab('sk');
+    if (id === null) {
+      loadedUpdatedAt.current = undefined;
+      reset(def.form.empty());
+    }
+  }, [open, id, def.form, reset]);
+
+  // Every (re)load of the record replaces the form's values, discarding edits (also the 409 "Reload").
+  useEffect(() => {
+    if (!open || id === null || !loaded || !record.dataUpdatedAt) return;
+    loadedUpdatedAt.current = loaded.updated_at;
+    reset(def.form.fromRecord(loaded));
+  }, [open, id, loaded, record.dataUpdatedAt, def.form, reset]);
+
+  // A record that cannot be loaded closes the form; the shared error handler has shown why.
+  useEffect(() => {
+    if (open && record.isError) onClose();
+  }, [open, record.isError, onClose]);
+
+  const showErrors = (errors: FieldErrors) => {
+    setErrorLocales([
+      ...new Set(
+        Object.keys(errors)
+          .map(localeOfPath)
+          .filter((l): l is Locale => l !== undefined),
+      ),
+    ]);
+    applyFieldErrors(form, errors, setTab);
+  };
+
+  const save = async () => {
+    const result = zodValidate(def.form.schema, form.getFieldsValue(true));
+    if (!result.success) {
+      showErrors(result.errors);
+      return;
+    }
+    setSaving(true);
+    try {
+      const answer =
+        id === null
+          ? await def.api.create(result.data)
+          : await def.api.update(id, { ...result.data, updated_at: loadedUpdatedAt.current });
+      notify('success', answer.message);
+      onClose();
+      void queryClient.invalidateQueries({ queryKey: listKey(def.api.key) });
+    } catch (error) {
+      notify('danger', `${t('message.storeError')} ${t('message.errorLabel')}: ${errorMessage(error)}`);
+      if (error instanceof ApiError && error.status === 409) setStale(true);
+      if (error instanceof ApiError && error.status === 422) showErrors(error.fieldErrors);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const restore = async () => {
+    if (id === null) return;
+    setSaving(true);
+    try {
+      notify('success', (await def.api.restore(id)).message);
+      await record.refetch();
+      void queryClient.invalidateQueries({ queryKey: listKey(def.api.key) });
+    } catch (error) {
+      notify('danger', `${t('message.storeError')} ${t('message.errorLabel')}: ${errorMessage(error)}`);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const onFieldsChange = () => {
+    const withErrors = form
+      .getFieldsError()
+      .filter((field) => field.errors.length > 0)
+      .map((field) => localeOfPath(field.name.join('.')))
+      .filter((l): l is Locale => l !== undefined);
+    setErrorLocales([...new Set(withErrors)]);
+  };
+
+  const creating = id === null;
+  const { LocaleFields, MainFields } = def.form;
+  return (
+    <Drawer
+      data-testid="resource-form"
+      open={open}
+      onClose={onClose}
+      placement="bottom"
+      size="88vh"
+      forceRender
+      title={t(creating ? def.labels.create : def.labels.edit)}
+      footer={
+        <Space className="bo-form-footer">
+          <Button data-testid="form-close" onClick={onClose}>
+            {t('form.close')}
+          </Button>
+          <Button
+            data-testid="form-save"
+            type="primary"
+            loading={saving}
+            disabled={
+              (!creating && (!loaded || abilities?.update === false)) || (creating && abilities?.create === false)
+            }
+            onClick={() => void save()}
+          >
+            {saving ? t('form.saving') : t('form.save')}
+          </Button>
+        </Space>
+      }
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        name={def.api.key}
+        onFieldsChange={onFieldsChange}
+        className="bo-resource-form"
+      >
+        {loaded?.deleted_at && !creating && (
+          <Alert
+            data-testid="item-deleted"
+            type="warning"
+            showIcon
+            className="bo-form-alert"
+            title={t('message.itemDeleted')}
+            action={
+              abilities?.restore ? (
+                <Button data-testid="form-restore" size="small" onClick={() => void restore()}>
+                  {t('form.restore')}
+                </Button>
+              ) : undefined
+            }
+          />
+        )}
+        {stale && (
+          <Alert
+            data-testid="stale-update"
+            type="error"
+            showIcon
+            className="bo-form-alert"
+            title={t('message.staleUpdate')}
+            action={
+              <Button data-testid="form-reload" size="small" danger onClick={() => void record.refetch()}>
+                {t('form.reload')}
+              </Button>
+            }
+          />
+        )}
+        <LocaleTabs activeKey={tab} onChange={setTab} errorLocales={errorLocales}>
+          {(locale) => <LocaleFields locale={locale} rules={rules} creating={creating} id={id} />}
+        </LocaleTabs>
+        {MainFields && <MainFields rules={rules} creating={creating} id={id} />}
+      </Form>
+    </Drawer>
+  );
+}

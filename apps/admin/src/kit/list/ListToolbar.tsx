@@ -1,0 +1,119 @@
+import { DownOutlined, FilterOutlined, PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { type Abilities, type BulkAction, DELAYS } from '@backoffice/shared';
+import { Badge, Button, Dropdown, Input, Space } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+interface SearchBoxProps {
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/** A search input that reports its text DELAYS.search (500 ms) after the last keystroke. */
+function SearchBox({ value, onChange }: SearchBoxProps) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(value);
+  const [adopted, setAdopted] = useState(value);
+  // The URL changed from elsewhere (back button, cleared filters): show what it says.
+  if (value !== adopted) {
+    setAdopted(value);
+    setText(value);
+  }
+  useEffect(() => {
+    if (text === value) return undefined;
+    const timer = setTimeout(() => onChange(text), DELAYS.search);
+    return () => clearTimeout(timer);
+  }, [text, value, onChange]);
+  return (
+    <Input
+      data-testid="list-search"
+      allowClear
+      prefix={<SearchOutlined />}
+      placeholder={t('list.search')}
+      aria-label={t('list.search')}
+      value={text}
+      onChange={(event) => setText(event.target.value)}
+      style={{ width: 260 }}
+    />
+  );
+}
+
+export interface ListToolbarProps {
+  abilities?: Abilities;
+  selectedCount: number;
+  onBulk: (action: BulkAction) => void;
+  refreshing: boolean;
+  onRefresh: () => void;
+  filtersOpen: boolean;
+  activeFilters: number;
+  onToggleFilters: () => void;
+  search: string;
+  onSearch: (value: string) => void;
+  onCreate: () => void;
+}
+
+/** The row above every list: bulk actions, refresh, filter toggle, search and create (spec 1 §2). */
+export function ListToolbar(props: ListToolbarProps) {
+  const { t } = useTranslation();
+  const { abilities, selectedCount } = props;
+  const bulkItems = [
+    { key: 'publish', label: <span data-testid="bulk-publish">{t('list.bulkActions.publish')}</span> },
+    { key: 'hide', label: <span data-testid="bulk-hide">{t('list.bulkActions.hide')}</span> },
+    ...(abilities?.destroy
+      ? [
+          {
+            key: 'destroy',
+            danger: true,
+            label: <span data-testid="bulk-destroy">{t('list.bulkActions.destroy')}</span>,
+          },
+        ]
+      : []),
+  ];
+  return (
+    <div className="bo-list-toolbar">
+      <Space wrap>
+        <Dropdown
+          disabled={selectedCount === 0}
+          trigger={['click']}
+          menu={{
+            items: bulkItems,
+            onClick: ({ key }) => {
+              if (key === 'publish' || key === 'hide' || key === 'destroy') props.onBulk(key);
+            },
+          }}
+        >
+          <Button data-testid="list-bulk" disabled={selectedCount === 0}>
+            <Space>
+              {selectedCount > 0 ? t('list.bulkSelected', { n: selectedCount }) : t('list.bulk')}
+              <DownOutlined />
+            </Space>
+          </Button>
+        </Dropdown>
+        <Button
+          data-testid="list-refresh"
+          icon={<ReloadOutlined spin={props.refreshing} />}
+          onClick={props.onRefresh}
+          aria-label={t('list.refresh')}
+          title={t('list.refresh')}
+        />
+        <Badge count={props.activeFilters} size="small">
+          <Button
+            data-testid="list-filter-toggle"
+            icon={<FilterOutlined />}
+            type={props.filtersOpen ? 'primary' : 'default'}
+            aria-expanded={props.filtersOpen}
+            onClick={props.onToggleFilters}
+          >
+            {t('list.filters')}
+          </Button>
+        </Badge>
+        <SearchBox value={props.search} onChange={props.onSearch} />
+      </Space>
+      {abilities?.create && (
+        <Button data-testid="list-create" type="primary" icon={<PlusOutlined />} onClick={props.onCreate}>
+          {t('list.create')}
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,240 @@
+import { DeleteOutlined, EditOutlined, UndoOutlined } from '@ant-design/icons';
+import type { BulkAction } from '@backoffice/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Popconfirm, Space, Table, type TableProps, Tooltip } from 'antd';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { errorMessage } from '../../api/client';
+import { listKey, useResourceList } from '../../api/resource';
+import { routePath } from '../../app/routes';
+import { getLanguage } from '../../i18n/language';
+import { ResourceForm } from '../form/ResourceForm';
+import { notify } from '../notifications';
+import type { ListRowBase, RecordBase, ResourceDef } from '../resource';
+import { confirmButtonProps } from './confirm';
+import { FilterPanel } from './FilterPanel';
+import { ListToolbar } from './ListToolbar';
+import { useListParams } from './useListParams';
+
+const NO_FILTERS: readonly never[] = [];
+
+function parseId(value: string | undefined): number | null {
+  const id = Number(value);
+  return value && Number.isInteger(id) && id > 0 ? id : null;
+}
+
+export interface ResourceListProps<Row extends ListRowBase, Rec extends RecordBase, Values, Input> {
+  def: ResourceDef<Row, Rec, Values, Input>;
+}
+
+/**
+ * The shared list screen (spec 1 §2 Shared list layout): toolbar, filters, sortable paged table with
+ * selection and row actions, and the slide-up form opened by the route's `:id` or the create button.
+ */
+export function ResourceList<Row extends ListRowBase, Rec extends RecordBase, Values, Input>({
+  def,
+}: ResourceListProps<Row, Rec, Values, Input>) {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const editId = parseId(useParams().id);
+  const filters = def.filters ?? NO_FILTERS;
+  const filterKeys = useMemo(() => filters.map((filter) => filter.key), [filters]);
+  const { state, update, query } = useListParams(def.defaultSort, filterKeys);
+  const list = useResourceList(def.api, query);
+  const abilities = list.data?.abilities;
+  const meta = list.data?.meta;
+  const [creating, setCreating] = useState(false);
+  const [selected, setSelected] = useState<number[]>([]);
+  const activeFilters = Object.keys(state.filters).length + (state.trashed ? 1 : 0);
+  const [filtersOpen, setFiltersOpen] = useState(activeFilters > 0);
+
+  // A new page, sort or filter starts with nothing selected (adjusted during render, not in an effect).
+  const [selectionQuery, setSelectionQuery] = useState(query);
+  if (selectionQuery !== query) {
+    setSelectionQuery(query);
+    setSelected([]);
+  }
+
+  const reload = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: listKey(def.api.key) }),
+    [queryClient, def.api.key],
+  );
+  const openEdit = (id: number) => navigate(routePath(def.routeName, { id }) + location.search);
+  const closeForm = () => {
+    setCreating(false);
+    if (editId !== null) navigate(routePath(def.routeName) + location.search);
+  };
+  const failure = (prefix: 'message.storeError' | 'message.deleteError', error: unknown) =>
+    notify('danger', `${t(prefix)} ${t('message.errorLabel')}: ${errorMessage(error)}`);
+
+  const runBulk = (action: BulkAction) => {
+    modal.confirm({
+      title: t(`list.bulkConfirm.${action}`, { n: selected.length }),
+      okText: t('confirm.ok'),
+      cancelText: t('confirm.cancel'),
+      okButtonProps: confirmButtonProps(action === 'destroy'),
+      onOk: async () => {
+        try {
+          const answer = await def.api.bulk(action, selected);
+          notify('success', answer.message);
+          setSelected([]);
+        } catch (error) {
+          failure(action === 'destroy' ? 'message.deleteError' : 'message.storeError', error);
+        }
+        await reload();
+      },
+    });
+  };
+
+  const remove = async (row: Row) => {
+    try {
+      notify('success', (await def.api.destroy(row.id)).message);
+    } catch (error) {
+      failure('message.deleteError', error);
+    }
+    await reload();
+  };
+
+  const restore = async (row: Row) => {
+    try {
+      notify('success', (await def.api.restore(row.id)).message);
+    } catch (error) {
+      failure('message.storeError', error);
+    }
+    await reload();
+  };
+
+  const columns: TableProps<Row>['columns'] = [
+    ...def.columns({ t, language: getLanguage() }).map((column) =>
+      'sorter' in column && column.sorter
+        ? {
+            ...column,
+            sortDirections: ['ascend' as const, 'descend' as const, 'ascend' as const],
+            sortOrder:
+              column.key === state.sort ? (state.order === 'asc' ? ('ascend' as const) : ('descend' as const)) : null,
+          }
+        : column,
+    ),
+    {
+      key: 'actions',
+      title: t('list.actions'),
+      align: 'right',
+      width: 1,
+      render: (_: unknown, row: Row) => (
+        <Space size="small" className="bo-row-actions">
+          <Tooltip title={t('list.edit')}>
+            <Button
+              size="small"
+              icon={<EditOutlined />}
+              data-testid="row-edit"
+              aria-label={t('list.edit')}
+              onClick={() => openEdit(row.id)}
+            />
+          </Tooltip>
+          {state.trashed && abilities?.restore && (
+            <Tooltip title={t('list.restore')}>
+              <Button
+                size="small"
+                icon={<UndoOutlined />}
+                data-testid="row-restore"
+                aria-label={t('list.restore')}
+                onClick={() => restore(row)}
+              />
+            </Tooltip>
+          )}
+          {!state.trashed && abilities?.destroy && (
+            <Popconfirm
+              title={t('list.deleteConfirm')}
+              okText={t('confirm.ok')}
+              cancelText={t('confirm.cancel')}
+              okButtonProps={confirmButtonProps(true)}
+              onConfirm={() => remove(row)}
+            >
+              <Button
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                data-testid="row-delete"
+                aria-label={t('list.delete')}
+              />
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  const onTableChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter, extra) => {
+    if (extra.action === 'paginate') {
+      const per_page = pagination.pageSize ?? state.per_page;
+      update({ page: per_page === state.per_page ? pagination.current : undefined, per_page });
+    } else if (extra.action === 'sort') {
+      const single = Array.isArray(sorter) ? sorter[0] : sorter;
+      const order = single?.order === 'ascend' ? 'asc' : single?.order === 'descend' ? 'desc' : undefined;
+      update({ sort: order ? String(single?.columnKey) : undefined, order });
+    }
+  };
+
+  return (
+    <>
+      <Card title={t(def.labels.title)} className="bo-list">
+        <ListToolbar
+          abilities={abilities}
+          selectedCount={selected.length}
+          onBulk={runBulk}
+          refreshing={list.isFetching}
+          onRefresh={() => void reload()}
+          filtersOpen={filtersOpen}
+          activeFilters={activeFilters}
+          onToggleFilters={() => setFiltersOpen((open) => !open)}
+          search={state.search}
+          onSearch={(search) => update({ search }, { replace: true })}
+          onCreate={() => setCreating(true)}
+        />
+        {filtersOpen && (
+          <FilterPanel
+            filters={filters}
+            values={state.filters}
+            onChange={(key, value) => update({ [key]: value })}
+            trashed={state.trashed}
+            canShowTrashed={Boolean(abilities?.restore)}
+            onTrashedChange={(trashed) => update({ trashed: trashed ? 'only' : undefined })}
+          />
+        )}
+        <Table<Row>
+          rowKey="id"
+          size="middle"
+          loading={list.isFetching}
+          columns={columns}
+          dataSource={list.data?.data ?? []}
+          onChange={onTableChange}
+          scroll={{ x: 'max-content' }}
+          rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
+          locale={{ emptyText: <span data-testid="list-empty">{t('list.empty')}</span> }}
+          pagination={{
+            current: meta?.current_page ?? state.page,
+            pageSize: state.per_page,
+            total: meta?.total ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: [10, 20, 50, 100],
+            showTotal: (total) =>
+              total > 0 && meta ? (
+                <span data-testid="list-info">{t('list.info', { from: meta.from ?? 0, to: meta.to ?? 0, total })}</span>
+              ) : null,
+          }}
+        />
+      </Card>
+      <ResourceForm
+        def={def}
+        id={editId}
+        open={creating || editId !== null}
+        listAbilities={abilities}
+        onClose={closeForm}
+      />
+    </>
+  );
+}

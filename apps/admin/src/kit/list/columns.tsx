@@ -1,0 +1,42 @@
+import type { Locale } from '@backoffice/shared';
+import { Tag } from 'antd';
+import type { ColumnType } from 'antd/es/table';
+import type { TFunction } from 'i18next';
+import { formatDateTime } from '../format';
+import type { FilterDef } from '../resource';
+
+/** Published/hidden as a coloured tag, sortable by `status`. */
+export function statusColumn<Row extends { status: boolean }>(t: TFunction): ColumnType<Row> {
+  return {
+    key: 'status',
+    dataIndex: 'status',
+    title: t('list.status'),
+    sorter: true,
+    render: (_: unknown, row: Row) => (
+      <Tag color={row.status ? 'green' : 'default'} data-testid="cell-status" data-status={row.status ? '1' : '0'}>
+        {row.status ? t('status.published') : t('status.hidden')}
+      </Tag>
+    ),
+  };
+}
+
+/** updated_at in the language's date-time format, sortable. */
+export function updatedAtColumn<Row extends { updated_at: string }>(t: TFunction, language: Locale): ColumnType<Row> {
+  return {
+    key: 'updated_at',
+    dataIndex: 'updated_at',
+    title: t('list.updatedAt'),
+    sorter: true,
+    render: (_: unknown, row: Row) => <span className="bo-nowrap">{formatDateTime(row.updated_at, language)}</span>,
+  };
+}
+
+/** The status filter every content list has: `status=1|0`. */
+export const statusFilter: FilterDef = {
+  key: 'status',
+  labelKey: 'list.status',
+  options: [
+    { value: '1', labelKey: 'status.published' },
+    { value: '0', labelKey: 'status.hidden' },
+  ],
+};

@@ -1,0 +1,76 @@
+import { listQuerySchema } from '@backoffice/shared';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import type { Query } from '../../api/client';
+
+export interface ListState {
+  page: number;
+  per_page: number;
+  sort: string;
+  order: 'asc' | 'desc';
+  search: string;
+  trashed: boolean;
+  filters: Record<string, string>;
+}
+
+export type ListPatch = Partial<Record<string, string | number | undefined>>;
+
+/**
+ * The list's page, size, sort, order, search, filters and trashed flag, kept in the URL query string so
+ * reload and back work. `update` writes a patch; any change other than the page returns to page 1.
+ */
+export function useListParams(defaultSort: { sort: string; order: 'asc' | 'desc' }, filterKeys: readonly string[]) {
+  const [searchParams, setSearchParams] = useSearchParams();
+
+  const state = useMemo<ListState>(() => {
+    const parsed = listQuerySchema.parse(Object.fromEntries(searchParams));
+    const filters: Record<string, string> = {};
+    for (const key of filterKeys) {
+      const value = searchParams.get(key);
+      if (value) filters[key] = value;
+    }
+    return {
+      page: parsed.page,
+      per_page: parsed.per_page,
+      sort: parsed.sort ?? defaultSort.sort,
+      order: parsed.order ?? (parsed.sort && parsed.sort !== defaultSort.sort ? 'asc' : defaultSort.order),
+      search: parsed.search ?? '',
+      trashed: parsed.trashed === 'only',
+      filters,
+    };
+  }, [searchParams, filterKeys, defaultSort.sort, defaultSort.order]);
+
+  const update = useCallback(
+    (patch: ListPatch, options: { replace?: boolean } = {}) => {
+      setSearchParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          for (const [key, value] of Object.entries(patch)) {
+            if (value === undefined || value === '') next.delete(key);
+            else next.set(key, String(value));
+          }
+          if (!('page' in patch)) next.delete('page');
+          return next;
+        },
+        { replace: options.replace },
+      );
+    },
+    [setSearchParams],
+  );
+
+  /** The list call's query: what the URL says, with the default sort filled in. */
+  const query = useMemo<Query>(
+    () => ({
+      page: state.page,
+      per_page: state.per_page,
+      sort: state.sort,
+      order: state.order,
+      search: state.search || undefined,
+      trashed: state.trashed ? 'only' : undefined,
+      ...state.filters,
+    }),
+    [state],
+  );
+
+  return { state, update, query, hasFilters: state.trashed || Object.keys(state.filters).length > 0 };
+}

@@ -1,0 +1,79 @@
+import type { Locale } from '@backoffice/shared';
+import type { FormRule, TableColumnsType } from 'antd';
+import type { TFunction } from 'i18next';
+import type { ComponentType } from 'react';
+import type { ResourceApi } from '../api/resource';
+import type { RouteName } from '../app/routes';
+import type { I18nKey } from '../i18n';
+import type { SafeParseSchema } from './zodForm';
+
+export interface ListRowBase {
+  id: number;
+  deleted_at?: string | null;
+}
+
+export interface RecordBase {
+  id: number;
+  updated_at: string;
+  deleted_at?: string | null;
+}
+
+export interface FilterOption {
+  value: string;
+  labelKey: I18nKey;
+}
+
+/** A custom filter control (e.g. options loaded from the server); `undefined` clears the filter. */
+export interface FilterInputProps {
+  id?: string;
+  value?: string;
+  onChange: (value: string | undefined) => void;
+}
+
+/** A list filter sent as `?<key>=<value>`: fixed options, or a control of its own. */
+export interface FilterDef {
+  key: string;
+  labelKey: I18nKey;
+  options?: readonly FilterOption[];
+  Input?: ComponentType<FilterInputProps>;
+}
+
+export interface ColumnContext {
+  t: TFunction;
+  language: Locale;
+}
+
+export interface FieldsProps {
+  /** antd rules of a field from the resource's shared schema, by dotted path. */
+  rules: (path: string) => FormRule[];
+  creating: boolean;
+  id: number | null;
+}
+
+export interface LocaleFieldsProps extends FieldsProps {
+  locale: Locale;
+}
+
+/**
+ * Everything the list/form kit needs to know about one resource: its calls, route, columns, filters,
+ * shared schema and form body. A new resource is one of these, not a copied screen.
+ */
+export interface ResourceDef<Row extends ListRowBase, Rec extends RecordBase, Values, Input> {
+  api: ResourceApi<Row, Rec, Input>;
+  /** The list route; it has an optional `:id` segment that opens the form. */
+  routeName: RouteName;
+  labels: { title: I18nKey; create: I18nKey; edit: I18nKey };
+  defaultSort: { sort: string; order: 'asc' | 'desc' };
+  /** Data columns; a column is sortable when it has `sorter: true` and its `key` is the sort name. */
+  columns: (context: ColumnContext) => TableColumnsType<Row>;
+  filters?: readonly FilterDef[];
+  form: {
+    schema: SafeParseSchema<Input>;
+    empty: () => Values;
+    fromRecord: (record: Rec) => Values;
+    /** Fields inside each locale tab. */
+    LocaleFields: ComponentType<LocaleFieldsProps>;
+    /** Fields below the tabs (positions, status, …). */
+    MainFields?: ComponentType<FieldsProps>;
+  };
+}

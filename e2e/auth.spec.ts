@@ -1,0 +1,99 @@
+import { expect, test } from '@playwright/test';
+import { E2E } from './env.js';
+import { login, logout, shot } from './helpers.js';
+
+test.describe('sign-in', () => {
+  test('the administrator signs in and lands on the dashboard; the button waits for the CSRF cookie and a valid form', async ({
+    page,
+  }) => {
+    // Hold the CSRF cookie back until the form is filled in.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/sanctum/csrf-cookie', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await expect(page.getByRole('heading', { name: 'Administrácia' })).toBeVisible();
+    const submit = page.getByTestId('login-submit');
+    await page.getByTestId('login-email').fill(E2E.admin.email);
+    await page.getByTestId('login-password').fill(E2E.admin.password);
+    await expect(submit).toBeDisabled();
+    release();
+    await expect(submit).toBeEnabled();
+
+    // A form with errors disables the button again and says why once the field is left.
+    await page.getByTestId('login-email').fill('not-an-e-mail');
+    await page.getByTestId('login-password').focus();
+    await expect(submit).toBeDisabled();
+    await expect(page.getByRole('alert')).toHaveText('Zadajte platnú e-mailovú adresu.');
+    await page.getByTestId('login-password').fill('');
+    await page.getByTestId('login-email').fill(E2E.admin.email);
+    await expect(submit).toBeDisabled();
+    await page.getByTestId('login-password').fill(E2E.admin.password);
+    await expect(submit).toBeEnabled();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await shot(page, 'login');
+
+    await submit.click();
+    await expect(page).toHaveURL(/\/admin\/app\/dashboard$/);
+    await expect(page.getByRole('main').getByText('Prehľad', { exact: true }).first()).toBeVisible();
+    await expect(page.getByTestId('tile-Text')).toContainText('Texty');
+    await shot(page, 'dashboard');
+
+    // A signed-in user who opens the login page is sent on to the dashboard.
+    await page.goto('/admin/login');
+    await expect(page).toHaveURL(/\/admin\/app\/dashboard$/);
+  });
+
+  test('a wrong password shows the translated failure message and stays on the login page', async ({ page }) => {
+    await page.goto('/admin/login');
+    await page.getByTestId('login-email').fill(E2E.admin.email);
+    await page.getByTestId('login-password').fill('not-the-password');
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByTestId('login-error')).toHaveText('Nesprávny e-mail alebo heslo.');
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await expect(page.getByTestId('login-submit')).toBeEnabled();
+  });
+
+  test('signing out returns to the login page and the admin stays closed', async ({ page }) => {
+    await login(page);
+    await logout(page);
+    await page.goto('/admin/app/dashboard');
+    await expect(page).toHaveURL(/\/admin\/login/);
+  });
+});
+
+test.describe('routing', () => {
+  test('a protected page without a session goes to login and, after signing in, opens the asked page', async ({
+    page,
+  }) => {
+    await page.goto('/admin/app/content/text');
+    await expect(page).toHaveURL(/\/admin\/login\?redirect=/);
+    await page.getByTestId('login-email').fill(E2E.admin.email);
+    await page.getByTestId('login-password').fill(E2E.admin.password);
+    await page.getByTestId('login-submit').click();
+    await expect(page).toHaveURL(/\/admin\/app\/content\/text$/);
+    await expect(page.getByTestId('cell-title').first()).toBeVisible();
+  });
+
+  test('an unknown admin address shows the 404 page with a back button', async ({ page }) => {
+    await page.goto('/admin/whatever');
+    await expect(page.getByText('Chyba 404')).toBeVisible();
+    await expect(page.getByText('Stránka sa nenašla.')).toBeVisible();
+    await shot(page, '404');
+    // Nothing to go back to and nobody signed in: back leads to login.
+    await page.getByTestId('back').click();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+
+    await login(page);
+    await page.goto('/admin/app/whatever');
+    await expect(page.getByText('Chyba 404')).toBeVisible();
+    await expect(page.getByText('Stránka sa nenašla.')).toBeVisible();
+    await page.getByTestId('back').click();
+    await expect(page).toHaveURL(/\/admin\/app\/dashboard$/);
+  });
+});

@@ -1,0 +1,145 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test';
+import { E2E } from './env.js';
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** Signs in through the login screen and waits for the dashboard. */
+export async function login(page: Page, who: Credentials = E2E.admin): Promise<void> {
+  await page.goto('/admin/login');
+  await page.getByTestId('login-email').fill(who.email);
+  await page.getByTestId('login-password').fill(who.password);
+  await expect(page.getByTestId('login-submit')).toBeEnabled();
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/admin\/app\/dashboard$/);
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+}
+
+/** Signs out through the user menu and waits for the login screen. */
+export async function logout(page: Page): Promise<void> {
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('logout').click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+}
+
+/** A full-page screenshot into the (git-ignored) screenshots folder. */
+export async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(E2E.screenshots, `${name}.png`), fullPage: true });
+}
+
+/** The notification bar holds a success message with this text. */
+export async function expectSuccess(page: Page, text: string | RegExp): Promise<void> {
+  const note = page.getByTestId('notification');
+  await expect(note).toHaveAttribute('data-type', 'success');
+  await expect(note).toContainText(text);
+}
+
+const JSON_HEADERS = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
+
+/** The headers of a write: the URL-decoded XSRF-TOKEN cookie of the context, as the admin sends it. */
+async function writeHeaders(context: BrowserContext): Promise<Record<string, string>> {
+  const xsrf = (await context.cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN');
+  if (!xsrf) throw new Error('No XSRF-TOKEN cookie: sign in first');
+  return { ...JSON_HEADERS, 'X-XSRF-TOKEN': decodeURIComponent(xsrf.value) };
+}
+
+export interface TextSeed {
+  sk: string;
+  en: string;
+  positions?: number[];
+  status?: boolean;
+}
+
+/** Creates a text through the API with the signed-in page's session; answers its id. */
+export async function apiCreateText(page: Page, text: TextSeed): Promise<number> {
+  const response = await page.request.post('/api/content/text/', {
+    headers: await writeHeaders(page.context()),
+    data: {
+      langs: {
+        sk: { title: text.sk, content: `<p>${text.sk}</p>` },
+        en: { title: text.en, content: `<p>${text.en}</p>` },
+      },
+      positions: text.positions ?? [1],
+      status: text.status ?? true,
+    },
+  });
+  expect(response.status()).toBe(201);
+  const body: { data: { id: number } } = await response.json();
+  return body.data.id;
+}
+
+/** The id of the first text whose title (in Slovak) matches the search. */
+export async function apiFindText(page: Page, search: string): Promise<number> {
+  const response = await page.request.get('/api/content/text/', { headers: JSON_HEADERS, params: { search } });
+  expect(response.ok()).toBe(true);
+  const body: { data: { id: number }[] } = await response.json();
+  const first = body.data[0];
+  if (!first) throw new Error(`No text matches ${search}`);
+  return first.id;
+}
+
+const outbox = join(E2E.dataDir, 'outbox');
+
+/** The names of the mails written so far (the outbox folder appears with the first mail). */
+export async function outboxFiles(): Promise<string[]> {
+  try {
+    return (await readdir(outbox)).filter((name) => name.endsWith('.eml')).sort();
+  } catch {
+    return [];
+  }
+}
+
+/** Decodes quoted-printable text: soft line breaks, then =XX bytes read as UTF-8. */
+export function decodeQuotedPrintable(text: string): string {
+  const joined = text.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < joined.length; i += 1) {
+    const hex = joined.slice(i + 1, i + 3);
+    if (joined[i] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(joined[i] ?? '', 'utf8'));
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/** Waits for a new mail to `to` (one not in `before`) and answers the reset link it carries. */
+export async function resetLinkFromOutbox(to: string, before: readonly string[]): Promise<string> {
+  let link = '';
+  await expect
+    .poll(
+      async () => {
+        for (const name of (await outboxFiles()).filter((file) => !before.includes(file))) {
+          const mail = decodeQuotedPrintable(await readFile(join(outbox, name), 'utf8'));
+          if (!new RegExp(`^To: .*${to}`, 'mi').test(mail)) continue;
+          const found = mail.match(/https?:\/\/[^\s"<>]+\/admin\/reset-password\?[^\s"<>]+/);
+          if (found) link = found[0].replaceAll('&amp;', '&');
+        }
+        return link;
+      },
+      { message: `a reset mail to ${to} in ${outbox}` },
+    )
+    .not.toBe('');
+  return link;
+}
+
+/** Sets a user's password through the mailed reset link, without the browser (to restore it after a test). */
+export async function apiResetPassword(request: APIRequestContext, email: string, password: string): Promise<void> {
+  await request.get('/sanctum/csrf-cookie', { headers: JSON_HEADERS });
+  const state = await request.storageState();
+  const xsrf = state.cookies.find((cookie) => cookie.name === 'XSRF-TOKEN');
+  const headers = { ...JSON_HEADERS, 'X-XSRF-TOKEN': decodeURIComponent(xsrf?.value ?? '') };
+  const before = await outboxFiles();
+  expect((await request.post('/api/password', { headers, data: { email } })).ok()).toBe(true);
+  const link = new URL(await resetLinkFromOutbox(email, before));
+  const token = link.searchParams.get('token') ?? '';
+  const reset = await request.post('/api/password/reset', {
+    headers,
+    data: { token, email, password, password_2: password },
+  });
+  expect(reset.ok()).toBe(true);
+}
