@@ -26,9 +26,9 @@ export async function logout(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/admin\/login$/);
 }
 
-/** A full-page screenshot into the (git-ignored) screenshots folder. */
+/** A full-page screenshot into the (git-ignored) screenshots folder, with transitions finished. */
 export async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(E2E.screenshots, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(E2E.screenshots, `${name}.png`), fullPage: true, animations: 'disabled' });
 }
 
 /** The notification bar holds a success message with this text. */

@@ -40,8 +40,10 @@ test('a forgotten password is reset through the mailed link and the new one sign
   await page.getByTestId('reset-password').fill(NEW_PASSWORD);
   await page.getByTestId('reset-password-2').fill(`${NEW_PASSWORD}x`);
   await expect(page.getByTestId('reset-submit')).toBeDisabled();
+  await expect(page.getByText('Heslá sa nezhodujú.')).toBeVisible();
   await page.getByTestId('reset-password-2').fill(NEW_PASSWORD);
   await expect(page.getByTestId('reset-submit')).toBeEnabled();
+  await expect(page.getByText('Heslá sa nezhodujú.')).toBeHidden();
   await shot(page, 'reset-password');
   await page.getByTestId('reset-submit').click();
   await expect(page.getByTestId('reset-message')).toHaveText('Heslo bolo zmenené. Teraz sa môžete prihlásiť.');

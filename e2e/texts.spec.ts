@@ -29,6 +29,7 @@ async function choosePosition(page: Page, title: string): Promise<void> {
   await expect(page.locator('.ant-select-item-option-active')).toHaveText(title);
   await page.keyboard.press('Enter');
   await page.keyboard.press('Escape');
+  await expect(page.locator('.ant-select-dropdown')).toBeHidden();
   await expect(page.getByTestId('field-positions').getByText(title, { exact: true })).toBeVisible();
 }
 
@@ -144,8 +145,12 @@ test('the address keeps page, sort and search across a reload', async ({ page })
   // Sort by title, 10 a page, page 2.
   await page.getByRole('columnheader', { name: 'Názov' }).click();
   await expect(page).toHaveURL(/sort=title&order=asc/);
+  // The page-size select, by keyboard: it opens on 20 / strana, one up is 10.
   await page.locator('.ant-pagination-options').getByRole('combobox').click();
-  await page.getByRole('option', { name: '10 / strana' }).click();
+  await expect(page.locator('.ant-select-item-option-active')).toHaveText('20 / strana');
+  await page.keyboard.press('ArrowUp');
+  await expect(page.locator('.ant-select-item-option-active')).toHaveText('10 / strana');
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/per_page=10/);
   await page.getByRole('listitem', { name: '2', exact: true }).click();
   await expect(page).toHaveURL(/page=2/);
@@ -183,7 +188,8 @@ test('opening a text address opens the form for that row', async ({ page }) => {
   await expect(page.getByTestId('field-content-en')).toContainText('Mon – Fri: 8:00 – 16:30');
   await page.getByTestId('form-close').click();
   await expect(page).toHaveURL(/\/admin\/app\/content\/text$/);
-  await expect(rowOf(page, 'Otváracie hodiny')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Upraviť text' })).toBeHidden();
+  await expect(page.getByTestId('cell-title').first()).toBeVisible();
 });
 
 test('after a save the user menu lists it with a link to the text', async ({ page }) => {

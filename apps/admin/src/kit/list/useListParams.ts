@@ -43,8 +43,10 @@ export function useListParams(defaultSort: { sort: string; order: 'asc' | 'desc'
   const update = useCallback(
     (patch: ListPatch, options: { replace?: boolean } = {}) => {
       setSearchParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
+        () => {
+          // From the address, not the render's params: the router re-renders in a transition, so a second
+          // change made before that render (sort, then page size) would otherwise drop the first one.
+          const next = new URLSearchParams(window.location.search);
           for (const [key, value] of Object.entries(patch)) {
             if (value === undefined || value === '') next.delete(key);
             else next.set(key, String(value));
