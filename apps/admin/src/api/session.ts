@@ -76,8 +76,3 @@ if (typeof window !== 'undefined') {
 export function useUser(): StoredUser | null {
   return useSyncExternalStore(subscribe, getUser);
 }
-
-/** Role 2 is assumed when nothing is stored (spec 2 §3). */
-export function isAdmin(user: StoredUser | null): boolean {
-  return user?.role_id === 1;
-}

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import type { I18nKey } from '../i18n';
+import { RouteError } from '../screens/errors/RouteError';
 import { GuestOnly, RequireUser } from './guards';
 import { type AppRoute, routeTable } from './routes';
 
@@ -40,8 +41,16 @@ function elementOf(route: AppRoute) {
 
 function toRouteObject(route: AppRoute): RouteObject {
   const handle: RouteHandle = { name: route.name, labelKey: route.labelKey };
-  if (route.index) return { index: true, element: elementOf(route), handle };
-  return { path: route.path, element: elementOf(route), handle, children: route.children?.map(toRouteObject) };
+  // A crashing screen shows a message in its place; the layouts around it stay usable.
+  const errorElement = route.component ? <RouteError /> : undefined;
+  if (route.index) return { index: true, element: elementOf(route), handle, errorElement };
+  return {
+    path: route.path,
+    element: elementOf(route),
+    handle,
+    errorElement,
+    children: route.children?.map(toRouteObject),
+  };
 }
 
 /** The data router built from the one route table. */

@@ -17,6 +17,7 @@ export function initI18n(): Locale {
     fallbackLng: fallbackLanguage(language),
     initAsync: false,
     interpolation: { escapeValue: false },
+    showSupportNotice: false,
   });
   document.documentElement.lang = language;
   document.title = i18next.t('app.name');

@@ -75,8 +75,9 @@ export default function RichTextEditor({ value, onChange, id, testId, ...aria }:
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
-      words: e.storage.characterCount.words(),
-      characters: e.storage.characterCount.characters(),
+      // The storage is gone while React StrictMode destroys and re-creates the editor.
+      words: e.storage.characterCount?.words() ?? 0,
+      characters: e.storage.characterCount?.characters() ?? 0,
       bold: e.isActive('bold'),
       italic: e.isActive('italic'),
       h2: e.isActive('heading', { level: 2 }),

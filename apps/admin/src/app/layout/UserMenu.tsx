@@ -75,6 +75,17 @@ export function UserMenu() {
           <Typography.Text type="secondary">{user.email}</Typography.Text>
         </div>
       </div>
+      {/* Above the log list, so it does not move while the list loads. */}
+      <Button
+        data-testid="logout"
+        block
+        danger
+        icon={<LogoutOutlined />}
+        loading={leaving}
+        onClick={() => void signOut()}
+      >
+        {t('auth.logout')}
+      </Button>
       <Typography.Text strong>{t('user.recent')}</Typography.Text>
       {logs.isLoading ? (
         <Spin size="small" className="bo-user-logs-loading" />
@@ -87,16 +98,6 @@ export function UserMenu() {
       ) : (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('user.noLogs')} />
       )}
-      <Button
-        data-testid="logout"
-        block
-        danger
-        icon={<LogoutOutlined />}
-        loading={leaving}
-        onClick={() => void signOut()}
-      >
-        {t('auth.logout')}
-      </Button>
     </div>
   );
 

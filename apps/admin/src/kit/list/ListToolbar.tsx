@@ -13,17 +13,27 @@ interface SearchBoxProps {
 function SearchBox({ value, onChange }: SearchBoxProps) {
   const { t } = useTranslation();
   const [text, setText] = useState(value);
-  const [adopted, setAdopted] = useState(value);
-  // The URL changed from elsewhere (back button, cleared filters): show what it says.
-  if (value !== adopted) {
-    setAdopted(value);
-    setText(value);
+  // `seen` is the URL's last value, `sent` the last search this box asked for. Only a URL change that the
+  // box did not ask for (back button, a link) replaces what the user is typing; the URL catches up with
+  // the box's own changes asynchronously.
+  const [seen, setSeen] = useState(value);
+  const [sent, setSent] = useState(value);
+  if (value !== seen) {
+    setSeen(value);
+    if (value !== sent) {
+      setSent(value);
+      setText(value);
+    }
   }
   useEffect(() => {
-    if (text === value) return undefined;
-    const timer = setTimeout(() => onChange(text), DELAYS.search);
+    const search = text.trim();
+    if (search === sent) return undefined;
+    const timer = setTimeout(() => {
+      setSent(search);
+      onChange(search);
+    }, DELAYS.search);
     return () => clearTimeout(timer);
-  }, [text, value, onChange]);
+  }, [text, sent, onChange]);
   return (
     <Input
       data-testid="list-search"

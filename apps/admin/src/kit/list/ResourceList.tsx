@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Popconfirm, Space, Table, type TableProps, Tooltip } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { listKey, useResourceList } from '../../api/resource';
 import { routePath } from '../../app/routes';
@@ -38,7 +38,6 @@ export function ResourceList<Row extends ListRowBase, Rec extends RecordBase, Va
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const navigate = useNavigate();
-  const location = useLocation();
   const queryClient = useQueryClient();
   const editId = parseId(useParams().id);
   const filters = def.filters ?? NO_FILTERS;
@@ -63,10 +62,13 @@ export function ResourceList<Row extends ListRowBase, Rec extends RecordBase, Va
     () => queryClient.invalidateQueries({ queryKey: listKey(def.api.key) }),
     [queryClient, def.api.key],
   );
-  const openEdit = (id: number) => navigate(routePath(def.routeName, { id }) + location.search);
+  // The query string is read when clicked, from the address bar: the router renders a navigation as a
+  // transition, and table cells may hold an older render's closure, so `location` can lag behind.
+  const currentSearch = () => window.location.search;
+  const openEdit = (id: number) => navigate(routePath(def.routeName, { id }) + currentSearch());
   const closeForm = () => {
     setCreating(false);
-    if (editId !== null) navigate(routePath(def.routeName) + location.search);
+    if (editId !== null) navigate(routePath(def.routeName) + currentSearch());
   };
   const failure = (prefix: 'message.storeError' | 'message.deleteError', error: unknown) =>
     notify('danger', `${t(prefix)} ${t('message.errorLabel')}: ${errorMessage(error)}`);

@@ -42,20 +42,14 @@ export function useListParams(defaultSort: { sort: string; order: 'asc' | 'desc'
 
   const update = useCallback(
     (patch: ListPatch, options: { replace?: boolean } = {}) => {
-      setSearchParams(
-        () => {
-          // From the address, not the render's params: the router re-renders in a transition, so a second
-          // change made before that render (sort, then page size) would otherwise drop the first one.
-          const next = new URLSearchParams(window.location.search);
-          for (const [key, value] of Object.entries(patch)) {
-            if (value === undefined || value === '') next.delete(key);
-            else next.set(key, String(value));
-          }
-          if (!('page' in patch)) next.delete('page');
-          return next;
-        },
-        { replace: options.replace },
-      );
+      // Based on the address bar rather than the last render: two quick changes must not undo each other.
+      const next = new URLSearchParams(window.location.search);
+      for (const [key, value] of Object.entries(patch)) {
+        if (value === undefined || value === '') next.delete(key);
+        else next.set(key, String(value));
+      }
+      if (!('page' in patch)) next.delete('page');
+      setSearchParams(next, { replace: options.replace });
     },
     [setSearchParams],
   );

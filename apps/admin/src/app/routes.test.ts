@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { safeRedirect } from './redirect';
+import { hasRoute, navTree, routePath } from './routes';
+
+describe('route table', () => {
+  it('builds links by route name, with and without the optional id', () => {
+    expect(routePath('login')).toBe('/admin/login');
+    expect(routePath('dashboard')).toBe('/admin/app/dashboard');
+    expect(routePath('contentText')).toBe('/admin/app/content/text');
+    expect(routePath('contentText', { id: 7 })).toBe('/admin/app/content/text/7');
+  });
+
+  it('knows which route names exist', () => {
+    expect(hasRoute('contentText')).toBe(true);
+    expect(hasRoute('contentPage')).toBe(false);
+    expect(hasRoute(null)).toBe(false);
+  });
+
+  it('derives the side navigation with content as a group', () => {
+    expect(navTree.map((entry) => entry.name)).toEqual(['dashboard', 'content']);
+    expect(navTree[1].children.map((entry) => entry.name)).toEqual(['contentText']);
+  });
+});
+
+describe('login redirect', () => {
+  it('keeps only relative paths inside the signed-in admin', () => {
+    expect(safeRedirect('/admin/app/content/text?page=2')).toBe('/admin/app/content/text?page=2');
+    expect(safeRedirect('//evil.example/admin/app')).toBeNull();
+    expect(safeRedirect('https://evil.example/admin/app')).toBeNull();
+    expect(safeRedirect('/admin/login')).toBeNull();
+    expect(safeRedirect('/admin/app/\\evil')).toBeNull();
+    expect(safeRedirect(null)).toBeNull();
+  });
+});
