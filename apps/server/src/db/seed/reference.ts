@@ -1,16 +1,33 @@
 import { randomBytes } from 'node:crypto';
-import { ROLES } from '@backoffice/shared';
+import { MODULES, ROLES } from '@backoffice/shared';
 import { count } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import { createUser } from '../../modules/users/operations.js';
 import type { Db } from '../client.js';
-import { languages, roleLangs, roles, textPositions, users } from '../schema.js';
+import {
+  languages,
+  moduleLangs,
+  modules,
+  navigationGroups,
+  roleLangs,
+  roles,
+  textPositions,
+  users,
+} from '../schema.js';
 
 const ROLE_TITLES: Record<number, { sk: string; en: string }> = {
   [ROLES.admin]: { sk: 'Administrátor', en: 'Administrator' },
   [ROLES.editor]: { sk: 'Redaktor', en: 'Editor' },
   [ROLES.member]: { sk: 'Člen webu', en: 'Site member' },
 };
+
+const MODULE_TITLES: Record<number, { sk: string; en: string }> = {
+  [MODULES.blog]: { sk: 'Novinky', en: 'News' },
+  [MODULES.gallery]: { sk: 'Galéria', en: 'Gallery' },
+};
+
+/** Navigation groups; the admin shows each under the heading `navigation.groups.<label>`. */
+export const NAVIGATION_GROUPS = ['main', 'footer'];
 
 export const TEXT_POSITIONS = ['Homepage', 'Header', 'Footer', 'Sidebar', 'Contact'];
 
@@ -41,6 +58,22 @@ export async function seedReference(
         (['sk', 'en'] as const).map((l) => ({ role_id: Number(id), language_code: l, title: t[l] })),
       ),
     )
+    .onConflictDoNothing();
+  await db
+    .insert(modules)
+    .values(Object.keys(MODULE_TITLES).map((id) => ({ id: Number(id) })))
+    .onConflictDoNothing();
+  await db
+    .insert(moduleLangs)
+    .values(
+      Object.entries(MODULE_TITLES).flatMap(([id, t]) =>
+        (['sk', 'en'] as const).map((l) => ({ module_id: Number(id), language_code: l, title: t[l] })),
+      ),
+    )
+    .onConflictDoNothing();
+  await db
+    .insert(navigationGroups)
+    .values(NAVIGATION_GROUPS.map((label) => ({ label })))
     .onConflictDoNothing();
   const [positions] = await db.select({ n: count() }).from(textPositions);
   if (!positions?.n) await db.insert(textPositions).values(TEXT_POSITIONS.map((title) => ({ title })));
