@@ -61,10 +61,9 @@ export function ResourceForm<Row extends ListRowBase, Rec extends RecordBase, Va
   useEffect(() => {
     if (!open) return;
     setTab('sk');
-    if (id === null) {
-      loadedUpdatedAt.current = undefined;
-      reset(def.form.empty());
-    }
+    loadedUpdatedAt.current = undefined;
+    // Never show the previous record's values while another one loads.
+    reset(def.form.empty());
   }, [open, id, def.form, reset]);
 
   // Every (re)load of the record replaces the form's values, discarding edits (also the 409 "Reload").
@@ -173,6 +172,8 @@ export function ResourceForm<Row extends ListRowBase, Rec extends RecordBase, Va
         name={def.api.key}
         onFieldsChange={onFieldsChange}
         className="bo-resource-form"
+        // While the record (re)loads its values are about to be replaced: typing then would be lost.
+        disabled={!creating && record.isFetching}
       >
         {loaded?.deleted_at && !creating && (
           <Alert
