@@ -1,0 +1,208 @@
+import { DELETE_MARKER, ERR, LIMITS, THUMBNAIL } from '@backoffice/shared';
+import sharp, { type Metadata, type Sharp } from 'sharp';
+import { z } from 'zod';
+import type { AppContext } from '../context.js';
+import { invalid } from '../http/errors.js';
+import { mediaStorage, newFileName } from './storage.js';
+
+/** Formats accepted by content (DESIGN §5): sharp's format name → the stored extension. SVG never. */
+const FORMATS = {
+  jpeg: { ext: 'jpg', mime: 'image/jpeg' },
+  png: { ext: 'png', mime: 'image/png' },
+  webp: { ext: 'webp', mime: 'image/webp' },
+  gif: { ext: 'gif', mime: 'image/gif' },
+  avif: { ext: 'avif', mime: 'image/avif' },
+} as const;
+export type ImageFormat = keyof typeof FORMATS;
+
+/** Extension → content type of the formats we store; the gallery serves everything else as an attachment. */
+export const IMAGE_MIME_BY_EXT: Record<string, string> = Object.fromEntries(
+  Object.values(FORMATS).map((f) => [f.ext, f.mime]),
+);
+
+export const IMAGE_MAX_BYTES = LIMITS.imageMaxKb * 1024;
+/**
+ * Decoded size limit: a small file can still unpack into a huge bitmap (a "decompression bomb").
+ * 70 megapixels covers the 50 MP mode of current phone cameras.
+ */
+const MAX_PIXELS = 70_000_000;
+
+/** Why an upload was refused; routes answer it as 422 `errors.image` on the field. */
+export class ImageRejectedError extends Error {
+  constructor(readonly reason: 'empty' | 'tooLarge' | 'format' | 'corrupt') {
+    super(`image rejected: ${reason}`);
+  }
+}
+
+export interface ProcessedImage {
+  format: ImageFormat;
+  ext: string;
+  width: number;
+  height: number;
+  /** Re-encoded in the detected format, orientation applied, no metadata. */
+  original: Buffer;
+  /** THUMBNAIL.width × THUMBNAIL.height, cover-cropped, same format. */
+  thumb: Buffer;
+}
+
+const detect = async (buffer: Buffer): Promise<ImageFormat> => {
+  let meta: Metadata;
+  try {
+    meta = await sharp(buffer, { limitInputPixels: MAX_PIXELS }).metadata();
+  } catch {
+    throw new ImageRejectedError('format');
+  }
+  // sharp names AVIF "heif" with AV1 compression; HEIC (HEVC) and everything else is refused.
+  const format = meta.format === 'heif' ? (meta.compression === 'av1' ? 'avif' : undefined) : meta.format;
+  if (!format || !(format in FORMATS)) throw new ImageRejectedError('format');
+  if (!meta.width || !meta.height) throw new ImageRejectedError('corrupt');
+  return format as ImageFormat;
+};
+
+const encode = (image: Sharp, format: ImageFormat) => {
+  switch (format) {
+    case 'jpeg':
+      return image.jpeg({ quality: 85, mozjpeg: true });
+    case 'png':
+      return image.png({ compressionLevel: 9 });
+    case 'webp':
+      return image.webp({ quality: 85 });
+    case 'gif':
+      return image.gif();
+    case 'avif':
+      return image.avif({ quality: 60, effort: 3 });
+  }
+};
+
+/**
+ * Checks an upload by content and produces what is stored (DESIGN §5, §8): the format comes from the bytes
+ * (never the name or the client's content type), EXIF orientation is applied, metadata is dropped (sharp
+ * writes none unless asked with withMetadata/keepExif, which this code never calls), animation of GIF and
+ * WebP is kept in the original, and the thumbnail is the first frame cover-cropped to THUMBNAIL.
+ */
+export async function processImage(buffer: Buffer): Promise<ProcessedImage> {
+  if (!Buffer.isBuffer(buffer) || buffer.length === 0) throw new ImageRejectedError('empty');
+  if (buffer.length > IMAGE_MAX_BYTES) throw new ImageRejectedError('tooLarge');
+  const format = await detect(buffer);
+  const animated = format === 'gif' || format === 'webp';
+  const input = { limitInputPixels: MAX_PIXELS, failOn: 'error' as const };
+  try {
+    const [original, thumb] = await Promise.all([
+      encode(sharp(buffer, { ...input, animated }).rotate(), format).toBuffer({ resolveWithObject: true }),
+      encode(
+        sharp(buffer, input).rotate().resize(THUMBNAIL.width, THUMBNAIL.height, { fit: 'cover', position: 'centre' }),
+        format,
+      ).toBuffer(),
+    ]);
+    return {
+      format,
+      ext: FORMATS[format].ext,
+      width: original.info.width,
+      height: original.info.pageHeight ?? original.info.height,
+      original: original.data,
+      thumb,
+    };
+  } catch {
+    throw new ImageRejectedError('corrupt');
+  }
+}
+
+/**
+ * The value of an image field in a write body: a new file (Buffer), the delete marker, or absent (keep).
+ * Anything else (a text where a file belongs) is `errors.image`.
+ */
+export const imageFieldSchema = z
+  .union([z.custom<Buffer>((v) => Buffer.isBuffer(v), { message: ERR.image }), z.literal(DELETE_MARKER)], {
+    error: ERR.image,
+  })
+  .optional();
+
+/**
+ * Route options for every route that takes image files in multipart bodies. The global multipart limit would
+ * throw FST_REQ_FILE_TOO_LARGE (answered 413) and abort the body; here an oversized file is cut one byte past
+ * the limit instead, so processImage sees it is too large and the answer is 422 `errors.image` on that field.
+ * Use: `app.post('/:id', { config: imageUploadConfig, schema: ... }, handler)`.
+ */
+export const imageUploadConfig = {
+  multipartOptions: { throwFileSizeLimit: false, limits: { fileSize: IMAGE_MAX_BYTES + 1 } },
+};
+
+/** Processes an upload, turning a refusal into 422 `{errors: {[field]: ['errors.image']}}`. */
+export async function processImageField(field: string, buffer: Buffer): Promise<ProcessedImage> {
+  try {
+    return await processImage(buffer);
+  } catch (err) {
+    if (err instanceof ImageRejectedError) throw invalid({ [field]: [ERR.image] });
+    throw err;
+  }
+}
+
+/** Stores a processed image under `<model>/<id>/` with a fresh name; answers that name. */
+export async function storeImage(
+  ctx: Pick<AppContext, 'config'>,
+  target: { model: string; id: number; field: string; buffer: Buffer },
+): Promise<string> {
+  const image = await processImageField(target.field, target.buffer);
+  const file = newFileName(image.ext);
+  await mediaStorage(ctx.config).write(target.model, target.id, file, image);
+  return file;
+}
+
+export interface ImageFieldInput {
+  /** Storage folder of the resource: `settings`, `user`, `page`, … */
+  model: string;
+  id: number;
+  /** The form field, for the 422 answer (`image`, `poster`, `langs.sk.image`). */
+  field: string;
+  /** A new file, DELETE_MARKER, or undefined to keep the current image. */
+  value: Buffer | string | undefined;
+  /** The file name the row holds now. */
+  current: string | null | undefined;
+  /**
+   * Optional: writes the returned name into the row. When given, a failure of persist removes the new files
+   * and keeps the old ones, and the old files are removed only after persist succeeded.
+   */
+  persist?: (file: string | null) => Promise<unknown>;
+}
+
+/**
+ * Applies an image field of a resource write and answers the file name the row must hold:
+ * - undefined → the current name (nothing changes on disk);
+ * - DELETE_MARKER → null, the current files are removed;
+ * - a Buffer → checked and stored under a new name (files first; a refusal is 422 and nothing is written).
+ *
+ * The row is never left pointing at a half-written image: the new files are complete before the name is
+ * returned. Prefer `persist` (the row update): the helper then removes the new files when persist throws
+ * (a 409 stale update keeps the old image intact) and removes the replaced files only after it succeeded.
+ * Without `persist` the replaced files are removed at once; if the caller's row update then fails, it calls
+ * `removeImage` for the returned name.
+ */
+export async function saveImageField(ctx: Pick<AppContext, 'config'>, input: ImageFieldInput): Promise<string | null> {
+  const { model, id, field, value, current, persist } = input;
+  const storage = mediaStorage(ctx.config);
+  const old = current ?? null;
+  if (value === undefined) return old;
+  let next: string | null;
+  if (value === DELETE_MARKER) next = null;
+  else if (Buffer.isBuffer(value)) next = await storeImage(ctx, { model, id, field, buffer: value });
+  else throw invalid({ [field]: [ERR.image] });
+
+  if (persist) {
+    try {
+      await persist(next);
+    } catch (err) {
+      if (next) await storage.remove(model, id, next).catch(() => {});
+      throw err;
+    }
+  }
+  if (old && old !== next) await storage.remove(model, id, old).catch(() => {});
+  return next;
+}
+
+/** Removes both files of an image (e.g. after a failed row update, or when a record is purged). */
+export async function removeImage(
+  ctx: Pick<AppContext, 'config'>,
+  target: { model: string; id: number; file: string | null | undefined },
+) {
+  if (target.file) await mediaStorage(ctx.config).remove(target.model, target.id, target.file);
+}
