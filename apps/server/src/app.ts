@@ -14,9 +14,14 @@ import { unflatten } from './http/body.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerSessions } from './http/session.js';
 import { t } from './i18n/index.js';
+import { galleryRoutes } from './media/gallery.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { categoryRoutes } from './modules/categories/routes.js';
+import { moduleRoutes } from './modules/modules/routes.js';
+import { panelRoutes } from './modules/panels/routes.js';
 import { statsRoutes } from './modules/stats/routes.js';
 import { textRoutes } from './modules/texts/routes.js';
+import { uploadRoutes } from './modules/upload/routes.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const ADMIN_DIST = resolve(here, '../../admin/dist');
@@ -81,7 +86,12 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   app.get('/api/health', async () => ({ status: 'ok' }));
   await app.register(authRoutes, { ctx });
   await app.register(textRoutes, { ctx, prefix: '/api/content/text' });
+  await app.register(panelRoutes, { ctx, prefix: '/api/content/panel' });
+  await app.register(categoryRoutes, { ctx, prefix: '/api/content/category' });
+  await app.register(moduleRoutes, { ctx, prefix: '/api/module' });
   await app.register(statsRoutes, { ctx, prefix: '/api/stats' });
+  await app.register(uploadRoutes, { ctx });
+  await app.register(galleryRoutes, { ctx });
 
   await registerAdmin(app);
   return app;

@@ -9,7 +9,7 @@ export type LogAction = (typeof LOG_ACTIONS)[number];
 export const LOG_MODELS = {
   Blog: { route: null, icon: 'read' },
   Brand: { route: null, icon: 'tag' },
-  Category: { route: null, icon: 'apartment' },
+  Category: { route: 'contentCategory', icon: 'apartment' },
   Form: { route: null, icon: 'mail' },
   Gallery: { route: null, icon: 'picture' },
   GalleryImage: { route: null, icon: 'file-image' },
@@ -29,6 +29,6 @@ export const LOG_MODELS = {
   Currency: { route: null, icon: 'euro' },
   Event: { route: null, icon: 'calendar' },
   MailTemplate: { route: null, icon: 'mail' },
-  Panel: { route: null, icon: 'layout' },
+  Panel: { route: 'contentPanel', icon: 'layout' },
 } as const satisfies Record<string, { route: string | null; icon: string }>;
 export type LogModel = keyof typeof LOG_MODELS;

@@ -51,3 +51,6 @@ export const AUTH = {
 export const DELETE_MARKER = '@delete@';
 
 export const STATUS = { published: 1, hidden: 0 } as const;
+
+/** The cropped thumbnail stored beside every image (DESIGN §5). */
+export const THUMBNAIL = { width: 150, height: 120 } as const;

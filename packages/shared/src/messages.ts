@@ -18,6 +18,8 @@ export const ERR = {
   requiredSelect: 'errors.requiredSelect',
   image: 'errors.image',
   invalid: 'errors.invalid',
+  publishDown: 'errors.publishDown',
+  parentInvalid: 'errors.parentInvalid',
   authFailed: 'auth.failed',
 } as const;
 export type ErrorKey = (typeof ERR)[keyof typeof ERR];

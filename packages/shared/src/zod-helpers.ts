@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOCALES, type Locale } from './constants.js';
+import { LIMITS, LOCALES, type Locale } from './constants.js';
 import { ERR } from './messages.js';
 
 /** A boolean that also accepts the multipart spellings 1/0 and true/false. */
@@ -24,7 +24,67 @@ export const zIdList = z.preprocess(
 /** Optional rich text: missing, null and empty all become the empty string. */
 export const zRichText = z.preprocess((v) => (v == null ? '' : v), z.string({ error: ERR.invalid }).max(200_000));
 
-export const zTitle = z.string({ error: ERR.min3 }).trim().min(3, ERR.min3).max(255);
+export const zTitle = z.string({ error: ERR.min3 }).trim().min(LIMITS.titleMin, ERR.min3).max(255);
+
+/** The address segment of a page-like record: required, at least 3 characters (uniqueness is the server's). */
+export const zTitleUrl = z.string({ error: ERR.min3 }).trim().min(LIMITS.titleUrlMin, ERR.min3).max(255);
+
+/** Optional plain text of at most `max` characters, reported with `key`; missing and null become ''. */
+export const zShortText = (max: number, key: string = ERR.invalid) =>
+  z.preprocess((v) => (v == null ? '' : v), z.string({ error: key }).trim().max(max, key));
+
+/** An optional one-line value (redirect, css_class): blank becomes null. */
+export const zNullableText = (max: number) =>
+  z.preprocess(
+    (v) => (v === '' || v == null ? null : v),
+    z
+      .string({ error: ERR.invalid })
+      .trim()
+      .max(max, ERR.invalid)
+      .transform((s) => s || null)
+      .nullable(),
+  );
+
+/** An optional reference to another row: '', 0, null and missing all mean "none". */
+export const zNullableId = z.preprocess(
+  (v) => (v === '' || v == null || v === 0 || v === '0' || v === 'null' ? null : v),
+  z.coerce.number({ error: ERR.invalid }).int(ERR.invalid).positive(ERR.invalid).max(2_147_483_647).nullable(),
+);
+
+/** A required choice from a select (module_id): a positive id, else errors.requiredSelect. */
+export const zRequiredId = z.coerce
+  .number({ error: ERR.requiredSelect })
+  .int(ERR.requiredSelect)
+  .positive(ERR.requiredSelect)
+  .max(2_147_483_647, ERR.requiredSelect);
+
+/** An ISO date-time with offset, or null when blank (publish_up, publish_down). */
+export const zDateTimeOrNull = z.preprocess(
+  (v) => (v === '' || v == null || v === 'null' ? null : v),
+  z.iso.datetime({ offset: true, error: ERR.invalid }).nullable(),
+);
+
+/** Per-locale title and rich-text content (texts, panels). */
+export const zTitleContentLang = z.object({ title: zTitle, content: zRichText });
+
+/**
+ * The per-locale fields of a page-like record (pages, categories; spec 1 §2 Page form): title, title_url,
+ * the rich texts content, teaser and page_text, meta_title ≤ 60, meta_description ≤ 160, claim.
+ */
+export const pageLikeLangShape = {
+  title: zTitle,
+  title_url: zTitleUrl,
+  content: zRichText,
+  teaser: zRichText,
+  page_text: zRichText,
+  meta_title: zShortText(LIMITS.metaTitleMax, ERR.max60),
+  meta_description: zShortText(LIMITS.metaDescriptionMax, ERR.max160),
+  claim: zShortText(10_000),
+};
+export const zPageLikeLang = z.object(pageLikeLangShape);
+export type PageLikeLang = z.infer<typeof zPageLikeLang>;
+/** The page-like fields that hold rich text and are sanitised on save. */
+export const PAGE_LIKE_RICH_TEXT = ['content', 'teaser', 'page_text'] as const;
 
 /** The same shape for every locale: `{sk: T, en: T}`. */
 export function zLangs<T extends z.ZodType>(shape: T) {

@@ -1,6 +1,8 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
+import { notFound, stale } from './errors.js';
+import type { OwnerTable, Tx } from './langs.js';
 
 /**
  * Operations every soft-deletable, publishable resource shares (status, deleted_at, updated_at columns).
@@ -29,4 +31,25 @@ export function softResource(db: Db, table: PgTable) {
       ),
     exists: async (id: number) => (await ids(sql`select id from ${table} where id = ${id}`)).length > 0,
   };
+}
+
+/**
+ * Updates one record where `updated_at` still equals what the editor loaded (DESIGN §4 Writes); otherwise
+ * nothing is written and the answer is 409, or 404 when the record does not exist.
+ */
+export async function updateUnlessStale(
+  tx: Tx,
+  table: OwnerTable,
+  id: number,
+  loadedAt: string | undefined,
+  values: Record<string, unknown>,
+): Promise<void> {
+  const updated = await tx
+    .update(table)
+    .set({ ...values, updated_at: new Date() })
+    .where(and(eq(table.id, id), loadedAt ? eq(table.updated_at, new Date(loadedAt)) : undefined))
+    .returning({ id: table.id });
+  if (updated.length > 0) return;
+  const [found] = await tx.select({ id: table.id }).from(table).where(eq(table.id, id));
+  throw found ? stale() : notFound();
 }

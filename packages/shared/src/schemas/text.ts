@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { zBool, zIdList, zLangs, zRichText, zTitle, zUpdatedAt } from '../zod-helpers.js';
+import { zBool, zIdList, zLangs, zTitleContentLang, zUpdatedAt } from '../zod-helpers.js';
 
 /** Text block (spec 1 §2 Text form, §3, §5): per-locale title and content, positions, status. */
 export const textSchema = z.object({
-  langs: zLangs(z.object({ title: zTitle, content: zRichText })),
+  langs: zLangs(zTitleContentLang),
   positions: zIdList,
   status: zBool.default(true),
   updated_at: zUpdatedAt,

@@ -57,7 +57,8 @@ export function ResourceForm<Row extends ListRowBase, Rec extends RecordBase, Va
     [form],
   );
 
-  // Opening for create starts from the empty values; opening for edit waits for the record below.
+  // Opening (or switching to another record) starts from the empty values; an edit's record fills them below.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a different id must reset the form too
   useEffect(() => {
     if (!open) return;
     setTab('sk');

@@ -1,7 +1,6 @@
 import {
   type ListQuery,
   type ListResponse,
-  LOCALES,
   type Locale,
   TEXT_DEFAULT_SORT,
   TEXT_SORTS,
@@ -9,63 +8,55 @@ import {
   type TextRecord,
   type TextRow,
 } from '@backoffice/shared';
-import { and, asc, count, desc, eq, exists, ilike, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { textLangs, textPositionLinks, textPositions, texts } from '../../db/schema.js';
-import { notFound, stale } from '../../http/errors.js';
-import { likePattern, pageMeta, resolveSort } from '../../http/paging.js';
-import { softResource } from '../../http/resource.js';
-import { sanitizeRichText } from '../../http/sanitize.js';
+import { notFound } from '../../http/errors.js';
+import { type Tx, translations } from '../../http/langs.js';
+import { iso, translatedList } from '../../http/list.js';
+import { updateUnlessStale } from '../../http/resource.js';
 
 export interface TextFilters {
   status?: boolean;
   position_id?: number;
 }
 
-export const textOps = (db: Db) => softResource(db, texts);
+export const textLangRows = translations({
+  owner: texts,
+  table: textLangs,
+  ownerColumn: textLangs.text_id,
+  fields: ['title', 'content'],
+  richText: ['content'],
+});
 
 /** The text list: one page in the caller's language, with the positions of the rows on it. */
 export async function listTexts(db: Db, query: ListQuery & TextFilters, lang: Locale): Promise<ListResponse<TextRow>> {
-  const { sort, order } = resolveSort(query, TEXT_SORTS, TEXT_DEFAULT_SORT);
-  const where = and(
-    query.trashed === 'only'
-      ? isNotNull(texts.deleted_at)
-      : query.trashed === 'with'
+  const { rows, meta } = await translatedList(db, textLangRows, {
+    query,
+    lang,
+    select: {
+      id: texts.id,
+      title: textLangs.title,
+      status: texts.status,
+      updated_at: texts.updated_at,
+      deleted_at: texts.deleted_at,
+    },
+    sorts: { updated_at: texts.updated_at, title: textLangs.title, status: texts.status, id: texts.id },
+    allowedSorts: TEXT_SORTS,
+    defaultSort: TEXT_DEFAULT_SORT,
+    filters: [
+      query.position_id === undefined
         ? undefined
-        : isNull(texts.deleted_at),
-    query.status === undefined ? undefined : eq(texts.status, query.status),
-    query.position_id === undefined
-      ? undefined
-      : exists(
-          db
-            .select({ one: sql`1` })
-            .from(textPositionLinks)
-            .where(and(eq(textPositionLinks.text_id, texts.id), eq(textPositionLinks.position_id, query.position_id))),
-        ),
-    query.search ? ilike(textLangs.title, likePattern(query.search)) : undefined,
-  );
-  const column = { updated_at: texts.updated_at, title: textLangs.title, status: texts.status, id: texts.id }[sort];
-  const direction = order === 'asc' ? asc : desc;
-  const joined = () =>
-    db
-      .select({
-        id: texts.id,
-        title: textLangs.title,
-        status: texts.status,
-        updated_at: texts.updated_at,
-        deleted_at: texts.deleted_at,
-      })
-      .from(texts)
-      .innerJoin(textLangs, and(eq(textLangs.text_id, texts.id), eq(textLangs.language_code, lang)));
-  // Page and count as two queries: the page can stop after per_page rows of an index scan.
-  const [rows, total] = await Promise.all([
-    joined()
-      .where(where)
-      .orderBy(direction(column), direction(texts.id))
-      .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
-    countTexts(db, where, lang),
-  ]);
+        : exists(
+            db
+              .select({ one: sql`1` })
+              .from(textPositionLinks)
+              .where(
+                and(eq(textPositionLinks.text_id, texts.id), eq(textPositionLinks.position_id, query.position_id)),
+              ),
+          ),
+    ],
+  });
   const positions = await positionsOf(
     db,
     rows.map((r) => r.id),
@@ -77,19 +68,10 @@ export async function listTexts(db: Db, query: ListQuery & TextFilters, lang: Lo
       status: r.status,
       positions: positions.get(r.id) ?? [],
       updated_at: r.updated_at.toISOString(),
-      deleted_at: r.deleted_at?.toISOString() ?? null,
+      deleted_at: iso(r.deleted_at),
     })),
-    meta: pageMeta(total, query.page, query.per_page),
+    meta,
   };
-}
-
-async function countTexts(db: Db, where: ReturnType<typeof and>, lang: Locale) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(texts)
-    .innerJoin(textLangs, and(eq(textLangs.text_id, texts.id), eq(textLangs.language_code, lang)))
-    .where(where);
-  return row?.n ?? 0;
 }
 
 async function positionsOf(db: Db, ids: number[]) {
@@ -110,23 +92,17 @@ export async function getText(db: Db, id: number): Promise<TextRecord> {
   const [row] = await db.select().from(texts).where(eq(texts.id, id)).limit(1);
   if (!row) throw notFound();
   const [langs, links] = await Promise.all([
-    db.select().from(textLangs).where(eq(textLangs.text_id, id)),
+    textLangRows.read(db, id),
     db.select().from(textPositionLinks).where(eq(textPositionLinks.text_id, id)),
   ]);
-  const byLocale = Object.fromEntries(
-    LOCALES.map((l) => {
-      const lang = langs.find((x) => x.language_code === l);
-      return [l, { title: lang?.title ?? '', content: lang?.content ?? '' }];
-    }),
-  ) as TextRecord['langs'];
   return {
     id: row.id,
     status: row.status,
-    langs: byLocale,
+    langs,
     positions: links.map((l) => l.position_id).sort((a, b) => a - b),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
-    deleted_at: row.deleted_at?.toISOString() ?? null,
+    deleted_at: iso(row.deleted_at),
   };
 }
 
@@ -143,16 +119,8 @@ export async function unknownPositions(db: Db, ids: number[]) {
   return ids.filter((id) => !found.some((f) => f.id === id));
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
 async function writeChildren(tx: Tx, id: number, input: TextInput) {
-  for (const locale of LOCALES) {
-    const values = { title: input.langs[locale].title, content: sanitizeRichText(input.langs[locale].content) };
-    await tx
-      .insert(textLangs)
-      .values({ text_id: id, language_code: locale, ...values })
-      .onConflictDoUpdate({ target: [textLangs.text_id, textLangs.language_code], set: values });
-  }
+  await textLangRows.write(tx, id, input.langs);
   await tx.delete(textPositionLinks).where(eq(textPositionLinks.text_id, id));
   const positions = [...new Set(input.positions)];
   await tx.insert(textPositionLinks).values(positions.map((position_id) => ({ text_id: id, position_id })));
@@ -170,16 +138,7 @@ export async function createText(db: Db, input: TextInput): Promise<number> {
 /** Saves a text; when the caller's updated_at is older than the row's, nothing is written (409). */
 export async function updateText(db: Db, id: number, input: TextInput): Promise<void> {
   await db.transaction(async (tx) => {
-    const loaded = input.updated_at ? new Date(input.updated_at) : undefined;
-    const updated = await tx
-      .update(texts)
-      .set({ status: input.status, updated_at: new Date() })
-      .where(and(eq(texts.id, id), loaded ? eq(texts.updated_at, loaded) : undefined))
-      .returning({ id: texts.id });
-    if (updated.length === 0) {
-      const [exists] = await tx.select({ id: texts.id }).from(texts).where(eq(texts.id, id));
-      throw exists ? stale() : notFound();
-    }
+    await updateUnlessStale(tx, texts, id, input.updated_at, { status: input.status });
     await writeChildren(tx, id, input);
   });
 }

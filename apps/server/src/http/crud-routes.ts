@@ -1,0 +1,113 @@
+import { BULK_ACTIONS, bulkSchema, type ListResponse, type Locale, type LogModel } from '@backoffice/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../db/client.js';
+import { t } from '../i18n/index.js';
+import { logActivity } from '../modules/activity/service.js';
+import { forbidden, notFound } from './errors.js';
+import { abilitiesOf, type ContentAction } from './policy.js';
+import { softResource } from './resource.js';
+import { type AuthUser, currentUser } from './session.js';
+
+type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/** Path parameter `{id}`; a malformed one answers 404 (ARCHITECTURE Decisions). */
+export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+const BULK_MESSAGES = { publish: 'crud.published', hide: 'crud.hidden', destroy: 'crud.destroyedMany' } as const;
+
+/** The signed-in user when the resource's policy allows `action`, else 403. */
+export function authorizer<A extends string>(can: (user: AuthUser, action: A) => boolean) {
+  return (request: FastifyRequest, action: A): AuthUser => {
+    const user = currentUser(request);
+    if (!can(user, action)) throw forbidden();
+    return user;
+  };
+}
+
+/**
+ * The whole route set of a content resource (DESIGN §4): `GET /` (list + abilities), `GET {id}` (record +
+ * abilities), `POST /` (create, 201), `POST {id}` (update), `DELETE {id}` (soft), `POST {id}/restore` and
+ * `POST array/{publish|hide|destroy}`. Each write is
+ * logged under `model`; the resource's own routes (options, checks) are registered beside these.
+ */
+export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
+  app: ZodApp,
+  spec: {
+    db: Db;
+    table: Parameters<typeof softResource>[1];
+    model: LogModel;
+    can: (user: AuthUser, action: ContentAction) => boolean;
+    listQuery: Q;
+    list: (query: z.output<Q>, lang: Locale) => Promise<ListResponse<unknown>>;
+    body: B;
+    create: (input: z.output<B>) => Promise<number>;
+    update: (id: number, input: z.output<B>) => Promise<void>;
+    read: (id: number) => Promise<unknown>;
+    /** Refuses (throws) a restore that would break a rule, e.g. a title_url taken while the record was removed. */
+    checkRestore?: (id: number) => Promise<void>;
+  },
+) {
+  const { db, model, can, read } = spec;
+  const allow = authorizer(can);
+
+  // The type provider leaves a generic schema's output as a deferred conditional type; the route's schema has
+  // already validated the value, so naming its type (`as z.output<…>`) adds no unchecked assumption.
+  app.get('/', { schema: { querystring: spec.listQuery } }, async (request) => {
+    const user = allow(request, 'view');
+    return { ...(await spec.list(request.query as z.output<Q>, request.lang)), abilities: abilitiesOf(user, can) };
+  });
+
+  app.get('/:id', { schema: { params: idParams } }, async (request) => {
+    const user = allow(request, 'view');
+    return { data: await read(request.params.id), abilities: abilitiesOf(user, can) };
+  });
+
+  app.post('/', { schema: { body: spec.body } }, async (request, reply) => {
+    const user = allow(request, 'create');
+    const id = await spec.create(request.body as z.output<B>);
+    await logActivity(db, { userId: user.id, model, rowIds: [id], action: 'store' });
+    reply.code(201);
+    return { message: t(request.lang, 'crud.stored'), data: await read(id) };
+  });
+
+  app.post('/:id', { schema: { params: idParams, body: spec.body } }, async (request) => {
+    const user = allow(request, 'update');
+    await spec.update(request.params.id, request.body as z.output<B>);
+    await logActivity(db, { userId: user.id, model, rowIds: [request.params.id], action: 'update' });
+    return { message: t(request.lang, 'crud.updated'), data: await read(request.params.id) };
+  });
+
+  // Removal is soft (DESIGN §4): DELETE {id}, POST {id}/restore, POST array/{publish|hide|destroy}.
+  const ops = softResource(db, spec.table);
+  app.delete('/:id', { schema: { params: idParams } }, async (request) => {
+    const user = allow(request, 'destroy');
+    const changed = await ops.destroy([request.params.id]);
+    if (changed.length === 0 && !(await ops.exists(request.params.id))) throw notFound();
+    await logActivity(db, { userId: user.id, model, rowIds: changed, action: 'destroy' });
+    return { message: t(request.lang, 'crud.destroyed') };
+  });
+
+  app.post('/:id/restore', { schema: { params: idParams } }, async (request) => {
+    const user = allow(request, 'restore');
+    await spec.checkRestore?.(request.params.id);
+    const changed = await ops.restore([request.params.id]);
+    if (changed.length === 0 && !(await ops.exists(request.params.id))) throw notFound();
+    await logActivity(db, { userId: user.id, model, rowIds: changed, action: 'restore' });
+    return { message: t(request.lang, 'crud.restored'), data: await read(request.params.id) };
+  });
+
+  app.post(
+    '/array/:action',
+    { schema: { params: z.object({ action: z.enum(BULK_ACTIONS) }), body: bulkSchema } },
+    async (request) => {
+      const { action } = request.params;
+      const user = allow(request, action);
+      const rows = [...new Set(request.body.rows)];
+      const changed = action === 'destroy' ? await ops.destroy(rows) : await ops.setStatus(rows, action === 'publish');
+      await logActivity(db, { userId: user.id, model, rowIds: changed, action });
+      return { message: t(request.lang, BULK_MESSAGES[action], { count: changed.length }), count: changed.length };
+    },
+  );
+}

@@ -1,0 +1,98 @@
+import { type Langs, LOCALES, type Locale } from '@backoffice/shared';
+import { and, eq, getTableColumns, isNull, ne, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client.js';
+import { sanitizeRichText } from './sanitize.js';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** A table of soft-deletable, publishable records (texts, panels, categories …). */
+export type OwnerTable = PgTable & {
+  id: AnyPgColumn;
+  status: AnyPgColumn;
+  updated_at: AnyPgColumn;
+  deleted_at: AnyPgColumn;
+};
+/** Its `<entity>_langs` table: one row per record and locale, with at least a title. */
+export type LangTable = PgTable & { language_code: AnyPgColumn; title: AnyPgColumn };
+
+/**
+ * The translated half of a resource (DESIGN §5): which `<entity>_langs` table holds it, which column points at
+ * the record, which fields the API exposes and which of them are rich text (sanitised on every save).
+ */
+export function translations<L extends LangTable, F extends string>(spec: {
+  owner: OwnerTable;
+  table: L;
+  ownerColumn: AnyPgColumn;
+  fields: readonly F[];
+  richText?: readonly F[];
+}) {
+  const { owner, ownerColumn, fields } = spec;
+  // Queries go through the plain table type; callers keep the exact one (`tr.table.title_url`).
+  const table: LangTable = spec.table;
+  const columns = getTableColumns(table) as Record<string, AnyPgColumn>;
+  const ownerKey = Object.keys(columns).find((key) => columns[key] === ownerColumn);
+  if (!ownerKey) throw new Error('translations: ownerColumn is not a column of table');
+  const rich = new Set<string>(spec.richText ?? []);
+  const fieldColumns = Object.fromEntries(fields.map((f) => [f, columns[f]])) as Record<F, AnyPgColumn>;
+
+  return {
+    owner,
+    table: spec.table,
+    ownerColumn,
+    /** The join to the row of one locale: `<entity>_langs.<owner>_id = <entity>.id and language_code = lang`. */
+    joinOn: (lang: Locale): SQL => and(eq(ownerColumn, owner.id), eq(table.language_code, lang)) as SQL,
+
+    /** Both locales of one record as `{sk: {...}, en: {...}}`; a missing row reads as empty strings. */
+    async read(db: Db | Tx, id: number): Promise<Langs<Record<F, string>>> {
+      const rows = (await db
+        .select({ language_code: table.language_code, ...fieldColumns })
+        .from(table)
+        .where(eq(ownerColumn, id))) as Record<string, unknown>[];
+      return Object.fromEntries(
+        LOCALES.map((locale) => {
+          const row = rows.find((r) => r.language_code === locale);
+          return [locale, Object.fromEntries(fields.map((f) => [f, String(row?.[f] ?? '')]))];
+        }),
+      ) as Langs<Record<F, string>>;
+    },
+
+    /** Inserts or replaces the rows of both locales, sanitising the rich-text fields. */
+    async write(tx: Tx, id: number, langs: Langs<Record<F, string>>): Promise<void> {
+      for (const locale of LOCALES) {
+        const values = Object.fromEntries(
+          fields.map((f) => [f, rich.has(f) ? sanitizeRichText(langs[locale][f]) : langs[locale][f]]),
+        );
+        await tx
+          .insert(table)
+          .values({ [ownerKey]: id, language_code: locale, ...values })
+          .onConflictDoUpdate({ target: [ownerColumn, table.language_code], set: values });
+      }
+    },
+  };
+}
+export type Translations = Pick<ReturnType<typeof translations>, 'owner' | 'table' | 'joinOn'>;
+
+/**
+ * Whether another live record already uses `value` as its title_url in `lang` (DESIGN §5): the record being
+ * edited (`exceptId`) and soft-deleted records do not count.
+ */
+export async function titleUrlTaken(
+  db: Db | Tx,
+  tr: Translations & { table: { title_url: AnyPgColumn } },
+  check: { value: string; lang: Locale; exceptId?: number },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: tr.owner.id })
+    .from(tr.owner)
+    .innerJoin(tr.table, tr.joinOn(check.lang))
+    .where(
+      and(
+        eq(tr.table.title_url, check.value),
+        isNull(tr.owner.deleted_at),
+        check.exceptId ? ne(tr.owner.id, check.exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}

@@ -1,0 +1,63 @@
+import type { ListMeta, ListQuery, Locale } from '@backoffice/shared';
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
+import type { Db } from '../db/client.js';
+import type { Translations } from './langs.js';
+import { likePattern, pageMeta, resolveSort } from './paging.js';
+
+/** The filters every content list shares (DESIGN §4 Lists). */
+export type ContentListQuery = ListQuery & { status?: boolean };
+
+/**
+ * One page of a translated list (DESIGN §4 Lists): the records joined to their row in the request language,
+ * trashed/status filters, search in that title, the requested sort (else the default) with id as the
+ * tie-break, and the total. `sorts` names the expression behind every sortable column.
+ */
+export async function translatedList<Sel extends SelectedFields, S extends string>(
+  db: Db,
+  tr: Translations,
+  spec: {
+    query: ContentListQuery;
+    lang: Locale;
+    select: Sel;
+    sorts: Record<S, AnyPgColumn | SQL>;
+    allowedSorts: readonly S[];
+    defaultSort: { sort: S; order: 'asc' | 'desc' };
+    filters?: (SQL | undefined)[];
+  },
+): Promise<{ rows: SelectResultFields<Sel>[]; meta: ListMeta }> {
+  const { query, lang } = spec;
+  const { owner, table } = tr;
+  const where = and(
+    query.trashed === 'only'
+      ? isNotNull(owner.deleted_at)
+      : query.trashed === 'with'
+        ? undefined
+        : isNull(owner.deleted_at),
+    query.status === undefined ? undefined : eq(owner.status, query.status),
+    query.search ? ilike(table.title, likePattern(query.search)) : undefined,
+    ...(spec.filters ?? []),
+  );
+  const { sort, order } = resolveSort(query, spec.allowedSorts, spec.defaultSort);
+  const direction = order === 'asc' ? asc : desc;
+  // Page and count as two queries: the page can stop after per_page rows of an index scan.
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(spec.select as SelectedFields)
+      .from(owner)
+      .innerJoin(table, tr.joinOn(lang))
+      .where(where)
+      .orderBy(direction(spec.sorts[sort]), direction(owner.id))
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page),
+    db.select({ n: count() }).from(owner).innerJoin(table, tr.joinOn(lang)).where(where),
+  ]);
+  return {
+    rows: rows as unknown as SelectResultFields<Sel>[],
+    meta: pageMeta(total?.n ?? 0, query.page, query.per_page),
+  };
+}
+
+/** A timestamp as the API sends it. */
+export const iso = (d: Date | null) => d?.toISOString() ?? null;

@@ -1,0 +1,62 @@
+import { categorySchema, listQuerySchema, titleUrlCheckSchema, zFilterBool, zFilterId } from '@backoffice/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { categories as categoriesTable } from '../../db/schema.js';
+import { authorizer, registerContentRoutes } from '../../http/crud-routes.js';
+import { authenticate } from '../../http/session.js';
+import { canCategory } from './policy.js';
+import * as categories from './service.js';
+import { categoryTree, descendantsOf } from './tree.js';
+
+const listQuery = listQuerySchema.extend({ status: zFilterBool, module_id: zFilterId });
+const moduleParams = z.object({ moduleId: z.coerce.number().int().positive().max(2_147_483_647) });
+/** `parents/{moduleId}/{id}`: id 0 (or none) is a new category. */
+const parentParams = moduleParams.extend({ id: z.coerce.number().int().min(0).max(2_147_483_647).default(0) });
+
+/** Categories, /api/content/category (spec 1 §2 Category list and form, §7). */
+export const categoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db } = ctx;
+  const allow = authorizer(canCategory);
+  app.addHook('onRequest', authenticate);
+
+  registerContentRoutes(app, {
+    db,
+    table: categoriesTable,
+    model: 'Category',
+    can: canCategory,
+    listQuery,
+    list: (query, lang) => categories.listCategories(db, query, lang),
+    body: categorySchema,
+    create: (input) => categories.createCategory(db, input),
+    update: (id, input) => categories.updateCategory(db, id, input),
+    read: (id) => categories.getCategory(db, id),
+    checkRestore: (id) => categories.checkCategoryRestore(db, id),
+  });
+
+  app.get('/list/:moduleId', { schema: { params: moduleParams } }, async (request) => {
+    allow(request, 'view');
+    return { data: await categoryTree(db, request.params.moduleId, request.lang) };
+  });
+
+  // Parent options of a category form; a new record (id 0 or none) may hang under any category of the module.
+  app.get('/parents/:moduleId/:id?', { schema: { params: parentParams } }, async (request) => {
+    allow(request, 'view');
+    const { moduleId, id } = request.params;
+    const below = id ? await descendantsOf(db, id) : new Set<number>();
+    const options = await categoryTree(db, moduleId, request.lang, id || null);
+    return { data: options.filter((o) => !below.has(o.id)) };
+  });
+
+  // The remote title_url check (DESIGN §4): JSON true when the value is free in that locale.
+  app.get('/validate/title_url', { schema: { querystring: titleUrlCheckSchema } }, async (request) => {
+    allow(request, 'view');
+    const { value, language_code, id } = request.query;
+    return categories.titleUrlFree(db, value, language_code, id);
+  });
+  app.post('/validate/title_url', { schema: { body: titleUrlCheckSchema } }, async (request) => {
+    allow(request, 'view');
+    const { value, language_code, id } = request.body;
+    return categories.titleUrlFree(db, value, language_code, id);
+  });
+};

@@ -1,0 +1,17 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
+import { authorizer } from '../../http/crud-routes.js';
+import { canEditContent } from '../../http/policy.js';
+import { authenticate } from '../../http/session.js';
+import { moduleOptions } from './service.js';
+
+/** Modules, /api/module: the options of the page and category forms (spec 1 §7 Options). */
+export const moduleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const allow = authorizer(canEditContent);
+  app.addHook('onRequest', authenticate);
+
+  app.get('/', async (request) => {
+    allow(request, 'view');
+    return { data: await moduleOptions(ctx.db, request.lang) };
+  });
+};

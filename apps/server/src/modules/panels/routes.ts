@@ -1,0 +1,36 @@
+import { listQuerySchema, panelSchema, zFilterBool } from '@backoffice/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
+import { panels as panelsTable } from '../../db/schema.js';
+import { authorizer, registerContentRoutes } from '../../http/crud-routes.js';
+import { authenticate } from '../../http/session.js';
+import { canPanel } from './policy.js';
+import * as panels from './service.js';
+
+const listQuery = listQuerySchema.extend({ status: zFilterBool });
+
+/** Panels, /api/content/panel (spec 1 §2 Panel list and form, §7). */
+export const panelRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db } = ctx;
+  const allow = authorizer(canPanel);
+  app.addHook('onRequest', authenticate);
+
+  registerContentRoutes(app, {
+    db,
+    table: panelsTable,
+    model: 'Panel',
+    can: canPanel,
+    listQuery,
+    list: (query, lang) => panels.listPanels(db, query, lang),
+    body: panelSchema,
+    create: (input) => panels.createPanel(db, input),
+    update: (id, input) => panels.updatePanel(db, id, input),
+    read: (id) => panels.getPanel(db, id),
+  });
+
+  // The options of the page form's panels multi-select (spec 1 §7 Options).
+  app.get('/list', async (request) => {
+    allow(request, 'view');
+    return { data: await panels.panelOptions(db, request.lang) };
+  });
+};

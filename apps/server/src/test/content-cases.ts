@@ -1,0 +1,137 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser } from './factories.js';
+import { Agent, startTestServer, type TestServer } from './harness.js';
+
+export interface SignedIn {
+  server: TestServer;
+  /** The administrator (role 1), English. */
+  admin: Agent;
+  /** A role-2 editor, English. */
+  editor: Agent;
+}
+
+/** A fresh server for the test file with an administrator and a role-2 editor signed in. */
+export function useSignedInServer(): SignedIn {
+  const ctx = {} as SignedIn;
+  beforeAll(async () => {
+    ctx.server = await startTestServer();
+    ctx.admin = new Agent(ctx.server.app, 'en');
+    await ctx.admin.login();
+    const user = await buildUser(ctx.server.ctx.db, { role_id: 2 });
+    ctx.editor = new Agent(ctx.server.app, 'en');
+    await ctx.editor.login(user.email, user.plainPassword);
+  });
+  afterAll(() => ctx.server.close());
+  return ctx;
+}
+
+/** POSTs text fields as multipart/form-data, the way the admin sends a form (DESIGN §4 Writes). */
+export function postMultipart(agent: Agent, url: string, fields: Record<string, string>) {
+  const boundary = '----backoffice-test';
+  const payload = `${Object.entries(fields)
+    .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+    .join('')}--${boundary}--\r\n`;
+  return agent.request({
+    method: 'POST',
+    url,
+    payload,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
+}
+
+/** The ids of a list answer, in order. */
+export const idsOf = (res: LightMyRequestResponse) => (res.json().data as { id: number }[]).map((r) => r.id);
+
+/**
+ * The behaviour every content resource shares (DESIGN §4 Writes, spec 1 §6): CSRF, stale updates and unknown
+ * ids; an editor may not remove or restore; a removed record stays readable with deleted_at and is listed only
+ * under trashed=only; restore brings it back; both are logged under `model`; bulk actions answer the count
+ * they changed. `input(title)` is a valid body whose English title is `${title} en`.
+ */
+export function describeContentBehaviour(
+  name: string,
+  ctx: SignedIn,
+  spec: {
+    base: string;
+    model: string;
+    build: (status?: boolean) => Promise<number>;
+    input: (title?: string) => Record<string, unknown> | Promise<Record<string, unknown>>;
+  },
+) {
+  const { base, model } = spec;
+  describe(`${name}: shared save rules`, () => {
+    it('missing CSRF → 419 for a signed-in user', async () => {
+      expect((await ctx.admin.post(`${base}/`, await spec.input(), { csrf: false })).statusCode).toBe(419);
+    });
+
+    it('a stale update → 409 and the newer save survives', async () => {
+      const id = await spec.build();
+      const loaded = (await ctx.admin.get(`${base}/${id}`)).json().data;
+      const first = await ctx.admin.post(`${base}/${id}`, {
+        ...(await spec.input('First')),
+        updated_at: loaded.updated_at,
+      });
+      expect(first.statusCode).toBe(200);
+      const second = await ctx.editor.post(`${base}/${id}`, {
+        ...(await spec.input('Second')),
+        updated_at: loaded.updated_at,
+      });
+      expect(second.statusCode).toBe(409);
+      expect(second.json().message).toMatch(/changed/);
+      expect((await ctx.admin.get(`${base}/${id}`)).json().data.langs.en.title).toBe('First en');
+    });
+
+    it('unknown ids → 404, malformed ids → 404', async () => {
+      expect((await ctx.admin.get(`${base}/999999`)).statusCode).toBe(404);
+      expect((await ctx.admin.post(`${base}/999999`, await spec.input())).statusCode).toBe(404);
+      expect((await ctx.admin.get(`${base}/abc`)).statusCode).toBe(404);
+    });
+  });
+
+  describe(`${name}: delete, restore, bulk`, () => {
+    it(`a role-2 editor gets 403 when deleting, bulk-removing or restoring a ${name}`, async () => {
+      const id = await spec.build();
+      expect((await ctx.editor.delete(`${base}/${id}`)).statusCode).toBe(403);
+      expect((await ctx.editor.post(`${base}/array/destroy`, { rows: [id] })).statusCode).toBe(403);
+      expect((await ctx.editor.post(`${base}/${id}/restore`)).statusCode).toBe(403);
+      expect((await ctx.admin.get(`${base}/${id}`)).json().data.deleted_at).toBeNull();
+      expect((await ctx.editor.get(`${base}/${id}`)).json().abilities).toEqual({
+        create: true,
+        update: true,
+        destroy: false,
+        restore: false,
+      });
+    });
+
+    it('soft delete keeps the record with deleted_at; restore brings it back; both are logged', async () => {
+      const id = await spec.build();
+      expect((await ctx.admin.delete(`${base}/${id}`)).statusCode).toBe(200);
+      expect((await ctx.admin.get(`${base}/${id}`)).json().data.deleted_at).not.toBeNull();
+      expect(idsOf(await ctx.admin.get(`${base}/?per_page=100`))).not.toContain(id);
+      expect(idsOf(await ctx.admin.get(`${base}/?trashed=only&per_page=100`))).toContain(id);
+      const restored = await ctx.admin.post(`${base}/${id}/restore`);
+      expect(restored.json().data).toMatchObject({ id, deleted_at: null });
+      const log = (await ctx.admin.get('/api/user/logs/1')).json().data.slice(0, 2);
+      expect(log.map((l: { model: string; action: string }) => `${l.model}:${l.action}`)).toEqual([
+        `${model}:restore`,
+        `${model}:destroy`,
+      ]);
+      expect((await ctx.admin.delete(`${base}/999999`)).statusCode).toBe(404);
+    });
+
+    it('bulk publish, hide and destroy answer the count of rows changed', async () => {
+      const rows = [await spec.build(false), await spec.build(false)];
+      const published = await ctx.admin.post(`${base}/array/publish`, { rows });
+      expect(published.json()).toEqual({ message: 'Published: 2.', count: 2 });
+      expect((await ctx.admin.post(`${base}/array/hide`, { rows: [rows[0]] })).json().count).toBe(1);
+      expect((await ctx.admin.post(`${base}/array/destroy`, { rows })).json().count).toBe(2);
+      expect((await ctx.admin.post(`${base}/array/destroy`, { rows })).json().count).toBe(0);
+    });
+
+    it('a bulk call without rows or with an unknown action is refused', async () => {
+      expect((await ctx.admin.post(`${base}/array/publish`, { rows: [] })).statusCode).toBe(422);
+      expect((await ctx.admin.post(`${base}/array/explode`, { rows: [1] })).statusCode).toBe(404);
+    });
+  });
+}

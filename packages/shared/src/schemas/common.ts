@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { LOCALES, type Locale } from '../constants.js';
+
+/**
+ * The remote title_url check (DESIGN §4 Uniqueness checks): the value, its locale and the record being edited
+ * (0 or missing for a new record). Sent as a query (GET) or a body (POST).
+ */
+export const titleUrlCheckSchema = z.object({
+  value: z.string().trim().max(255).default(''),
+  language_code: z.enum(LOCALES),
+  id: z.preprocess(
+    (v) => (v === '' || v == null || v === 'null' ? 0 : v),
+    z.coerce.number().int().min(0).max(2_147_483_647),
+  ),
+});
+export type TitleUrlCheck = z.infer<typeof titleUrlCheckSchema>;
+
+/** An option whose title is in the request language (modules, panels, galleries: spec 1 §3 Option lists). */
+export interface LangOption {
+  id: number;
+  lang: { title: string };
+}
+
+/** An option shown by its label (categories, parents: spec 1 §3 Option lists). */
+export interface LabelOption {
+  id: number;
+  label: string;
+}
+
+/** Translated fields of a record, keyed by locale. */
+export type Langs<T> = Record<Locale, T>;
