@@ -14,7 +14,7 @@ export const LOG_MODELS = {
   Gallery: { route: null, icon: 'picture' },
   GalleryImage: { route: null, icon: 'file-image' },
   Order: { route: null, icon: 'shopping-cart' },
-  Page: { route: null, icon: 'file' },
+  Page: { route: 'contentPage', icon: 'file' },
   Partner: { route: null, icon: 'team' },
   Payment: { route: null, icon: 'credit-card' },
   Reference: { route: null, icon: 'trophy' },

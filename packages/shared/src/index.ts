@@ -6,6 +6,8 @@ export * from './schemas/auth.js';
 export * from './schemas/category.js';
 export * from './schemas/common.js';
 export * from './schemas/list.js';
+export * from './schemas/navigation.js';
+export * from './schemas/page.js';
 export * from './schemas/panel.js';
 export * from './schemas/text.js';
 export * from './slugify.js';

@@ -1,4 +1,11 @@
-import { BULK_ACTIONS, bulkSchema, type ListResponse, type Locale, type LogModel } from '@backoffice/shared';
+import {
+  BULK_ACTIONS,
+  bulkSchema,
+  type ListResponse,
+  type Locale,
+  type LogModel,
+  titleUrlCheckSchema,
+} from '@backoffice/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -109,5 +116,26 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
       await logActivity(db, { userId: user.id, model, rowIds: changed, action });
       return { message: t(request.lang, BULK_MESSAGES[action], { count: changed.length }), count: changed.length };
     },
+  );
+}
+
+/**
+ * `GET|POST validate/title_url` with `{value, language_code, id?}` (DESIGN §4 Uniqueness checks): JSON true when the
+ * value is free in that locale among the resource's live records other than `id`.
+ */
+export function registerTitleUrlCheck(
+  app: ZodApp,
+  allow: (request: FastifyRequest, action: 'view') => AuthUser,
+  free: (value: string, lang: Locale, id?: number) => Promise<boolean>,
+) {
+  const answer = (request: FastifyRequest, input: z.output<typeof titleUrlCheckSchema>) => {
+    allow(request, 'view');
+    return free(input.value, input.language_code, input.id);
+  };
+  app.get('/validate/title_url', { schema: { querystring: titleUrlCheckSchema } }, (request) =>
+    answer(request, request.query),
+  );
+  app.post('/validate/title_url', { schema: { body: titleUrlCheckSchema } }, (request) =>
+    answer(request, request.body),
   );
 }

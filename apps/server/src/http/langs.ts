@@ -1,5 +1,5 @@
-import { type Langs, LOCALES, type Locale } from '@backoffice/shared';
-import { and, eq, getTableColumns, isNull, ne, type SQL } from 'drizzle-orm';
+import { ERR, type Langs, LOCALES, type Locale } from '@backoffice/shared';
+import { and, eq, getTableColumns, getTableName, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { sanitizeRichText } from './sanitize.js';
@@ -96,3 +96,25 @@ export async function titleUrlTaken(
     .limit(1);
   return row !== undefined;
 }
+
+type TitleUrlTranslations = Translations & { table: { title_url: AnyPgColumn } };
+
+/** `langs.<locale>.title_url: [errors.titleUrlUnique]` for each locale whose title_url another live record holds. */
+export async function titleUrlErrors(
+  db: Db | Tx,
+  tr: TitleUrlTranslations,
+  langs: Record<Locale, { title_url: string }>,
+  id: number,
+): Promise<Record<string, string[]>> {
+  const errors: Record<string, string[]> = {};
+  for (const locale of LOCALES) {
+    if (await titleUrlTaken(db, tr, { value: langs[locale].title_url, lang: locale, exceptId: id })) {
+      errors[`langs.${locale}.title_url`] = [ERR.titleUrlUnique];
+    }
+  }
+  return errors;
+}
+
+/** Serialises the saves of one resource on its title_url check, so two editors cannot take the same free value. */
+export const lockTitleUrls = (tx: Tx, tr: TitleUrlTranslations) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtext(${getTableName(tr.table)}))`);

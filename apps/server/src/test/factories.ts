@@ -3,13 +3,16 @@ import {
   type CategoryInput,
   categorySchema,
   MODULES,
+  type PageInput,
   type PanelInput,
+  pageSchema,
   ROLES,
   slugify,
   type TextInput,
 } from '@backoffice/shared';
 import type { Db } from '../db/client.js';
 import { createCategory } from '../modules/categories/service.js';
+import { createPage } from '../modules/pages/service.js';
 import { createPanel } from '../modules/panels/service.js';
 import { createText, positionOptions } from '../modules/texts/service.js';
 import { createUser, type NewUser } from '../modules/users/operations.js';
@@ -75,4 +78,20 @@ export function categoryInput(overrides: Partial<CategoryInput> & { title?: stri
 
 export async function buildCategory(db: Db, overrides: Partial<CategoryInput> & { title?: string } = {}) {
   return createCategory(db, categoryInput(overrides));
+}
+
+type PageOverrides = Partial<Omit<PageInput, 'navigation'>> & {
+  title?: string;
+  navigation?: Partial<PageInput['navigation']>;
+};
+
+/** A valid page with no module; title_url is derived from the (unique) title in each locale. */
+export function pageInput(overrides: PageOverrides = {}): PageInput {
+  const { title = `Page ${unique()}`, ...rest } = overrides;
+  const lang = (suffix: string) => ({ title: `${title} ${suffix}`, title_url: slugify(`${title} ${suffix}`) });
+  return pageSchema.parse({ langs: { sk: lang('sk'), en: lang('en') }, ...rest });
+}
+
+export async function buildPage(db: Db, overrides: PageOverrides = {}) {
+  return createPage(db, pageInput(overrides));
 }

@@ -1,9 +1,9 @@
-import { categorySchema, listQuerySchema, titleUrlCheckSchema, zFilterBool, zFilterId } from '@backoffice/shared';
+import { categorySchema, listQuerySchema, zFilterBool, zFilterId } from '@backoffice/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { categories as categoriesTable } from '../../db/schema.js';
-import { authorizer, registerContentRoutes } from '../../http/crud-routes.js';
+import { authorizer, registerContentRoutes, registerTitleUrlCheck } from '../../http/crud-routes.js';
 import { authenticate } from '../../http/session.js';
 import { canCategory } from './policy.js';
 import * as categories from './service.js';
@@ -48,15 +48,5 @@ export const categoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     return { data: options.filter((o) => !below.has(o.id)) };
   });
 
-  // The remote title_url check (DESIGN §4): JSON true when the value is free in that locale.
-  app.get('/validate/title_url', { schema: { querystring: titleUrlCheckSchema } }, async (request) => {
-    allow(request, 'view');
-    const { value, language_code, id } = request.query;
-    return categories.titleUrlFree(db, value, language_code, id);
-  });
-  app.post('/validate/title_url', { schema: { body: titleUrlCheckSchema } }, async (request) => {
-    allow(request, 'view');
-    const { value, language_code, id } = request.body;
-    return categories.titleUrlFree(db, value, language_code, id);
-  });
+  registerTitleUrlCheck(app, allow, (value, lang, id) => categories.titleUrlFree(db, value, lang, id));
 };

@@ -6,7 +6,6 @@ import {
   type CategoryRow,
   ERR,
   type ListResponse,
-  LOCALES,
   type Locale,
   PAGE_LIKE_RICH_TEXT,
   pageLikeLangShape,
@@ -15,7 +14,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { categories, categoryLangs, moduleLangs } from '../../db/schema.js';
 import { invalid, notFound } from '../../http/errors.js';
-import { type Tx, titleUrlTaken, translations } from '../../http/langs.js';
+import { lockTitleUrls, type Tx, titleUrlErrors, titleUrlTaken, translations } from '../../http/langs.js';
 import { type ContentListQuery, iso, translatedList } from '../../http/list.js';
 import { updateUnlessStale } from '../../http/resource.js';
 import { moduleExists } from '../modules/service.js';
@@ -107,29 +106,15 @@ async function checkCategory(tx: Tx, input: CategoryInput, id = 0) {
     const cycle = id > 0 && (input.parent_id === id || (await descendantsOf(tx, id)).has(input.parent_id));
     if (!parent || parent.module_id !== input.module_id || cycle) errors.parent_id = [ERR.parentInvalid];
   }
-  Object.assign(errors, await titleUrlErrors(tx, input.langs, id));
+  Object.assign(errors, await titleUrlErrors(tx, categoryLangRows, input.langs, id));
   if (Object.keys(errors).length > 0) throw invalid(errors);
-}
-
-/** `langs.<locale>.title_url: [errors.titleUrlUnique]` for each locale whose title_url another category holds. */
-async function titleUrlErrors(db: Db | Tx, langs: Record<Locale, { title_url: string }>, id: number) {
-  const errors: Record<string, string[]> = {};
-  for (const locale of LOCALES) {
-    if (!(await titleUrlFree(db, langs[locale].title_url, locale, id))) {
-      errors[`langs.${locale}.title_url`] = [ERR.titleUrlUnique];
-    }
-  }
-  return errors;
 }
 
 /** A removed category comes back only while its title_urls are still free (422 errors.titleUrlUnique). */
 export async function checkCategoryRestore(db: Db, id: number): Promise<void> {
-  const errors = await titleUrlErrors(db, await categoryLangRows.read(db, id), id);
+  const errors = await titleUrlErrors(db, categoryLangRows, await categoryLangRows.read(db, id), id);
   if (Object.keys(errors).length > 0) throw invalid(errors);
 }
-
-/** Saves serialise on the title_url check, so two editors cannot both take the same free value. */
-const lockTitleUrls = (tx: Tx) => tx.execute(sql`select pg_advisory_xact_lock(hashtext('category_langs.title_url'))`);
 
 const mainFields = (input: CategoryInput) => ({
   module_id: input.module_id,
@@ -143,7 +128,7 @@ const mainFields = (input: CategoryInput) => ({
 
 export async function createCategory(db: Db, input: CategoryInput): Promise<number> {
   return db.transaction(async (tx) => {
-    await lockTitleUrls(tx);
+    await lockTitleUrls(tx, categoryLangRows);
     await checkCategory(tx, input);
     const [row] = await tx.insert(categories).values(mainFields(input)).returning({ id: categories.id });
     if (!row) throw new Error('insert returned no row');
@@ -155,7 +140,7 @@ export async function createCategory(db: Db, input: CategoryInput): Promise<numb
 /** Saves a category; when the caller's updated_at is older than the row's, nothing is written (409). */
 export async function updateCategory(db: Db, id: number, input: CategoryInput): Promise<void> {
   await db.transaction(async (tx) => {
-    await lockTitleUrls(tx);
+    await lockTitleUrls(tx, categoryLangRows);
     await checkCategory(tx, input, id);
     await updateUnlessStale(tx, categories, id, input.updated_at, mainFields(input));
     await categoryLangRows.write(tx, id, input.langs);

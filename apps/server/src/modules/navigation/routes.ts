@@ -1,0 +1,48 @@
+import { navigationTreeSchema } from '@backoffice/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { authorizer } from '../../http/crud-routes.js';
+import { canEditContent } from '../../http/policy.js';
+import { authenticate } from '../../http/session.js';
+import { t } from '../../i18n/index.js';
+import { logActivity } from '../activity/service.js';
+import { groupOptions, navigationTree, parentOptions, saveTree } from './service.js';
+
+const zDbId = z.coerce.number().int().positive().max(2_147_483_647);
+/** `{groupId}/{pageId}`: page 0 is a new page. */
+const parentParams = z.object({ groupId: zDbId, pageId: z.coerce.number().int().min(0).max(2_147_483_647) });
+
+/** Navigation, /api/content/navigation (spec 1 §2 Navigation, §7 Options; DESIGN §4 Navigation). */
+export const navigationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db } = ctx;
+  const allow = authorizer(canEditContent);
+  app.addHook('onRequest', authenticate);
+
+  app.get('/groups', async (request) => {
+    allow(request, 'view');
+    return { data: await groupOptions(db) };
+  });
+
+  app.get('/tree', async (request) => {
+    allow(request, 'view');
+    return { data: await navigationTree(db, request.lang) };
+  });
+
+  app.post(
+    '/tree/:groupId',
+    { schema: { params: z.object({ groupId: zDbId }), body: navigationTreeSchema } },
+    async (request) => {
+      const user = allow(request, 'update');
+      const moved = await saveTree(db, request.params.groupId, request.body.tree);
+      await logActivity(db, { userId: user.id, model: 'Page', rowIds: moved, action: 'order' });
+      return { message: t(request.lang, 'crud.updated'), data: await navigationTree(db, request.lang) };
+    },
+  );
+
+  app.get('/:groupId/:pageId', { schema: { params: parentParams } }, async (request) => {
+    allow(request, 'view');
+    const { groupId, pageId } = request.params;
+    return { data: await parentOptions(db, groupId, pageId, request.lang) };
+  });
+};

@@ -1,0 +1,52 @@
+import { listQuerySchema, moduleCheckSchema, pageSchema, zFilterBool, zFilterId } from '@backoffice/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
+import { pages as pagesTable } from '../../db/schema.js';
+import { authorizer, idParams, registerContentRoutes, registerTitleUrlCheck } from '../../http/crud-routes.js';
+import { authenticate } from '../../http/session.js';
+import { canPage } from './policy.js';
+import { previewToken } from './preview.js';
+import * as pages from './service.js';
+
+const listQuery = listQuerySchema.extend({ status: zFilterBool, navigation: zFilterBool, module_id: zFilterId });
+
+/** Pages, /api/content/page (spec 1 §2 Page list and form, §7 Pages). */
+export const pageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db, config } = ctx;
+  const allow = authorizer(canPage);
+  app.addHook('onRequest', authenticate);
+
+  registerContentRoutes(app, {
+    db,
+    table: pagesTable,
+    model: 'Page',
+    can: canPage,
+    listQuery,
+    list: (query, lang) => pages.listPages(db, query, lang),
+    body: pageSchema,
+    create: (input) => pages.createPage(db, input),
+    update: (id, input) => pages.updatePage(db, id, input),
+    read: (id) => pages.getPage(db, id),
+    checkRestore: (id) => pages.checkPageRestore(db, id),
+  });
+
+  registerTitleUrlCheck(app, allow, (value, lang, id) => pages.titleUrlFree(db, value, lang, id));
+
+  // The remote module check (spec 1 §5): true unless another page hosts the module with no category.
+  app.post('/validate/module_id', { schema: { body: moduleCheckSchema } }, async (request) => {
+    allow(request, 'view');
+    const { value, id, category_id } = request.body;
+    return pages.moduleFree(db, value, id, category_id);
+  });
+
+  // Every staff role may preview (spec 1 §6): a signed link to the public site, valid for ten minutes.
+  app.get('/preview/:id', { schema: { params: idParams } }, async (request) => {
+    allow(request, 'view');
+    const { id } = request.params;
+    const { langs } = await pages.getPage(db, id);
+    const token = previewToken(config, 'page', id);
+    return {
+      url: `${config.appUrl}/sk/${encodeURIComponent(langs.sk.title_url)}?preview=${encodeURIComponent(token)}`,
+    };
+  });
+};

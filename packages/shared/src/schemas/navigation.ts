@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { zId } from '../zod-helpers.js';
+
+/** One item of a saved navigation tree: a node id and the nodes below it, in order. */
+export interface NavigationTreeItem {
+  id: number;
+  children: NavigationTreeItem[];
+}
+
+const zTreeItem: z.ZodType<NavigationTreeItem, unknown> = z.lazy(() =>
+  z.object({
+    id: zId,
+    children: z.preprocess((v) => (v == null || v === '' ? [] : v), z.array(zTreeItem).max(10_000)),
+  }),
+);
+
+/**
+ * `POST /api/content/navigation/tree/{groupId}` (DESIGN §4 Navigation): `tree` as JSON (an array, or that array
+ * as a JSON string) or as indexed form fields `tree[0][id]=5&tree[0][children][0][id]=9`.
+ */
+export const navigationTreeSchema = z.object({
+  tree: z.preprocess((v) => {
+    if (typeof v !== 'string') return v ?? [];
+    try {
+      return JSON.parse(v);
+    } catch {
+      return v;
+    }
+  }, z.array(zTreeItem).max(10_000)),
+});
+export type NavigationTreeInput = z.infer<typeof navigationTreeSchema>;
+
+/** A node of the navigation tree as the admin's drag-and-drop tree shows it (spec 1 §3 Navigation node). */
+export interface NavigationNode {
+  id: number;
+  page_id: number;
+  lang: { title: string };
+  children: NavigationNode[];
+}
+
+/** One group's tree: `GET /api/content/navigation/tree` answers one per navigation group. */
+export interface NavigationGroupTree {
+  id: number;
+  label: string;
+  items: NavigationNode[];
+}
