@@ -143,3 +143,26 @@ export async function apiResetPassword(request: APIRequestContext, email: string
   });
   expect(reset.ok()).toBe(true);
 }
+
+/** Creates a record of any content resource through the API (e.g. `/api/content/category/`); answers its id. */
+export async function apiCreate(page: Page, path: string, data: Record<string, unknown>): Promise<number> {
+  const response = await page.request.post(path, { headers: await writeHeaders(page.context()), data });
+  expect(response.status(), await response.text()).toBe(201);
+  const body: { data: { id: number } } = await response.json();
+  return body.data.id;
+}
+
+/** A valid 1×1 PNG, for image uploads. */
+export const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Picks an option in the open antd select dropdown by its text. */
+export async function pickOption(page: Page, text: string): Promise<void> {
+  const option = page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+    .filter({ hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
+  await option.click();
+  await expect(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')).toHaveCount(0);
+}

@@ -1,4 +1,10 @@
-import { DashboardOutlined, FileTextOutlined, FolderOpenOutlined } from '@ant-design/icons';
+import {
+  ApartmentOutlined,
+  DashboardOutlined,
+  FileTextOutlined,
+  FolderOpenOutlined,
+  LayoutOutlined,
+} from '@ant-design/icons';
 import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode } from 'react';
 import type { I18nKey } from '../i18n';
 
@@ -29,6 +35,8 @@ const ForgottenPasswordScreen = lazy(() => import('../screens/auth/ForgottenPass
 const ResetPasswordScreen = lazy(() => import('../screens/auth/ResetPasswordScreen'));
 const DashboardScreen = lazy(() => import('../screens/dashboard/DashboardScreen'));
 const TextsScreen = lazy(() => import('../screens/content/text/TextsScreen'));
+const CategoriesScreen = lazy(() => import('../screens/content/category/CategoriesScreen'));
+const PanelsScreen = lazy(() => import('../screens/content/panel/PanelsScreen'));
 const NotFoundScreen = lazy(() => import('../screens/errors/NotFoundScreen'));
 
 /** THE route table (spec 1 §2 Routing overview). Later resources add rows here and nowhere else. */
@@ -87,6 +95,22 @@ export const routeTable = [
                 icon: <FileTextOutlined />,
                 nav: true,
                 component: TextsScreen,
+              },
+              {
+                name: 'contentCategory',
+                path: 'category/:id?',
+                labelKey: 'nav.contentCategory',
+                icon: <ApartmentOutlined />,
+                nav: true,
+                component: CategoriesScreen,
+              },
+              {
+                name: 'contentPanel',
+                path: 'panel/:id?',
+                labelKey: 'nav.contentPanel',
+                icon: <LayoutOutlined />,
+                nav: true,
+                component: PanelsScreen,
               },
             ],
           },

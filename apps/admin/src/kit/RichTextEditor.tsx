@@ -1,18 +1,32 @@
 import {
   BoldOutlined,
+  DeleteColumnOutlined,
+  DeleteOutlined,
+  DeleteRowOutlined,
+  InsertRowBelowOutlined,
+  InsertRowRightOutlined,
   ItalicOutlined,
   LinkOutlined,
+  LoadingOutlined,
   OrderedListOutlined,
+  PictureOutlined,
   RedoOutlined,
+  TableOutlined,
   UndoOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
+import Image from '@tiptap/extension-image';
+import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
 import { CharacterCount } from '@tiptap/extensions';
 import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { Button, Divider, Tooltip } from 'antd';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../api/client';
+import { uploadEditorImage } from '../api/upload';
+import { checkImageFile } from './image';
+import { notify } from './notifications';
 import type { RichTextProps } from './RichText';
 
 const countWords = (text: string) => text.split(/\s+/).filter(Boolean).length;
@@ -27,15 +41,17 @@ interface ToolProps {
   icon: ReactNode;
   active?: boolean;
   disabled?: boolean;
+  testId?: string;
   onClick: () => void;
 }
 
-function Tool({ label, icon, active, disabled, onClick }: ToolProps) {
+function Tool({ label, icon, active, disabled, testId, onClick }: ToolProps) {
   return (
     <Tooltip title={label}>
       <Button
         size="small"
         type={active ? 'primary' : 'text'}
+        data-testid={testId}
         aria-label={label}
         aria-pressed={active}
         icon={icon}
@@ -62,6 +78,11 @@ export default function RichTextEditor({ value, onChange, id, testId, ...aria }:
         link: { openOnClick: false, autolink: true, defaultProtocol: 'https' },
       }),
       CharacterCount.configure({ wordCounter: countWords }),
+      Image.configure({ inline: false, allowBase64: false }),
+      Table.configure({ resizable: false }),
+      TableRow,
+      TableHeader,
+      TableCell,
     ],
     content: value ?? '',
     onUpdate: ({ editor: current }) => onChangeRef.current?.(htmlOf(current)),
@@ -85,6 +106,7 @@ export default function RichTextEditor({ value, onChange, id, testId, ...aria }:
       bulletList: e.isActive('bulletList'),
       orderedList: e.isActive('orderedList'),
       link: e.isActive('link'),
+      table: e.isActive('table'),
       canUndo: e.can().undo(),
       canRedo: e.can().redo(),
     }),
@@ -99,7 +121,33 @@ export default function RichTextEditor({ value, onChange, id, testId, ...aria }:
     else chain.setLink({ href: href.trim() }).run();
   };
 
+  // Editor images: chosen in a hidden file input, checked like any image field, uploaded, then inserted.
+  const imageInput = useRef<HTMLInputElement>(null);
+  const [uploading, setUploading] = useState(false);
+  const insertImage = async (file: File | undefined) => {
+    if (!file) return;
+    const problem = checkImageFile(file);
+    if (problem) {
+      notify('danger', t(problem));
+      return;
+    }
+    setUploading(true);
+    try {
+      const src = await uploadEditorImage(file);
+      editor
+        .chain()
+        .focus()
+        .setImage({ src, alt: file.name.replace(/\.[^.]+$/, '') })
+        .run();
+    } catch (error) {
+      notify('danger', `${t('editor.imageError')} ${t('message.errorLabel')}: ${errorMessage(error)}`);
+    } finally {
+      setUploading(false);
+    }
+  };
+
   const chain = () => editor.chain().focus();
+  const tools = testId ?? 'editor';
   return (
     <div className="bo-richtext" id={id} data-testid={testId} aria-invalid={aria['aria-invalid']}>
       <div className="bo-richtext-toolbar" role="toolbar" aria-label={t('editor.toolbar')}>
@@ -141,7 +189,74 @@ export default function RichTextEditor({ value, onChange, id, testId, ...aria }:
           active={state.orderedList}
           onClick={() => chain().toggleOrderedList().run()}
         />
-        <Tool label={t('editor.link')} icon={<LinkOutlined />} active={state.link} onClick={editLink} />
+        <Divider orientation="vertical" />
+        <Tool
+          label={t('editor.link')}
+          icon={<LinkOutlined />}
+          active={state.link}
+          testId={`${tools}-link`}
+          onClick={editLink}
+        />
+        <Tool
+          label={t('editor.image')}
+          icon={uploading ? <LoadingOutlined /> : <PictureOutlined />}
+          disabled={uploading}
+          testId={`${tools}-image`}
+          onClick={() => imageInput.current?.click()}
+        />
+        <input
+          ref={imageInput}
+          type="file"
+          accept="image/*"
+          hidden
+          data-testid={`${tools}-image-input`}
+          onChange={(event) => {
+            void insertImage(event.target.files?.[0]);
+            event.target.value = '';
+          }}
+        />
+        <Divider orientation="vertical" />
+        <Tool
+          label={t('editor.tableInsert')}
+          icon={<TableOutlined />}
+          testId={`${tools}-table`}
+          onClick={() => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run()}
+        />
+        <Tool
+          label={t('editor.rowAdd')}
+          icon={<InsertRowBelowOutlined />}
+          disabled={!state.table}
+          testId={`${tools}-row-add`}
+          onClick={() => chain().addRowAfter().run()}
+        />
+        <Tool
+          label={t('editor.rowDelete')}
+          icon={<DeleteRowOutlined />}
+          disabled={!state.table}
+          testId={`${tools}-row-delete`}
+          onClick={() => chain().deleteRow().run()}
+        />
+        <Tool
+          label={t('editor.columnAdd')}
+          icon={<InsertRowRightOutlined />}
+          disabled={!state.table}
+          testId={`${tools}-column-add`}
+          onClick={() => chain().addColumnAfter().run()}
+        />
+        <Tool
+          label={t('editor.columnDelete')}
+          icon={<DeleteColumnOutlined />}
+          disabled={!state.table}
+          testId={`${tools}-column-delete`}
+          onClick={() => chain().deleteColumn().run()}
+        />
+        <Tool
+          label={t('editor.tableDelete')}
+          icon={<DeleteOutlined />}
+          disabled={!state.table}
+          testId={`${tools}-table-delete`}
+          onClick={() => chain().deleteTable().run()}
+        />
         <Divider orientation="vertical" />
         <Tool
           label={t('editor.undo')}

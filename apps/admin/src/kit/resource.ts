@@ -43,14 +43,16 @@ export interface ColumnContext {
   language: Locale;
 }
 
-export interface FieldsProps {
+export interface FieldsProps<Rec = unknown> {
   /** antd rules of a field from the resource's shared schema, by dotted path. */
   rules: (path: string) => FormRule[];
   creating: boolean;
   id: number | null;
+  /** The loaded record while editing (undefined while creating or loading): what the form values do not hold, e.g. the current image. */
+  record?: Rec;
 }
 
-export interface LocaleFieldsProps extends FieldsProps {
+export interface LocaleFieldsProps<Rec = unknown> extends FieldsProps<Rec> {
   locale: Locale;
 }
 
@@ -72,8 +74,8 @@ export interface ResourceDef<Row extends ListRowBase, Rec extends RecordBase, Va
     empty: () => Values;
     fromRecord: (record: Rec) => Values;
     /** Fields inside each locale tab. */
-    LocaleFields: ComponentType<LocaleFieldsProps>;
+    LocaleFields: ComponentType<LocaleFieldsProps<Rec>>;
     /** Fields below the tabs (positions, status, …). */
-    MainFields?: ComponentType<FieldsProps>;
+    MainFields?: ComponentType<FieldsProps<Rec>>;
   };
 }

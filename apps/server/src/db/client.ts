@@ -30,6 +30,8 @@ export class DatabaseLockedError extends Error {}
 export async function openDatabase(opts: { url?: string; dataDir: string; lock?: boolean }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // An idle connection the server drops (restart, failover) must not crash the process; the pool replaces it.
+    pool.on('error', (err) => console.error(`database connection lost: ${err.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

@@ -207,9 +207,17 @@ export function ResourceForm<Row extends ListRowBase, Rec extends RecordBase, Va
           />
         )}
         <LocaleTabs activeKey={tab} onChange={setTab} errorLocales={errorLocales}>
-          {(locale) => <LocaleFields locale={locale} rules={rules} creating={creating} id={id} />}
+          {(locale) => (
+            <LocaleFields
+              locale={locale}
+              rules={rules}
+              creating={creating}
+              id={id}
+              record={creating ? undefined : loaded}
+            />
+          )}
         </LocaleTabs>
-        {MainFields && <MainFields rules={rules} creating={creating} id={id} />}
+        {MainFields && <MainFields rules={rules} creating={creating} id={id} record={creating ? undefined : loaded} />}
       </Form>
     </Drawer>
   );

@@ -5,6 +5,17 @@ import type { TFunction } from 'i18next';
 import { formatDateTime } from '../format';
 import type { FilterDef } from '../resource';
 
+/** The title, sortable by `title`; the cell has the test id `cell-title`. */
+export function titleColumn<Row extends { title: string }>(title: string): ColumnType<Row> {
+  return {
+    key: 'title',
+    dataIndex: 'title',
+    title,
+    sorter: true,
+    render: (_: unknown, row: Row) => <span data-testid="cell-title">{row.title}</span>,
+  };
+}
+
 /** Published/hidden as a coloured tag, sortable by `status`. */
 export function statusColumn<Row extends { status: boolean }>(t: TFunction): ColumnType<Row> {
   return {

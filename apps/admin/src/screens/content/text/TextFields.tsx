@@ -1,25 +1,16 @@
-import { Checkbox, Col, Form, Input, Row, Select } from 'antd';
+import { Col, Form, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useTextPositions } from '../../../api/texts';
-import { RichText } from '../../../kit/RichText';
-import type { FieldsProps, FilterInputProps, LocaleFieldsProps } from '../../../kit/resource';
+import { LocaleRichTextField, LocaleTextField, StatusField } from '../../../kit/form/fields';
+import { optionsFilter } from '../../../kit/list/OptionsFilter';
+import type { FieldsProps, LocaleFieldsProps } from '../../../kit/resource';
 
 /** Per-locale fields of a text: title and content. */
 export function TextLocaleFields({ locale, rules }: LocaleFieldsProps) {
-  const { t } = useTranslation();
   return (
     <>
-      <Form.Item
-        name={['langs', locale, 'title']}
-        label={t('text.fields.title')}
-        rules={rules(`langs.${locale}.title`)}
-        required
-      >
-        <Input data-testid={`field-title-${locale}`} maxLength={255} />
-      </Form.Item>
-      <Form.Item name={['langs', locale, 'content']} label={t('text.fields.content')}>
-        <RichText testId={`field-content-${locale}`} />
-      </Form.Item>
+      <LocaleTextField locale={locale} name="title" labelKey="text.fields.title" rules={rules} required />
+      <LocaleRichTextField locale={locale} name="content" labelKey="text.fields.content" />
     </>
   );
 }
@@ -43,29 +34,17 @@ export function TextMainFields({ rules }: FieldsProps) {
         </Form.Item>
       </Col>
       <Col xs={24} md={8}>
-        <Form.Item name="status" valuePropName="checked">
-          <Checkbox data-testid="field-status">{t('text.fields.status')}</Checkbox>
-        </Form.Item>
+        <StatusField labelKey="text.fields.status" />
       </Col>
     </Row>
   );
 }
 
 /** The position filter of the text list, options from GET positions. */
-export function PositionFilter({ id, value, onChange }: FilterInputProps) {
-  const { t } = useTranslation();
+export const PositionFilter = optionsFilter('filter-position_id', () => {
   const positions = useTextPositions();
-  return (
-    <Select
-      id={id}
-      data-testid="filter-position_id"
-      allowClear
-      style={{ minWidth: 200 }}
-      placeholder={t('list.any')}
-      loading={positions.isLoading}
-      value={value}
-      onChange={(next?: string) => onChange(next)}
-      options={positions.data?.map((position) => ({ value: String(position.id), label: position.title }))}
-    />
-  );
-}
+  return {
+    loading: positions.isLoading,
+    options: positions.data?.map((position) => ({ value: position.id, label: position.title })),
+  };
+});

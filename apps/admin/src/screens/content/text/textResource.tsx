@@ -8,9 +8,12 @@ import {
 } from '@backoffice/shared';
 import { Space, Tag } from 'antd';
 import { textApi } from '../../../api/texts';
-import { statusColumn, statusFilter, updatedAtColumn } from '../../../kit/list/columns';
+import { emptyLangs, langsFromRecord } from '../../../kit/langs';
+import { statusColumn, statusFilter, titleColumn, updatedAtColumn } from '../../../kit/list/columns';
 import type { ResourceDef } from '../../../kit/resource';
 import { PositionFilter, TextLocaleFields, TextMainFields } from './TextFields';
+
+const TEXT_LANG_FIELDS = ['title', 'content'] as const;
 
 /** What the text form holds. */
 export interface TextValues {
@@ -26,13 +29,7 @@ export const textResource: ResourceDef<TextRow, TextRecord, TextValues, TextInpu
   labels: { title: 'text.title', create: 'text.create', edit: 'text.edit' },
   defaultSort: TEXT_DEFAULT_SORT,
   columns: ({ t, language }) => [
-    {
-      key: 'title',
-      dataIndex: 'title',
-      title: t('text.fields.title'),
-      sorter: true,
-      render: (_: unknown, row: TextRow) => <span data-testid="cell-title">{row.title}</span>,
-    },
+    titleColumn<TextRow>(t('text.fields.title')),
     statusColumn<TextRow>(t),
     {
       key: 'positions',
@@ -52,16 +49,9 @@ export const textResource: ResourceDef<TextRow, TextRecord, TextValues, TextInpu
   filters: [statusFilter, { key: 'position_id', labelKey: 'text.filters.position', Input: PositionFilter }],
   form: {
     schema: textSchema,
-    empty: () => ({
-      langs: { sk: { title: '', content: '' }, en: { title: '', content: '' } },
-      positions: [],
-      status: true,
-    }),
+    empty: () => ({ langs: emptyLangs(TEXT_LANG_FIELDS), positions: [], status: true }),
     fromRecord: (record) => ({
-      langs: {
-        sk: { title: record.langs.sk?.title ?? '', content: record.langs.sk?.content ?? '' },
-        en: { title: record.langs.en?.title ?? '', content: record.langs.en?.content ?? '' },
-      },
+      langs: langsFromRecord(record.langs, TEXT_LANG_FIELDS),
       positions: record.positions,
       status: record.status,
     }),
