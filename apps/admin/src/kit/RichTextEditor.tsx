@@ -208,7 +208,7 @@ export default function RichTextEditor({ value, onChange, id, testId, ...aria }:
           ref={imageInput}
           type="file"
           accept="image/*"
-          hidden
+          style={{ display: 'none' }}
           data-testid={`${tools}-image-input`}
           onChange={(event) => {
             void insertImage(event.target.files?.[0]);

@@ -1,6 +1,6 @@
 import { DELAYS, LIMITS, type Locale, slugify } from '@backoffice/shared';
 import { Form, type FormInstance } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request } from '../api/client';
 import { pathToName } from './zodForm';
@@ -94,14 +94,19 @@ export const titleUrlFromTitle = (title: string): string => slugify(title);
 
 /**
  * While creating, fills `langs.<locale>.title_url` from the title as the user types, until the user edits
- * the title_url field themselves.
+ * the title_url field themselves. (antd marks a field touched by any setFieldsValue, the form's own reset
+ * included, so "edited by hand" is told by the value: it is neither empty nor what was filled in last.)
  */
 export function useTitleUrlAutoFill(form: FormInstance, locale: Locale, creating: boolean): void {
   const watched: unknown = Form.useWatch(['langs', locale, 'title'], form);
+  const filled = useRef<string | undefined>(undefined);
   useEffect(() => {
     if (!creating || typeof watched !== 'string') return;
     const target = ['langs', locale, 'title_url'];
-    if (form.isFieldTouched(target)) return;
-    form.setFieldValue(target, titleUrlFromTitle(watched));
+    const current: unknown = form.getFieldValue(target);
+    if (typeof current === 'string' && current !== '' && current !== filled.current) return;
+    const next = titleUrlFromTitle(watched);
+    filled.current = next;
+    if (next !== current) form.setFieldValue(target, next);
   }, [creating, watched, form, locale]);
 }

@@ -1,0 +1,119 @@
+import type { Locale } from '@backoffice/shared';
+import type { FormRule } from 'antd';
+import { Checkbox, Form, Input, InputNumber } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { I18nKey } from '../../i18n';
+import { RichText } from '../RichText';
+import { useTitleUrlAutoFill, useTitleUrlField } from '../titleUrl';
+
+/**
+ * The reusable fields of resource forms. Test ids: `field-<name>-<locale>` inside the locale tabs,
+ * `field-<name>` outside them.
+ */
+
+interface LocaleFieldBase {
+  locale: Locale;
+  /** The field inside `langs.<locale>`. */
+  name: string;
+  labelKey: I18nKey;
+  rules?: (path: string) => FormRule[];
+  required?: boolean;
+}
+
+/** A one-line translated text (title, meta_title, claim…); `max` shows a counter that turns red above it. */
+export function LocaleTextField({ locale, name, labelKey, rules, required, max }: LocaleFieldBase & { max?: number }) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item
+      name={['langs', locale, name]}
+      label={t(labelKey)}
+      rules={rules?.(`langs.${locale}.${name}`)}
+      required={required}
+    >
+      <Input
+        data-testid={`field-${name}-${locale}`}
+        maxLength={max ? undefined : 255}
+        count={max ? { show: true, max } : undefined}
+      />
+    </Form.Item>
+  );
+}
+
+/** A translated rich text (content, teaser, page_text). */
+export function LocaleRichTextField({ locale, name, labelKey, rules }: LocaleFieldBase) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item name={['langs', locale, name]} label={t(labelKey)} rules={rules?.(`langs.${locale}.${name}`)}>
+      <RichText testId={`field-${name}-${locale}`} />
+    </Form.Item>
+  );
+}
+
+export interface TitleUrlFieldProps {
+  locale: Locale;
+  labelKey: I18nKey;
+  rules: (path: string) => FormRule[];
+  creating: boolean;
+  /** The edited record; null while creating. */
+  id: number | null;
+  /** The resource's remote check, e.g. /api/content/category/validate/title_url. */
+  checkUrl: string;
+  checkMethod?: 'GET' | 'POST';
+}
+
+/**
+ * title_url of one locale (spec 1 §5): filled from the title while creating (until edited by hand), checked
+ * for uniqueness on the server 700 ms after the last change (errors.titleUrlUnique).
+ */
+export function TitleUrlField({ locale, labelKey, rules, creating, id, checkUrl, checkMethod }: TitleUrlFieldProps) {
+  const { t } = useTranslation();
+  const form = Form.useFormInstance();
+  useTitleUrlAutoFill(form, locale, creating);
+  const status = useTitleUrlField(form, `langs.${locale}.title_url`, checkUrl, {
+    language_code: locale,
+    id,
+    method: checkMethod,
+  });
+  return (
+    <Form.Item
+      name={['langs', locale, 'title_url']}
+      label={t(labelKey)}
+      rules={rules(`langs.${locale}.title_url`)}
+      required
+      validateStatus={status === 'checking' ? 'validating' : undefined}
+      hasFeedback={status === 'checking'}
+    >
+      <Input data-testid={`field-title_url-${locale}`} data-check={status} maxLength={255} />
+    </Form.Item>
+  );
+}
+
+/** The publish checkbox (`status`). */
+export function StatusField({ labelKey }: { labelKey: I18nKey }) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item name="status" valuePropName="checked">
+      <Checkbox data-testid="field-status">{t(labelKey)}</Checkbox>
+    </Form.Item>
+  );
+}
+
+/** A required whole number outside the tabs (priority). */
+export function NumberField({
+  name,
+  labelKey,
+  rules,
+  min,
+}: {
+  name: string;
+  labelKey: I18nKey;
+  rules: (path: string) => FormRule[];
+  min?: number;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item name={name} label={t(labelKey)} rules={rules(name)} required>
+      <InputNumber data-testid={`field-${name}`} min={min} precision={0} style={{ width: '100%' }} />
+    </Form.Item>
+  );
+}
