@@ -1,18 +1,23 @@
 import {
   BULK_ACTIONS,
   bulkSchema,
+  DELETE_MARKER,
+  ERR,
   type ListResponse,
   type Locale,
   type LogModel,
   titleUrlCheckSchema,
 } from '@backoffice/shared';
+import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { t } from '../i18n/index.js';
+import { imageUploadConfig, processImageField, saveImageField } from '../media/images.js';
 import { logActivity } from '../modules/activity/service.js';
-import { forbidden, notFound } from './errors.js';
+import { forbidden, invalid, notFound } from './errors.js';
 import { abilitiesOf, type ContentAction } from './policy.js';
 import { softResource } from './resource.js';
 import { type AuthUser, currentUser } from './session.js';
@@ -54,10 +59,14 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
     read: (id: number) => Promise<unknown>;
     /** Refuses (throws) a restore that would break a rule, e.g. a title_url taken while the record was removed. */
     checkRestore?: (id: number) => Promise<void>;
+    /** The record's `image` column takes uploads stored under `MEDIA_DIR/<media>/<id>/` (DESIGN §5). */
+    image?: { media: string; config: Config };
   },
 ) {
   const { db, model, can, read } = spec;
   const allow = authorizer(can);
+  const image = spec.image ? imageField(db, spec.table, spec.image) : undefined;
+  const writeOptions = image ? { config: imageUploadConfig, preValidation: image.capture } : {};
 
   // The type provider leaves a generic schema's output as a deferred conditional type; the route's schema has
   // already validated the value, so naming its type (`as z.output<…>`) adds no unchecked assumption.
@@ -71,17 +80,21 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
     return { data: await read(request.params.id), abilities: abilitiesOf(user, can) };
   });
 
-  app.post('/', { schema: { body: spec.body } }, async (request, reply) => {
+  app.post('/', { ...writeOptions, schema: { body: spec.body } }, async (request, reply) => {
     const user = allow(request, 'create');
+    const upload = await image?.checked(request);
     const id = await spec.create(request.body as z.output<B>);
+    await image?.save(id, upload);
     await logActivity(db, { userId: user.id, model, rowIds: [id], action: 'store' });
     reply.code(201);
     return { message: t(request.lang, 'crud.stored'), data: await read(id) };
   });
 
-  app.post('/:id', { schema: { params: idParams, body: spec.body } }, async (request) => {
+  app.post('/:id', { ...writeOptions, schema: { params: idParams, body: spec.body } }, async (request) => {
     const user = allow(request, 'update');
+    const upload = await image?.checked(request);
     await spec.update(request.params.id, request.body as z.output<B>);
+    await image?.save(request.params.id, upload);
     await logActivity(db, { userId: user.id, model, rowIds: [request.params.id], action: 'update' });
     return { message: t(request.lang, 'crud.updated'), data: await read(request.params.id) };
   });
@@ -138,4 +151,50 @@ export function registerTitleUrlCheck(
   app.post('/validate/title_url', { schema: { body: titleUrlCheckSchema } }, (request) =>
     answer(request, request.body),
   );
+}
+
+type ImageUpload = Buffer | typeof DELETE_MARKER | undefined;
+
+/**
+ * The `image` field of a content resource. The body schema is shared with the admin and knows no files, so the
+ * raw value is taken before validation; a new file is checked before anything is written, and stored (with the
+ * row pointing at it) only once the record's own save has succeeded. Any other string means "keep".
+ */
+function imageField(db: Db, table: Parameters<typeof softResource>[1], target: { media: string; config: Config }) {
+  const raw = new WeakMap<FastifyRequest, unknown>();
+  return {
+    capture: async (request: FastifyRequest) => {
+      const body = request.body as Record<string, unknown> | null | undefined;
+      raw.set(request, body && typeof body === 'object' ? body.image : undefined);
+    },
+    async checked(request: FastifyRequest): Promise<ImageUpload> {
+      const value = raw.get(request);
+      if (Buffer.isBuffer(value)) {
+        await processImageField('image', value);
+        return value;
+      }
+      if (value === DELETE_MARKER) return DELETE_MARKER;
+      if (value === undefined || value === null || typeof value === 'string') return undefined;
+      throw invalid({ image: [ERR.image] });
+    },
+    async save(id: number, value: ImageUpload) {
+      if (value === undefined) return;
+      const result = (await db.execute(sql`select image from ${table} where id = ${id}`)) as unknown as {
+        rows: { image: string | null }[];
+      };
+      await saveImageField(
+        { config: target.config },
+        {
+          model: target.media,
+          id,
+          field: 'image',
+          value,
+          current: result.rows[0]?.image ?? null,
+          persist: async (name) => {
+            await db.execute(sql`update ${table} set image = ${name} where id = ${id}`);
+          },
+        },
+      );
+    },
+  };
 }

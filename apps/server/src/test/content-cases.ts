@@ -26,16 +26,22 @@ export function useSignedInServer(): SignedIn {
   return ctx;
 }
 
-/** POSTs text fields as multipart/form-data, the way the admin sends a form (DESIGN §4 Writes). */
-export function postMultipart(agent: Agent, url: string, fields: Record<string, string>) {
+/** POSTs fields as multipart/form-data, the way the admin sends a form (DESIGN §4 Writes); a Buffer is a file. */
+export function postMultipart(agent: Agent, url: string, fields: Record<string, string | Buffer>) {
   const boundary = '----backoffice-test';
-  const payload = `${Object.entries(fields)
-    .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
-    .join('')}--${boundary}--\r\n`;
+  const parts = Object.entries(fields).map(([k, v]) =>
+    Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${k}"${Buffer.isBuffer(v) ? `; filename="upload.jpg"\r\nContent-Type: image/jpeg` : ''}\r\n\r\n`,
+      ),
+      Buffer.isBuffer(v) ? v : Buffer.from(v),
+      Buffer.from('\r\n'),
+    ]),
+  );
   return agent.request({
     method: 'POST',
     url,
-    payload,
+    payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   });
 }

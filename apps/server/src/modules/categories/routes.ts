@@ -32,6 +32,7 @@ export const categoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     update: (id, input) => categories.updateCategory(db, id, input),
     read: (id) => categories.getCategory(db, id),
     checkRestore: (id) => categories.checkCategoryRestore(db, id),
+    image: { media: 'category', config: ctx.config },
   });
 
   app.get('/list/:moduleId', { schema: { params: moduleParams } }, async (request) => {

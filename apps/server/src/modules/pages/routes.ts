@@ -28,6 +28,7 @@ export const pageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     update: (id, input) => pages.updatePage(db, id, input),
     read: (id) => pages.getPage(db, id),
     checkRestore: (id) => pages.checkPageRestore(db, id),
+    image: { media: 'page', config: ctx.config },
   });
 
   registerTitleUrlCheck(app, allow, (value, lang, id) => pages.titleUrlFree(db, value, lang, id));
