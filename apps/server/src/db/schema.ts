@@ -20,6 +20,17 @@ const timestamps = {
   updated_at: ts('updated_at').notNull().defaultNow(),
 };
 
+/** The locale column of every `<entity>_langs` table. */
+const languageCode = () =>
+  varchar('language_code', { length: 2 })
+    .notNull()
+    .references(() => languages.code);
+/** Per-locale title and rich content (texts, panels). */
+const titleAndContent = () => ({
+  title: varchar('title', { length: 255 }).notNull(),
+  content: text('content').notNull().default(''),
+});
+
 export const languages = pgTable('languages', {
   code: varchar('code', { length: 2 }).primaryKey(),
   title: varchar('title', { length: 64 }).notNull(),
@@ -144,11 +155,8 @@ export const textLangs = pgTable(
     text_id: integer('text_id')
       .notNull()
       .references(() => texts.id, { onDelete: 'cascade' }),
-    language_code: varchar('language_code', { length: 2 })
-      .notNull()
-      .references(() => languages.code),
-    title: varchar('title', { length: 255 }).notNull(),
-    content: text('content').notNull().default(''),
+    language_code: languageCode(),
+    ...titleAndContent(),
   },
   (t) => [
     primaryKey({ columns: [t.text_id, t.language_code] }),
@@ -176,9 +184,7 @@ export const textPositionLinks = pgTable(
 
 /** Per-locale SEO and body fields shared by pages and categories. */
 const pageLikeLangFields = {
-  language_code: varchar('language_code', { length: 2 })
-    .notNull()
-    .references(() => languages.code),
+  language_code: languageCode(),
   title: varchar('title', { length: 255 }).notNull(),
   title_url: varchar('title_url', { length: 255 }).notNull(),
   content: text('content').notNull().default(''),
@@ -317,11 +323,8 @@ export const panelLangs = pgTable(
     panel_id: integer('panel_id')
       .notNull()
       .references(() => panels.id, { onDelete: 'cascade' }),
-    language_code: varchar('language_code', { length: 2 })
-      .notNull()
-      .references(() => languages.code),
-    title: varchar('title', { length: 255 }).notNull(),
-    content: text('content').notNull().default(''),
+    language_code: languageCode(),
+    ...titleAndContent(),
   },
   (t) => [
     primaryKey({ columns: [t.panel_id, t.language_code] }),
@@ -344,9 +347,7 @@ export const galleryLangs = pgTable(
     gallery_id: integer('gallery_id')
       .notNull()
       .references(() => galleries.id, { onDelete: 'cascade' }),
-    language_code: varchar('language_code', { length: 2 })
-      .notNull()
-      .references(() => languages.code),
+    language_code: languageCode(),
     title: varchar('title', { length: 255 }).notNull(),
     title_url: varchar('title_url', { length: 255 }).notNull(),
     content: text('content').notNull().default(''),
