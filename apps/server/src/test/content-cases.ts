@@ -1,3 +1,4 @@
+import { LOCALES, PAGE_LIKE_RICH_TEXT, type PageLikeLang } from '@backoffice/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from './factories.js';
@@ -139,5 +140,26 @@ export function describeContentBehaviour(
       expect((await ctx.admin.post(`${base}/array/publish`, { rows: [] })).statusCode).toBe(422);
       expect((await ctx.admin.post(`${base}/array/explode`, { rows: [1] })).statusCode).toBe(404);
     });
+  });
+}
+
+/** A body with page-like langs (pages, categories): title, title_url, content, teaser, page_text, … per locale. */
+type PageLikeBody = { langs: Record<'sk' | 'en', PageLikeLang> };
+
+/** Every rich-text field of a page-like resource (content, teaser, page_text, both locales) is sanitised on save. */
+export function itStripsPageLikeXss(ctx: SignedIn, base: string, input: () => PageLikeBody) {
+  it('rich-text XSS payloads are stripped in content, teaser and page_text of both locales', async () => {
+    const xss = '<p onclick="alert(1)">Hi<script>alert(1)</script></p><img src="x.png" onerror="alert(1)">';
+    const body = input();
+    for (const locale of LOCALES) {
+      body.langs[locale] = { ...body.langs[locale], content: xss, teaser: xss, page_text: xss };
+    }
+    const { langs } = (await ctx.admin.post(`${base}/`, body)).json().data;
+    for (const locale of LOCALES) {
+      for (const field of PAGE_LIKE_RICH_TEXT) {
+        expect(langs[locale][field]).not.toMatch(/script|onclick|onerror/i);
+        expect(langs[locale][field]).toContain('<p>Hi</p>');
+      }
+    }
   });
 }
