@@ -9,20 +9,17 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
-import { type Database, openDatabase } from '../apps/server/src/db/client.js';
-import { textLangs, textPositionLinks, texts } from '../apps/server/src/db/schema.js';
-import { seedReference, TEXT_POSITIONS } from '../apps/server/src/db/seed/reference.js';
+import { openDatabase } from '../apps/server/src/db/client.js';
+import { seedReference } from '../apps/server/src/db/seed/reference.js';
 import { createMailer } from '../apps/server/src/mail/transport.js';
+import { SEARCH_WORD, seedTexts, TEXTS } from './seed-texts.js';
 
-const TEXTS = 10_000;
-const CHUNK = 2_500; // rows per INSERT statement (well under PostgreSQL's 65 535 bind parameters)
 const WARMUP = 20;
 const ROUNDS = 43; // × 7 query kinds ≈ 300 sequential requests
 const CONCURRENT_CLIENTS = 8;
 const CONCURRENT_TOTAL = 400;
 const PHASE_LIMIT_MS = 120_000; // every measuring loop also stops after this long
 const ADMIN = { email: 'bench@example.com', password: 'bench-password' };
-const SEARCH_WORD = 'lighthouse'; // in the English title of every 10th text
 const PG_BASE = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const LANG = 'en';
 /** BENCH_ANALYZE=0 skips ANALYZE after seeding (PGlite has no autovacuum, so a production PGlite may lack statistics). */
@@ -85,60 +82,6 @@ function table(header: string[], rows: string[][]) {
   console.log(`  ${line(header)}`);
   console.log(`  ${widths.map((w) => '─'.repeat(w)).join('  ')}`);
   for (const r of rows) console.log(`  ${line(r)}`);
-}
-
-// ── data ─────────────────────────────────────────────────────────────────────────────────────────────────────────
-
-/** Deterministic pseudo-random numbers (mulberry32), so every run seeds the same data. */
-function prng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const EN_ADJ = ['Quiet', 'Bright', 'Northern', 'Annual', 'Green', 'Modern', 'Small', 'Open', 'Golden', 'Winter'];
-const EN_NOUN = ['garden', 'bridge', 'market', 'river', 'school', 'museum', 'station', 'meadow', 'castle', 'harbour'];
-const SK_ADJ = ['Tichá', 'Jasná', 'Severná', 'Ročná', 'Zelená', 'Moderná', 'Malá', 'Otvorená', 'Zlatá', 'Zimná'];
-const SK_NOUN = ['záhrada', 'lávka', 'tržnica', 'rieka', 'škola', 'galéria', 'stanica', 'lúka', 'veža', 'prístav'];
-
-/** 10 000 texts, both language rows, 1–2 positions each, in a few multi-row INSERTs inside one transaction. */
-async function seedTexts(database: Database) {
-  const rand = prng(20_240_601);
-  const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)];
-  const now = Date.now();
-  const textRows: (typeof texts.$inferInsert)[] = [];
-  const langRows: (typeof textLangs.$inferInsert)[] = [];
-  const linkRows: (typeof textPositionLinks.$inferInsert)[] = [];
-  for (let id = 1; id <= TEXTS; id++) {
-    const updated = new Date(now - Math.floor(rand() * 365 * 24 * 3600_000));
-    const created = new Date(updated.getTime() - Math.floor(rand() * 90 * 24 * 3600_000));
-    textRows.push({ id, status: rand() >= 0.2, created_at: created, updated_at: updated });
-    const marked = id % 10 === 0;
-    const en = `${pick(EN_ADJ)} ${pick(EN_NOUN)}${marked ? ` by the ${SEARCH_WORD}` : ''} no. ${id}`;
-    const sk = `${pick(SK_ADJ)} ${pick(SK_NOUN)}${marked ? ' pri majáku' : ''} č. ${id}`;
-    langRows.push(
-      { text_id: id, language_code: 'sk', title: sk, content: `<p>${sk}: krátky text na stránku.</p>` },
-      { text_id: id, language_code: 'en', title: en, content: `<p>${en}: a short text for the page.</p>` },
-    );
-    const first = 1 + Math.floor(rand() * TEXT_POSITIONS.length);
-    linkRows.push({ text_id: id, position_id: first });
-    if (rand() < 0.5) linkRows.push({ text_id: id, position_id: 1 + (first % TEXT_POSITIONS.length) });
-  }
-  let statements = 0;
-  await database.db.transaction(async (tx) => {
-    for (let i = 0; i < textRows.length; i += CHUNK, statements++)
-      await tx.insert(texts).values(textRows.slice(i, i + CHUNK));
-    for (let i = 0; i < langRows.length; i += CHUNK, statements++)
-      await tx.insert(textLangs).values(langRows.slice(i, i + CHUNK));
-    for (let i = 0; i < linkRows.length; i += CHUNK, statements++)
-      await tx.insert(textPositionLinks).values(linkRows.slice(i, i + CHUNK));
-    await tx.execute(sql`select setval(pg_get_serial_sequence('texts', 'id'), (select max(id) from texts))`);
-  });
-  return { statements, links: linkRows.length };
 }
 
 // ── HTTP ─────────────────────────────────────────────────────────────────────────────────────────────────────────
