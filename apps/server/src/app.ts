@@ -25,6 +25,7 @@ import { panelRoutes } from './modules/panels/routes.js';
 import { statsRoutes } from './modules/stats/routes.js';
 import { textRoutes } from './modules/texts/routes.js';
 import { uploadRoutes } from './modules/upload/routes.js';
+import { siteRoutes } from './site/routes.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const ADMIN_DIST = resolve(here, '../../admin/dist');
@@ -98,6 +99,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   await app.register(statsRoutes, { ctx, prefix: '/api/stats' });
   await app.register(uploadRoutes, { ctx });
   await app.register(galleryRoutes, { ctx });
+  await app.register(siteRoutes, { ctx });
 
   await registerAdmin(app);
   return app;
@@ -121,7 +123,6 @@ async function registerAdmin(app: FastifyInstance) {
       reply.sendFile(`assets/${(request.params as { '*': string })['*']}`),
     );
   }
-  app.get('/', (_request, reply) => reply.redirect('/admin/'));
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (hasAdmin && (path === '/admin' || path.startsWith('/admin/')) && !path.startsWith('/admin/assets/')) {

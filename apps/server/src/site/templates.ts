@@ -1,0 +1,156 @@
+import { LOCALES, type Locale } from '@backoffice/shared';
+import { sanitizeRichText } from '../http/sanitize.js';
+import { t } from '../i18n/index.js';
+import { html, raw, type SafeHtml } from './html.js';
+import type { MenuItem, SiteGallery, SiteGroup, SitePage, SitePanel } from './service.js';
+
+/** The site's whole style sheet: readable type, a wrapping menu with CSS-only sub-menus, one column on phones. */
+const CSS = raw(
+  [
+    '*{box-sizing:border-box}',
+    'body{margin:0;font:1rem/1.6 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2328;background:#fff}',
+    'a{color:#0b5cad}',
+    'img{max-width:100%;height:auto}',
+    'table{border-collapse:collapse}td,th{border:1px solid #d0d7de;padding:.25rem .5rem}',
+    '.wrap{max-width:60rem;margin:0 auto;padding:0 1rem}',
+    '.skip{position:absolute;left:-999px}.skip:focus{left:1rem;top:.5rem;background:#fff;padding:.25rem .5rem}',
+    '.preview{margin:0;padding:.5rem 1rem;background:#fff8c5;border-bottom:1px solid #d4a72c;text-align:center}',
+    'header{border-bottom:1px solid #d0d7de}',
+    'header .wrap{display:flex;flex-wrap:wrap;align-items:center;gap:0 1.5rem}',
+    '.home{font-weight:700;text-decoration:none;color:inherit}',
+    'nav ul{list-style:none;margin:0;padding:0}',
+    '.menu{flex:1}.menu>ul{display:flex;flex-wrap:wrap;gap:0 1.25rem}',
+    '.menu li{position:relative}.menu a{display:block;padding:.75rem 0;text-decoration:none}',
+    '.menu a[aria-current],.langs a[aria-current]{font-weight:700;color:inherit}',
+    '.menu li ul{display:none;position:absolute;z-index:1;top:100%;left:-.75rem;min-width:14rem;padding:.25rem .75rem;',
+    'background:#fff;border:1px solid #d0d7de;border-radius:4px}',
+    '.menu li ul a{padding:.3rem 0}.menu li ul ul{position:static;display:block;border:0;padding:0 0 0 .75rem}',
+    '.menu li:hover>ul,.menu li:focus-within>ul{display:block}',
+    '.langs ul{display:flex;gap:.75rem}.langs a{text-decoration:none}',
+    'main{padding:1.5rem 0 3rem}',
+    'h1{line-height:1.2;margin:.5rem 0}',
+    '.claim{font-size:1.2rem;color:#57606a;margin-top:0}',
+    '.hero{display:block;width:100%;border-radius:4px;margin:1rem 0}',
+    '.panels{display:grid;gap:1rem;grid-template-columns:repeat(auto-fit,minmax(16rem,1fr));margin-top:2rem}',
+    '.panel{border:1px solid #d0d7de;border-radius:4px;padding:0 1rem}',
+    'footer{border-top:1px solid #d0d7de;padding:1rem 0;color:#57606a;font-size:.9rem}',
+    'footer ul{display:flex;flex-wrap:wrap;gap:.25rem 1.25rem}',
+    '@media (max-width:40rem){.menu{flex-basis:100%}.menu>ul{flex-direction:column}',
+    '.menu a{padding:.4rem 0}.menu li ul{display:block;position:static;border:0;padding:0 0 0 1rem}}',
+  ].join(''),
+);
+
+/** The address of a page in one locale: `/{locale}/{title_url}`. */
+export const pageUrl = (locale: Locale, titleUrl: string) => `/${locale}/${encodeURIComponent(titleUrl)}`;
+
+/** What every page of the site shares: language, head, menus, language switch and footer. */
+export interface Frame {
+  locale: Locale;
+  title: string;
+  description?: string;
+  menus: Record<SiteGroup, MenuItem[]>;
+  /** The page shown, marked in the menus. */
+  currentPageId?: number;
+  /** The same page in every locale; without it the switch leads to each locale's home. */
+  languageLinks?: Partial<Record<Locale, string>>;
+  /** An unpublished page opened with a preview token: a banner says so. */
+  previewBanner?: boolean;
+}
+
+function menuList(items: MenuItem[], frame: Frame): SafeHtml {
+  if (items.length === 0) return html``;
+  return html`<ul>${items.map(
+    (item) =>
+      html`<li><a href="${pageUrl(frame.locale, item.titleUrl)}"${item.pageId === frame.currentPageId && raw(' aria-current="page"')}>${item.title}</a>${menuList(item.children, frame)}</li>`,
+  )}</ul>`;
+}
+
+function languageSwitch(frame: Frame): SafeHtml {
+  const links = LOCALES.map((locale) => {
+    const href = frame.languageLinks?.[locale] ?? `/${locale}/`;
+    const current = locale === frame.locale ? raw(' aria-current="true"') : '';
+    return html`<li><a href="${href}" hreflang="${locale}" lang="${locale}"${current}>${t(locale, 'site.languageName')}</a></li>`;
+  });
+  return html`<nav class="langs" aria-label="${t(frame.locale, 'site.languages')}"><ul>${links}</ul></nav>`;
+}
+
+/** A whole HTML document around `body`. */
+export function documentOf(frame: Frame, body: SafeHtml): string {
+  const { locale } = frame;
+  const home = `/${locale}/`;
+  return html`<!doctype html>
+<html lang="${locale}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${frame.title}</title>
+${frame.description && html`<meta name="description" content="${frame.description}">`}
+<style>${CSS}</style>
+</head>
+<body>
+<a class="skip" href="#content">${t(locale, 'site.skipToContent')}</a>
+${frame.previewBanner && html`<p class="preview" role="status">${t(locale, 'site.previewBanner')}</p>`}
+<header><div class="wrap">
+<a class="home" href="${home}">${t(locale, 'site.home')}</a>
+<nav class="menu" aria-label="${t(locale, 'site.mainMenu')}">${menuList(frame.menus.main, frame)}</nav>
+${languageSwitch(frame)}
+</div></header>
+<main id="content"><div class="wrap">
+${body}
+</div></main>
+<footer><div class="wrap">
+<nav aria-label="${t(locale, 'site.footerMenu')}"><ul><li><a href="${home}">${t(locale, 'site.home')}</a></li>${frame.menus.footer.map((item) => html`<li><a href="${pageUrl(locale, item.titleUrl)}">${item.title}</a></li>`)}</ul></nav>
+</div></footer>
+</body>
+</html>
+`.value;
+}
+
+/**
+ * Rich text is sanitised on save; it passes the same allow-list again here, so rows written by any other way
+ * (seeds, imports, SQL, an older allow-list) cannot put markup on the site that the editor could not.
+ */
+const richText = (markup: string) => raw(sanitizeRichText(markup));
+
+export interface PageBody {
+  page: SitePage;
+  imageUrl: string | null;
+  panels: SitePanel[];
+  galleries: SiteGallery[];
+}
+
+/** The body of one page: image, title, claim, content, page text, panels and galleries. */
+export function pageBody(locale: Locale, { page, imageUrl, panels, galleries }: PageBody): SafeHtml {
+  return html`<article${page.cssClass && html` class="${page.cssClass}"`}>
+${imageUrl && html`<img class="hero" src="${imageUrl}" alt="">`}
+<h1>${page.title}</h1>
+${page.claim && html`<p class="claim">${page.claim}</p>`}
+${page.content && html`<div class="content">${richText(page.content)}</div>`}
+${page.pageText && html`<div class="page-text">${richText(page.pageText)}</div>`}
+${
+  panels.length > 0 &&
+  html`<div class="panels">${panels.map(
+    (panel) => html`<section class="panel"><h2>${panel.title}</h2>${richText(panel.content)}</section>`,
+  )}</div>`
+}
+${
+  galleries.length > 0 &&
+  html`<section class="galleries"><h2>${t(locale, 'site.galleries')}</h2><ul>${galleries.map(
+    (gallery) => html`<li>${gallery.title}</li>`,
+  )}</ul></section>`
+}
+</article>`;
+}
+
+/** The body of the 404 page. */
+export function notFoundBody(locale: Locale): SafeHtml {
+  return html`<h1>${t(locale, 'site.notFoundTitle')}</h1>
+<p>${t(locale, 'site.notFoundText')}</p>
+<p><a href="/${locale}/">${t(locale, 'site.backHome')}</a></p>`;
+}
+
+/** The body of the 500 page: no detail, only the request id the log holds. */
+export function errorBody(locale: Locale, requestId: string): SafeHtml {
+  return html`<h1>${t(locale, 'site.errorTitle')}</h1>
+<p>${t(locale, 'http.server', { id: requestId })}</p>`;
+}
