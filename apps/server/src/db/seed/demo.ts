@@ -1,9 +1,11 @@
 import { ROLES } from '@backoffice/shared';
 import { count } from 'drizzle-orm';
+import { type Config, loadConfig } from '../../config.js';
 import { createText, positionOptions } from '../../modules/texts/service.js';
 import { createUser, findUserByEmail } from '../../modules/users/operations.js';
 import type { Db } from '../client.js';
 import { texts } from '../schema.js';
+import { seedDemoContent } from './demo/content.js';
 
 const DEMO_TEXTS: { sk: [string, string]; en: [string, string]; positions: string[]; status?: boolean }[] = [
   {
@@ -54,8 +56,12 @@ const DEMO_USERS = [
   { email: 'member@example.com', password: 'member-demo', role_id: ROLES.member, name: 'Martin', surname: 'Člen' },
 ];
 
-/** Demo content in both locales and users of each role; running it again adds nothing. */
-export async function seedDemo(db: Db, log: (line: string) => void) {
+/**
+ * Demo content in both locales (texts, and the content area: categories, panels, galleries, pages in navigation,
+ * images under `config.mediaDir`) and users of each role; running it again adds nothing.
+ * Without `config` (server.ts passes none yet) it reads the same environment main.ts read, so MEDIA_DIR agrees.
+ */
+export async function seedDemo(db: Db, log: (line: string) => void, config: Config = loadConfig()) {
   const [existing] = await db.select({ n: count() }).from(texts);
   if (!existing?.n) {
     const positions = await positionOptions(db);
@@ -69,6 +75,7 @@ export async function seedDemo(db: Db, log: (line: string) => void) {
     }
     log(`Demo: ${DEMO_TEXTS.length} texts.`);
   }
+  await seedDemoContent(db, config, log);
   for (const user of DEMO_USERS) {
     if (await findUserByEmail(db, user.email)) continue;
     await createUser(db, user);
