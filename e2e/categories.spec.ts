@@ -1,28 +1,12 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { apiCreate, expectSuccess, login, PNG_1X1, pickOption, shot } from './helpers.js';
+import { expect, test } from '@playwright/test';
+import { apiCreate, expectSuccess, login, PNG_1X1, pageLikeLang, pickOption, rowOf, shot } from './helpers.js';
 
 const LIST = '/admin/app/content/category';
 const API = '/api/content/category/';
 
-/** The table row whose title cell reads exactly `title`. */
-function rowOf(page: Page, title: string): Locator {
-  return page.getByRole('row').filter({ has: page.getByTestId('cell-title').getByText(title, { exact: true }) });
-}
-
-const lang = (title: string, title_url: string) => ({
-  title,
-  title_url,
-  content: '',
-  teaser: '',
-  page_text: '',
-  meta_title: '',
-  meta_description: '',
-  claim: '',
-});
-
 /** A category of module 1 (Novinky) or 2 (Galéria) through the API. */
 function category(sk: string, en: string, slug: string, module_id = 1) {
-  return { langs: { sk: lang(sk, `${slug}-sk`), en: lang(en, `${slug}-en`) }, module_id, status: true };
+  return { langs: { sk: pageLikeLang(sk, `${slug}-sk`), en: pageLikeLang(en, `${slug}-en`) }, module_id, status: true };
 }
 
 test.beforeEach(async ({ page }) => {
@@ -47,7 +31,7 @@ test('a category is created in both locales with its title_url generated from th
   await page.getByTestId('locale-tab-en').click();
   await page.getByTestId('field-title-en').fill('Summer news');
   await expect(page.getByTestId('field-title_url-en')).toHaveValue('summer-news');
-  await expect(page.getByTestId('field-title_url-en')).toHaveAttribute('data-check', 'unique');
+  await expect(page.getByTestId('field-title_url-en')).toHaveAttribute('data-check', 'valid');
   await page.getByTestId('locale-tab-sk').click();
 
   // The module is required.
@@ -99,13 +83,13 @@ test('a title_url another category holds is reported after the pause', async ({ 
   await page.getByTestId('field-title-sk').fill('Obsadena sk');
   const url = page.getByTestId('field-title_url-sk');
   await expect(url).toHaveValue('obsadena-sk');
-  await expect(url).toHaveAttribute('data-check', 'notUnique');
+  await expect(url).toHaveAttribute('data-check', 'invalid');
   await expect(page.getByRole('tabpanel').getByText('Táto URL adresa sa už používa.')).toBeVisible();
   await shot(page, 'category-form-title-url');
 
   // A free value removes the message again.
   await url.fill('volna-adresa-sk');
-  await expect(url).toHaveAttribute('data-check', 'unique');
+  await expect(url).toHaveAttribute('data-check', 'valid');
   await expect(page.getByText('Táto URL adresa sa už používa.')).toHaveCount(0);
 });
 
@@ -133,27 +117,30 @@ test('changing the module clears the parent and reloads its options', async ({ p
   await expect(page.getByTestId('field-parent_id')).toContainText('Rodič galérií');
 });
 
-test('the category image: the server ignores it, so the field is disabled and shows the stored thumbnail', async ({
-  page,
-}) => {
+test('the category image: chosen, saved, shown as a 150×120 thumbnail, then cleared', async ({ page }) => {
   const id = await apiCreate(page, API, category('S obrázkom', 'With image', 's-obrazkom'));
-  // The API stores no category image yet (it ignores the field); the record answer is given one to show.
-  await page.route(new RegExp(`/api/content/category/${id}$`), async (route) => {
-    const response = await route.fetch();
-    const body = await response.json();
-    body.data.image = 'aabbccdd.png';
-    await route.fulfill({ response, json: body });
-  });
-  await page.route(`**/gallery/category/${id}/thumb/aabbccdd.png`, (route) =>
-    route.fulfill({ contentType: 'image/png', body: PNG_1X1 }),
-  );
   await page.goto(`${LIST}/${id}`);
   await expect(page.getByTestId('field-title-sk')).toHaveValue('S obrázkom');
+  await expect(page.getByTestId('field-image')).toHaveAttribute('data-state', 'empty');
+  await page
+    .getByTestId('field-image-input')
+    .setInputFiles({ name: 'bod.png', mimeType: 'image/png', buffer: PNG_1X1 });
+  await expect(page.getByTestId('field-image')).toHaveAttribute('data-state', 'file');
+  await page.getByTestId('form-save').click();
+  await expectSuccess(page, 'uložen');
+
+  await page.goto(`${LIST}/${id}`);
   const preview = page.getByTestId('field-image-preview');
-  await expect(preview).toHaveAttribute('src', `/gallery/category/${id}/thumb/aabbccdd.png`);
-  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
-  await expect(page.getByTestId('field-image-choose')).toBeDisabled();
-  await expect(page.getByTestId('field-image-clear')).toBeDisabled();
-  await expect(page.getByTestId('field-image-input')).toBeDisabled();
-  await expect(page.getByText('Obrázok kategórie server zatiaľ neukladá')).toBeVisible();
+  await expect(preview).toHaveAttribute('src', new RegExp(`^/gallery/category/${id}/thumb/[^/]+\\.png$`));
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(150);
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalHeight)).toBe(120);
+  await shot(page, 'category-image');
+
+  await page.getByTestId('field-image-clear').click();
+  await expect(page.getByTestId('field-image')).toHaveAttribute('data-state', 'cleared');
+  await page.getByTestId('form-save').click();
+  await expectSuccess(page, 'uložen');
+  await page.goto(`${LIST}/${id}`);
+  await expect(page.getByTestId('field-title-sk')).toHaveValue('S obrázkom');
+  await expect(page.getByTestId('field-image')).toHaveAttribute('data-state', 'empty');
 });

@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
 import { E2E } from './env.js';
 
 export interface Credentials {
@@ -166,3 +166,20 @@ export async function pickOption(page: Page, text: string): Promise<void> {
   await option.click();
   await expect(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')).toHaveCount(0);
 }
+
+/** The table row whose title cell reads exactly `title`. */
+export function rowOf(page: Page, title: string): Locator {
+  return page.getByRole('row').filter({ has: page.getByTestId('cell-title').getByText(title, { exact: true }) });
+}
+
+/** The translated fields of a page or category for the API, only title and title_url filled. */
+export const pageLikeLang = (title: string, title_url: string) => ({
+  title,
+  title_url,
+  content: '',
+  teaser: '',
+  page_text: '',
+  meta_title: '',
+  meta_description: '',
+  claim: '',
+});

@@ -1,13 +1,8 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { apiCreate, expectSuccess, login, PNG_1X1, shot } from './helpers.js';
+import { expect, test } from '@playwright/test';
+import { apiCreate, expectSuccess, login, PNG_1X1, rowOf, shot } from './helpers.js';
 
 const LIST = '/admin/app/content/panel';
 const API = '/api/content/panel/';
-
-/** The table row whose title cell reads exactly `title`. */
-function rowOf(page: Page, title: string): Locator {
-  return page.getByRole('row').filter({ has: page.getByTestId('cell-title').getByText(title, { exact: true }) });
-}
 
 function panel(sk: string, en: string, priority: number) {
   return { langs: { sk: { title: sk, content: '' }, en: { title: en, content: '' } }, status: true, priority };

@@ -1,12 +1,7 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { apiCreateText, apiFindText, expectSuccess, login, shot } from './helpers.js';
+import { expect, type Page, test } from '@playwright/test';
+import { apiCreateText, apiFindText, expectSuccess, login, rowOf, shot } from './helpers.js';
 
 const LIST = '/admin/app/content/text';
-
-/** The table row whose title cell reads exactly `title`. */
-function rowOf(page: Page, title: string): Locator {
-  return page.getByRole('row').filter({ has: page.getByTestId('cell-title').getByText(title, { exact: true }) });
-}
 
 /** The titles shown in the table, in order. */
 function titles(page: Page): Promise<string[]> {

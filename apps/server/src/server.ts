@@ -21,7 +21,7 @@ export async function startServer(
   try {
     await database.migrate();
     await seedReference(database.db, config, log);
-    if (config.seedDemo) await seedDemo(database.db, log);
+    if (config.seedDemo) await seedDemo(database.db, log, config);
     const app = await buildApp({ db: database.db, config, mailer: createMailer(config) }, { logger: opts.logger });
     app.addHook('onClose', () => database.close());
     return { app, database };

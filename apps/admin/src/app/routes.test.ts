@@ -10,19 +10,28 @@ describe('route table', () => {
     expect(routePath('contentText', { id: 7 })).toBe('/admin/app/content/text/7');
     expect(routePath('contentCategory', { id: 3 })).toBe('/admin/app/content/category/3');
     expect(routePath('contentPanel')).toBe('/admin/app/content/panel');
+    expect(routePath('contentNavigation')).toBe('/admin/app/content/navigation');
   });
 
   it('knows which route names exist', () => {
     expect(hasRoute('contentText')).toBe(true);
     expect(hasRoute('contentCategory')).toBe(true);
     expect(hasRoute('contentPanel')).toBe(true);
-    expect(hasRoute('contentPage')).toBe(false);
+    expect(hasRoute('contentPage')).toBe(true);
+    expect(hasRoute('contentNavigation')).toBe(true);
+    expect(hasRoute('news')).toBe(false);
     expect(hasRoute(null)).toBe(false);
   });
 
   it('derives the side navigation with content as a group', () => {
     expect(navTree.map((entry) => entry.name)).toEqual(['dashboard', 'content']);
-    expect(navTree[1].children.map((entry) => entry.name)).toEqual(['contentText', 'contentCategory', 'contentPanel']);
+    expect(navTree[1].children.map((entry) => entry.name)).toEqual([
+      'contentPage',
+      'contentText',
+      'contentNavigation',
+      'contentCategory',
+      'contentPanel',
+    ]);
   });
 });
 

@@ -1,9 +1,11 @@
 import {
   ApartmentOutlined,
   DashboardOutlined,
+  FileOutlined,
   FileTextOutlined,
   FolderOpenOutlined,
   LayoutOutlined,
+  MenuOutlined,
 } from '@ant-design/icons';
 import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode } from 'react';
 import type { I18nKey } from '../i18n';
@@ -34,6 +36,8 @@ const LoginScreen = lazy(() => import('../screens/auth/LoginScreen'));
 const ForgottenPasswordScreen = lazy(() => import('../screens/auth/ForgottenPasswordScreen'));
 const ResetPasswordScreen = lazy(() => import('../screens/auth/ResetPasswordScreen'));
 const DashboardScreen = lazy(() => import('../screens/dashboard/DashboardScreen'));
+const PagesScreen = lazy(() => import('../screens/content/page/PagesScreen'));
+const NavigationScreen = lazy(() => import('../screens/content/navigation/NavigationScreen'));
 const TextsScreen = lazy(() => import('../screens/content/text/TextsScreen'));
 const CategoriesScreen = lazy(() => import('../screens/content/category/CategoriesScreen'));
 const PanelsScreen = lazy(() => import('../screens/content/panel/PanelsScreen'));
@@ -86,8 +90,15 @@ export const routeTable = [
             icon: <FolderOpenOutlined />,
             nav: true,
             children: [
-              // Pages do not exist yet, so the content section opens on texts for now.
-              { index: true, redirect: 'text' },
+              { index: true, redirect: 'page' },
+              {
+                name: 'contentPage',
+                path: 'page/:id?',
+                labelKey: 'nav.contentPage',
+                icon: <FileOutlined />,
+                nav: true,
+                component: PagesScreen,
+              },
               {
                 name: 'contentText',
                 path: 'text/:id?',
@@ -95,6 +106,14 @@ export const routeTable = [
                 icon: <FileTextOutlined />,
                 nav: true,
                 component: TextsScreen,
+              },
+              {
+                name: 'contentNavigation',
+                path: 'navigation',
+                labelKey: 'nav.contentNavigation',
+                icon: <MenuOutlined />,
+                nav: true,
+                component: NavigationScreen,
               },
               {
                 name: 'contentCategory',

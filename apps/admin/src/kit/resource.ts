@@ -69,10 +69,17 @@ export interface ResourceDef<Row extends ListRowBase, Rec extends RecordBase, Va
   /** Data columns; a column is sortable when it has `sorter: true` and its `key` is the sort name. */
   columns: (context: ColumnContext) => TableColumnsType<Row>;
   filters?: readonly FilterDef[];
+  /** Row actions of this resource beside edit and delete (e.g. preview). */
+  RowActions?: ComponentType<{ row: Row }>;
   form: {
     schema: SafeParseSchema<Input>;
     empty: () => Values;
     fromRecord: (record: Rec) => Values;
+    /**
+     * Form fields outside the shared schema that go with the save as they are: file fields (`image`), whose
+     * value is a File, the delete marker or nothing. The server checks them itself.
+     */
+    files?: readonly string[];
     /** Fields inside each locale tab. */
     LocaleFields: ComponentType<LocaleFieldsProps<Rec>>;
     /** Fields below the tabs (positions, status, …). */

@@ -1,91 +1,33 @@
 import { DELAYS, LIMITS, type Locale, slugify } from '@backoffice/shared';
 import { Form, type FormInstance } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { request } from '../api/client';
-import { pathToName } from './zodForm';
+import { useEffect, useRef } from 'react';
+import { type RemoteCheckStatus, useFieldValue, useRemoteCheck, useRemoteCheckError } from './remoteCheck';
 
-export type TitleUrlStatus = 'idle' | 'checking' | 'unique' | 'notUnique';
-
-export interface TitleUrlCheckParams {
-  value: string;
+export interface TitleUrlCheckOptions {
   language_code: Locale;
-  /** The edited record; absent while creating. */
+  /** The edited record; absent or null while creating. */
   id?: number | null;
   /** The spec leaves some checks as GET with a query; POST with a JSON body is the default. */
   method?: 'GET' | 'POST';
 }
 
-/** The check answers JSON `true` when the value is free; `{data: true}` and `{valid: true}` are read too. */
-function isFree(answer: unknown): boolean {
-  if (typeof answer === 'object' && answer !== null) {
-    const record = answer as { data?: unknown; valid?: unknown };
-    return Boolean(record.data ?? record.valid);
-  }
-  return Boolean(answer);
-}
-
 /**
- * Asks the server whether a title_url is free (spec 1 §5): only when the value is longer than
- * LIMITS.titleUrlCheckAfter characters, DELAYS.titleUrlCheck (700 ms) after the last change, with the
- * language code and the record id. A failed check is only logged and leaves the status idle.
- */
-export function useTitleUrlCheck(
-  url: string,
-  { value, language_code, id, method = 'POST' }: TitleUrlCheckParams,
-): TitleUrlStatus {
-  const [status, setStatus] = useState<TitleUrlStatus>('idle');
-  useEffect(() => {
-    if (value.length <= LIMITS.titleUrlCheckAfter) {
-      setStatus('idle');
-      return undefined;
-    }
-    const controller = new AbortController();
-    const timer = setTimeout(async () => {
-      setStatus('checking');
-      const params = { value, language_code, id: id ?? undefined };
-      try {
-        const answer = await request<unknown>(
-          method,
-          url,
-          method === 'GET' ? { query: params, signal: controller.signal } : { body: params, signal: controller.signal },
-        );
-        setStatus(isFree(answer) ? 'unique' : 'notUnique');
-      } catch (error) {
-        if (controller.signal.aborted) return;
-        console.error('The title_url uniqueness check failed', error);
-        setStatus('idle');
-      }
-    }, DELAYS.titleUrlCheck);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [url, value, language_code, id, method]);
-  return status;
-}
-
-/**
- * Wires useTitleUrlCheck to a form field given by dotted path (`langs.sk.title_url`): a taken value shows errors.titleUrlUnique on the field,
- * a free one removes that error again. Returns the check status.
+ * Wires the title_url uniqueness check (spec 1 §5) to a form field given by dotted path (`langs.sk.title_url`):
+ * asked only when the value is longer than LIMITS.titleUrlCheckAfter characters, DELAYS.titleUrlCheck (700 ms)
+ * after the last change, with the language code and the record id; a taken value shows errors.titleUrlUnique on
+ * the field, a free one removes that error again. Returns the check status.
  */
 export function useTitleUrlField(
   form: FormInstance,
   path: string,
   url: string,
-  params: Omit<TitleUrlCheckParams, 'value'>,
-): TitleUrlStatus {
-  const { t } = useTranslation();
-  const name = useMemo(() => pathToName(path), [path]);
-  const watched: unknown = Form.useWatch(name, form);
+  { language_code, id, method }: TitleUrlCheckOptions,
+): RemoteCheckStatus {
+  const watched = useFieldValue(form, path);
   const value = typeof watched === 'string' ? watched : '';
-  const status = useTitleUrlCheck(url, { ...params, value });
-  useEffect(() => {
-    const message = t('errors.titleUrlUnique');
-    const others = form.getFieldError(name).filter((error) => error !== message);
-    if (status === 'notUnique') form.setFields([{ name, errors: [...others, message] }]);
-    else if (status === 'unique') form.setFields([{ name, errors: others }]);
-  }, [status, form, name, t]);
+  const params = value.length > LIMITS.titleUrlCheckAfter ? { value, language_code, id: id ?? undefined } : null;
+  const status = useRemoteCheck(url, params, { method, delay: DELAYS.titleUrlCheck });
+  useRemoteCheckError(form, path, 'errors.titleUrlUnique', status);
   return status;
 }
 

@@ -4,6 +4,7 @@ import { Alert, Button, Drawer, Form, Space } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../api/client';
+import { OPTIONS_KEY } from '../../api/options';
 import { listKey, useResourceRecord } from '../../api/resource';
 import { LocaleTabs } from '../LocaleTabs';
 import { notify } from '../notifications';
@@ -19,6 +20,11 @@ export interface ResourceFormProps<Row extends ListRowBase, Rec extends RecordBa
   /** What the list said the user may do, used until the record's own abilities arrive. */
   listAbilities?: Abilities;
   onClose: () => void;
+}
+
+/** The file fields that hold something to send (a File or the delete marker); untouched ones are left out. */
+function fileValues(values: Record<string, unknown>, names: readonly string[] = []): Record<string, unknown> {
+  return Object.fromEntries(names.flatMap((name) => (values[name] == null ? [] : [[name, values[name]]])));
 }
 
 /**
@@ -91,20 +97,23 @@ export function ResourceForm<Row extends ListRowBase, Rec extends RecordBase, Va
   };
 
   const save = async () => {
-    const result = zodValidate(def.form.schema, form.getFieldsValue(true));
+    const values: Record<string, unknown> = form.getFieldsValue(true);
+    const result = zodValidate(def.form.schema, values);
     if (!result.success) {
       showErrors(result.errors);
       return;
     }
+    const input = { ...result.data, ...fileValues(values, def.form.files) };
     setSaving(true);
     try {
       const answer =
         id === null
-          ? await def.api.create(result.data)
-          : await def.api.update(id, { ...result.data, updated_at: loadedUpdatedAt.current });
+          ? await def.api.create(input)
+          : await def.api.update(id, { ...input, updated_at: loadedUpdatedAt.current });
       notify('success', answer.message);
       onClose();
       void queryClient.invalidateQueries({ queryKey: listKey(def.api.key) });
+      void queryClient.invalidateQueries({ queryKey: OPTIONS_KEY });
     } catch (error) {
       notify('danger', `${t('message.storeError')} ${t('message.errorLabel')}: ${errorMessage(error)}`);
       if (error instanceof ApiError && error.status === 409) setStale(true);

@@ -1,10 +1,14 @@
 import type { Locale } from '@backoffice/shared';
 import type { FormRule } from 'antd';
-import { Checkbox, Form, Input, InputNumber } from 'antd';
+import { Checkbox, Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { I18nKey } from '../../i18n';
+import { ImageField } from '../ImageField';
+import { galleryThumbUrl } from '../image';
+import type { LoadedOptions } from '../list/OptionsFilter';
 import { RichText } from '../RichText';
 import { useTitleUrlAutoFill, useTitleUrlField } from '../titleUrl';
+import { pathToName } from '../zodForm';
 
 /**
  * The reusable fields of resource forms. Test ids: `field-<name>-<locale>` inside the locale tabs,
@@ -114,6 +118,74 @@ export function NumberField({
   return (
     <Form.Item name={name} label={t(labelKey)} rules={rules(name)} required>
       <InputNumber data-testid={`field-${name}`} min={min} precision={0} style={{ width: '100%' }} />
+    </Form.Item>
+  );
+}
+
+/**
+ * The record's image (spec 1 §4, §5): the stored thumbnail under `/gallery/<model>/<id>/thumb/`, a chosen
+ * file's preview, or cleared. The value goes with the save (list `image` in the resource's `form.files`).
+ */
+export function ImageFormField({
+  labelKey,
+  model,
+  record,
+}: {
+  labelKey: I18nKey;
+  /** The folder of this resource's images under /gallery (DESIGN §5). */
+  model: string;
+  record?: { id: number; image: string | null };
+}) {
+  const { t } = useTranslation();
+  const current = record?.image ? galleryThumbUrl(model, record.id, record.image) : null;
+  return (
+    <Form.Item name="image" label={t(labelKey)}>
+      <ImageField currentUrl={current} />
+    </Form.Item>
+  );
+}
+
+export interface OptionsSelectFieldProps {
+  /** Dotted path of the field (`module_id`, `navigation.parent_id`); the test id is `field-<path>`. */
+  path: string;
+  labelKey: I18nKey;
+  placeholderKey?: I18nKey;
+  rules: (path: string) => FormRule[];
+  /** An option-list query of api/options.ts. */
+  options: LoadedOptions & { isFetching?: boolean };
+  multiple?: boolean;
+  required?: boolean;
+  disabled?: boolean;
+  /** Called when the user picks another value (not when the form is filled). */
+  onChange?: (value: unknown) => void;
+}
+
+/** A select (or multi-select) whose options come from the server; searchable, clearable when optional. */
+export function OptionsSelectField({
+  path,
+  labelKey,
+  placeholderKey,
+  rules,
+  options,
+  multiple,
+  required,
+  disabled,
+  onChange,
+}: OptionsSelectFieldProps) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item name={pathToName(path)} label={t(labelKey)} rules={rules(path)} required={required}>
+      <Select
+        data-testid={`field-${path}`}
+        mode={multiple ? 'multiple' : undefined}
+        allowClear={!required}
+        showSearch={{ optionFilterProp: 'label' }}
+        disabled={disabled}
+        loading={options.isFetching ?? options.isLoading}
+        placeholder={placeholderKey ? t(placeholderKey) : undefined}
+        options={options.data}
+        onChange={onChange}
+      />
     </Form.Item>
   );
 }

@@ -1,11 +1,12 @@
 import { DeleteOutlined, EditOutlined, UndoOutlined } from '@ant-design/icons';
 import type { BulkAction } from '@backoffice/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Popconfirm, Space, Table, type TableProps, Tooltip } from 'antd';
+import { App, Button, Card, Popconfirm, Space, Table, type TableProps } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../api/client';
+import { OPTIONS_KEY } from '../../api/options';
 import { listKey, useResourceList } from '../../api/resource';
 import { routePath } from '../../app/routes';
 import { getLanguage } from '../../i18n/language';
@@ -15,6 +16,7 @@ import type { ListRowBase, RecordBase, ResourceDef } from '../resource';
 import { confirmButtonProps } from './confirm';
 import { FilterPanel } from './FilterPanel';
 import { ListToolbar } from './ListToolbar';
+import { RowAction } from './RowAction';
 import { useListParams } from './useListParams';
 
 const NO_FILTERS: readonly never[] = [];
@@ -58,8 +60,13 @@ export function ResourceList<Row extends ListRowBase, Rec extends RecordBase, Va
     setSelected([]);
   }
 
+  // After a removal, a restore or a bulk action the options built from this resource may have changed too.
   const reload = useCallback(
-    () => queryClient.invalidateQueries({ queryKey: listKey(def.api.key) }),
+    () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: listKey(def.api.key) }),
+        queryClient.invalidateQueries({ queryKey: OPTIONS_KEY }),
+      ]),
     [queryClient, def.api.key],
   );
   // The query string is read when clicked, from the address bar: the router renders a navigation as a
@@ -128,25 +135,20 @@ export function ResourceList<Row extends ListRowBase, Rec extends RecordBase, Va
       width: 1,
       render: (_: unknown, row: Row) => (
         <Space size="small" className="bo-row-actions">
-          <Tooltip title={t('list.edit')}>
-            <Button
-              size="small"
-              icon={<EditOutlined />}
-              data-testid="row-edit"
-              aria-label={t('list.edit')}
-              onClick={() => openEdit(row.id)}
-            />
-          </Tooltip>
+          <RowAction
+            label={t('list.edit')}
+            icon={<EditOutlined />}
+            testId="row-edit"
+            onClick={() => openEdit(row.id)}
+          />
+          {def.RowActions && <def.RowActions row={row} />}
           {state.trashed && abilities?.restore && (
-            <Tooltip title={t('list.restore')}>
-              <Button
-                size="small"
-                icon={<UndoOutlined />}
-                data-testid="row-restore"
-                aria-label={t('list.restore')}
-                onClick={() => restore(row)}
-              />
-            </Tooltip>
+            <RowAction
+              label={t('list.restore')}
+              icon={<UndoOutlined />}
+              testId="row-restore"
+              onClick={() => restore(row)}
+            />
           )}
           {!state.trashed && abilities?.destroy && (
             <Popconfirm

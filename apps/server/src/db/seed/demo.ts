@@ -1,6 +1,6 @@
 import { ROLES } from '@backoffice/shared';
 import { count } from 'drizzle-orm';
-import { type Config, loadConfig } from '../../config.js';
+import type { Config } from '../../config.js';
 import { createText, positionOptions } from '../../modules/texts/service.js';
 import { createUser, findUserByEmail } from '../../modules/users/operations.js';
 import type { Db } from '../client.js';
@@ -59,9 +59,8 @@ const DEMO_USERS = [
 /**
  * Demo content in both locales (texts, and the content area: categories, panels, galleries, pages in navigation,
  * images under `config.mediaDir`) and users of each role; running it again adds nothing.
- * Without `config` (server.ts passes none yet) it reads the same environment main.ts read, so MEDIA_DIR agrees.
  */
-export async function seedDemo(db: Db, log: (line: string) => void, config: Config = loadConfig()) {
+export async function seedDemo(db: Db, log: (line: string) => void, config: Config) {
   const [existing] = await db.select({ n: count() }).from(texts);
   if (!existing?.n) {
     const positions = await positionOptions(db);

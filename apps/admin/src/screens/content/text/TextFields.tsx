@@ -1,7 +1,6 @@
-import { Col, Form, Row, Select } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { Col, Row } from 'antd';
 import { useTextPositions } from '../../../api/texts';
-import { LocaleRichTextField, LocaleTextField, StatusField } from '../../../kit/form/fields';
+import { LocaleRichTextField, LocaleTextField, OptionsSelectField, StatusField } from '../../../kit/form/fields';
 import { optionsFilter } from '../../../kit/list/OptionsFilter';
 import type { FieldsProps, LocaleFieldsProps } from '../../../kit/resource';
 
@@ -17,21 +16,19 @@ export function TextLocaleFields({ locale, rules }: LocaleFieldsProps) {
 
 /** Fields below the tabs: the required positions and the publish checkbox. */
 export function TextMainFields({ rules }: FieldsProps) {
-  const { t } = useTranslation();
   const positions = useTextPositions();
   return (
     <Row gutter={16} align="bottom">
       <Col xs={24} md={16}>
-        <Form.Item name="positions" label={t('text.fields.positions')} rules={rules('positions')} required>
-          <Select
-            mode="multiple"
-            data-testid="field-positions"
-            loading={positions.isLoading}
-            optionFilterProp="label"
-            placeholder={t('text.fields.positionsPlaceholder')}
-            options={positions.data?.map((position) => ({ value: position.id, label: position.title }))}
-          />
-        </Form.Item>
+        <OptionsSelectField
+          path="positions"
+          labelKey="text.fields.positions"
+          placeholderKey="text.fields.positionsPlaceholder"
+          rules={rules}
+          options={positions}
+          multiple
+          required
+        />
       </Col>
       <Col xs={24} md={8}>
         <StatusField labelKey="text.fields.status" />
@@ -41,10 +38,4 @@ export function TextMainFields({ rules }: FieldsProps) {
 }
 
 /** The position filter of the text list, options from GET positions. */
-export const PositionFilter = optionsFilter('filter-position_id', () => {
-  const positions = useTextPositions();
-  return {
-    loading: positions.isLoading,
-    options: positions.data?.map((position) => ({ value: position.id, label: position.title })),
-  };
-});
+export const PositionFilter = optionsFilter('filter-position_id', useTextPositions);

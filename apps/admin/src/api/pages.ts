@@ -1,0 +1,29 @@
+import type { PageInput, PageRecord, PageRow } from '@backoffice/shared';
+import { request } from './client';
+import { useLabelOptions, useLangOptions } from './options';
+import { createResourceApi } from './resource';
+
+/** Pages, /api/content/page/ (spec 1 §7). */
+export const pageApi = createResourceApi<PageRow, PageRecord, PageInput>('pages', '/api/content/page/');
+
+/** The remote checks of the page form (POST with a JSON body). */
+export const PAGE_TITLE_URL_CHECK = `${pageApi.base}validate/title_url`;
+export const PAGE_MODULE_CHECK = `${pageApi.base}validate/module_id`;
+
+/** GET /api/content/page/preview/{id} → a signed, short-lived address of the page on the public site. */
+export const pagePreviewUrl = async (id: number) =>
+  (await request<{ url: string }>('GET', `${pageApi.base}preview/${id}`)).url;
+
+/** GET /api/content/navigation/groups → the navigation groups (id, label). */
+export const useNavigationGroups = () => useLabelOptions('/api/content/navigation/groups', 5 * 60_000);
+
+/**
+ * GET /api/content/navigation/{groupId}/{pageId|0} → the nodes a page may hang under in a group, without the
+ * page's own node and those below it. Nothing is asked without a group.
+ */
+export const useNavigationParents = (groupId: number | null, pageId: number | null) =>
+  useLabelOptions(groupId ? `/api/content/navigation/${groupId}/${pageId ?? 0}` : null);
+
+/** GET /api/gallery/list and /api/content/panel/list/ → the page form's multi-selects. */
+export const useGalleryOptions = () => useLangOptions('/api/gallery/list');
+export const usePanelOptions = () => useLangOptions('/api/content/panel/list/');

@@ -1,0 +1,119 @@
+import { LIMITS } from '@backoffice/shared';
+import { Col, Divider, Form, Input, Row } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DateTimeField } from '../../../kit/DateTimeField';
+import {
+  ImageFormField,
+  LocaleRichTextField,
+  LocaleTextField,
+  StatusField,
+  TitleUrlField,
+} from '../../../kit/form/fields';
+import type { FieldsProps, LocaleFieldsProps } from '../../../kit/resource';
+
+/**
+ * The per-locale fields of pages and categories (spec 1 §2 Page form): title, title_url (generated while
+ * creating, checked for uniqueness at `checkUrl`), content, teaser, page_text, meta_title (≤ 60),
+ * meta_description (≤ 160) and claim.
+ */
+export function PageLikeLocaleFields({
+  locale,
+  rules,
+  creating,
+  id,
+  checkUrl,
+  checkMethod,
+}: LocaleFieldsProps & { checkUrl: string; checkMethod: 'GET' | 'POST' }) {
+  return (
+    <>
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <LocaleTextField locale={locale} name="title" labelKey="pageLike.fields.title" rules={rules} required />
+        </Col>
+        <Col xs={24} md={12}>
+          <TitleUrlField
+            locale={locale}
+            labelKey="pageLike.fields.titleUrl"
+            rules={rules}
+            creating={creating}
+            id={id}
+            checkUrl={checkUrl}
+            checkMethod={checkMethod}
+          />
+        </Col>
+      </Row>
+      <LocaleRichTextField locale={locale} name="content" labelKey="pageLike.fields.content" />
+      <LocaleRichTextField locale={locale} name="teaser" labelKey="pageLike.fields.teaser" />
+      <LocaleRichTextField locale={locale} name="page_text" labelKey="pageLike.fields.pageText" />
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <LocaleTextField
+            locale={locale}
+            name="meta_title"
+            labelKey="pageLike.fields.metaTitle"
+            rules={rules}
+            max={LIMITS.metaTitleMax}
+          />
+        </Col>
+        <Col xs={24} md={12}>
+          <LocaleTextField locale={locale} name="claim" labelKey="pageLike.fields.claim" rules={rules} />
+        </Col>
+      </Row>
+      <LocaleTextField
+        locale={locale}
+        name="meta_description"
+        labelKey="pageLike.fields.metaDescription"
+        rules={rules}
+        max={LIMITS.metaDescriptionMax}
+      />
+    </>
+  );
+}
+
+/**
+ * The main settings below the tabs: `placement` (module with category or parent) first, then redirect,
+ * css_class, the publishing window (d.M.yyyy, HH:mm), the image and the publish checkbox.
+ */
+export function PageLikeMainFields({
+  rules,
+  record,
+  imageModel,
+  placement,
+}: FieldsProps<{ id: number; image: string | null }> & { imageModel: string; placement: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Divider titlePlacement="start">{t('pageLike.mainSettings')}</Divider>
+      <Row gutter={16}>
+        {placement}
+        <Col xs={24} md={12}>
+          <Form.Item name="redirect" label={t('pageLike.fields.redirect')} rules={rules('redirect')}>
+            <Input data-testid="field-redirect" maxLength={255} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="css_class" label={t('pageLike.fields.cssClass')} rules={rules('css_class')}>
+            <Input data-testid="field-css_class" maxLength={128} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="publish_up" label={t('pageLike.fields.publishUp')} rules={rules('publish_up')}>
+            <DateTimeField testId="field-publish_up" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="publish_down" label={t('pageLike.fields.publishDown')} rules={rules('publish_down')}>
+            <DateTimeField testId="field-publish_down" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <ImageFormField labelKey="pageLike.fields.image" model={imageModel} record={record} />
+        </Col>
+        <Col xs={24} md={12}>
+          <StatusField labelKey="pageLike.fields.status" />
+        </Col>
+      </Row>
+    </>
+  );
+}
