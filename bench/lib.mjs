@@ -1,4 +1,5 @@
-// Helpers shared by startup.mjs and bundle-size.mjs: paths, ports, child servers, the admin build, tables.
+// Helpers shared by the benchmarks: paths, ports, child servers, the admin build, statistics, tables, results.
+// Their types, for the TypeScript benchmarks, are in lib.d.mts.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -169,6 +170,24 @@ export function median(values) {
   if (sorted.length === 0) return Number.NaN;
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** The nearest-rank percentile `p` (0–100) of ascending `sorted` values. */
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+/** Count, p50, p95, p99 and max of latency samples. */
+export function stats(samples) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return {
+    n: sorted.length,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    max: sorted[sorted.length - 1] ?? Number.NaN,
+  };
 }
 
 export const fmt = (v, digits = 0) => (Number.isFinite(v) ? v.toFixed(digits) : '–');

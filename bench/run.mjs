@@ -1,5 +1,5 @@
-// `npm run bench`: the three benchmarks in sequence, then the headline numbers.
-// `node bench/run.mjs texts startup` runs only the named ones (texts, startup, bundle).
+// `npm run bench`: the benchmarks in sequence, then the headline numbers.
+// `node bench/run.mjs texts startup` runs only the named ones (texts, pages, startup, bundle).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,6 +8,7 @@ import { fmt, ROOT } from './lib.mjs';
 
 const BENCHES = [
   { name: 'texts', title: 'Text list latency', args: ['--import', 'tsx', 'bench/texts.bench.ts'] },
+  { name: 'pages', title: 'Page list latency beside its raw SQL', args: ['--import', 'tsx', 'bench/pages.bench.ts'] },
   { name: 'startup', title: 'Start-up', args: ['bench/startup.mjs'] },
   { name: 'bundle', title: 'Login route JS size', args: ['bench/bundle-size.mjs'] },
 ];
@@ -85,6 +86,25 @@ if (selected.some((b) => b.name === 'texts')) {
       t?.status === 'ok'
         ? `${fmt(t.overall.p50, 1)} / ${fmt(t.overall.p95, 1)} ms; 8 clients ${fmt(t.concurrency.rps)} req/s, p95 ${fmt(t.concurrency.p95, 1)} ms`
         : notMeasured(t),
+    ]);
+  }
+}
+if (selected.some((b) => b.name === 'pages')) {
+  const short = { 'first page (title asc)': 'first', 'page 500 (title asc)': 'page 500' };
+  for (const target of ['PGlite', 'PostgreSQL']) {
+    const p = results.pages?.find((r) => r.target === target);
+    const ok = p?.status === 'ok';
+    const passing = ok ? p.cases.filter((c) => c.p95Ok && c.factorOk).length : 0;
+    lines.push([
+      `page list p95 (its SQL p95), ${target}, ${fmt(p?.pages ?? 100_000).replace(/\B(?=(\d{3})+$)/g, ' ')} pages`,
+      ok
+        ? `${p.cases
+            .slice(0, 4)
+            .map((c) => `${short[c.kind] ?? c.kind} ${fmt(c.http.p95, 1)} (${fmt(c.sql.p95, 1)})`)
+            .join(
+              ' · ',
+            )} ms; ${passing} of ${p.cases.length} cases meet p95 ≤ ${p.targetMs} ms and ≤ ${p.maxSqlFactor}× SQL`
+        : notMeasured(p),
     ]);
   }
 }

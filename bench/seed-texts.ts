@@ -23,6 +23,8 @@ const EN_ADJ = ['Quiet', 'Bright', 'Northern', 'Annual', 'Green', 'Modern', 'Sma
 const EN_NOUN = ['garden', 'bridge', 'market', 'river', 'school', 'museum', 'station', 'meadow', 'castle', 'harbour'];
 const SK_ADJ = ['Tichá', 'Jasná', 'Severná', 'Ročná', 'Zelená', 'Moderná', 'Malá', 'Otvorená', 'Zlatá', 'Zimná'];
 const SK_NOUN = ['záhrada', 'lávka', 'tržnica', 'rieka', 'škola', 'galéria', 'stanica', 'lúka', 'veža', 'prístav'];
+/** The title words (the Slovak lists translate the English ones word for word); the page data uses them too. */
+export const TITLE_WORDS = { EN_ADJ, EN_NOUN, SK_ADJ, SK_NOUN };
 
 /** 10 000 texts, both language rows, 1–2 positions each, in a few multi-row INSERTs inside one transaction. */
 export async function seedTexts(database: Database) {

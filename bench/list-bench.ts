@@ -1,0 +1,300 @@
+// What the list benchmarks (texts.bench.ts, pages.bench.ts) share: a signed-in HTTP client, a scratch PostgreSQL
+// database, one run per target (PGlite on disk, PostgreSQL) of a server built in this process on a freshly seeded
+// database, clean-up on exit, and the capture, replay and EXPLAIN of the SQL that a request issues.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/config.js';
+import { type Database, openDatabase } from '../apps/server/src/db/client.js';
+import { seedReference } from '../apps/server/src/db/seed/reference.js';
+import { createMailer } from '../apps/server/src/mail/transport.js';
+import { BENCH_ADMIN } from './lib.mjs';
+
+export const LANG = 'en';
+export const PHASE_LIMIT_MS = 120_000; // every measuring loop also stops after this long
+const PG_BASE = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/**
+ * After seeding, what PostgreSQL's autovacuum would do shortly after such an import: ANALYZE (planner statistics)
+ * and, on PostgreSQL only, VACUUM (the insert-triggered vacuum that sets the visibility map, so index-only scans
+ * need no heap visits). PGlite has no autovacuum; BENCH_ANALYZE=0 skips both, as a PGlite nobody analyses runs.
+ */
+export const ANALYZE = process.env.BENCH_ANALYZE !== '0';
+
+export type Target = 'PGlite' | 'PostgreSQL';
+const ALL_TARGETS: Target[] = ['PGlite', 'PostgreSQL'];
+/** The targets to run: all, or those named in BENCH_TARGETS (comma-separated, case-insensitive). */
+export const TARGETS: Target[] = process.env.BENCH_TARGETS
+  ? ALL_TARGETS.filter((t) =>
+      process.env.BENCH_TARGETS?.toLowerCase()
+        .split(',')
+        .map((s) => s.trim())
+        .includes(t.toLowerCase()),
+    )
+  : ALL_TARGETS;
+
+export const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '–');
+
+// ── HTTP ─────────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** A fetch client that keeps cookies and echoes the CSRF cookie, like the admin does. */
+export class Client {
+  private cookies = new Map<string, string>();
+  constructor(private readonly base: string) {}
+
+  private headers(extra: Record<string, string> = {}) {
+    const headers: Record<string, string> = {
+      'accept-language': LANG,
+      'x-requested-with': 'XMLHttpRequest',
+      accept: 'application/json',
+      ...extra,
+    };
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const xsrf = this.cookies.get('XSRF-TOKEN');
+    if (xsrf) headers['x-xsrf-token'] = decodeURIComponent(xsrf);
+    return headers;
+  }
+
+  private keep(res: Response) {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair.indexOf('=');
+      if (eq > 0) this.cookies.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
+    }
+  }
+
+  async get(path: string) {
+    const res = await fetch(this.base + path, { headers: this.headers(), signal: AbortSignal.timeout(30_000) });
+    this.keep(res);
+    return res;
+  }
+
+  async login(email: string, password: string) {
+    const csrf = await this.get('/sanctum/csrf-cookie');
+    await csrf.arrayBuffer();
+    if (csrf.status !== 204) throw new Error(`GET /sanctum/csrf-cookie answered ${csrf.status}`);
+    const res = await fetch(`${this.base}/api/login`, {
+      method: 'POST',
+      headers: this.headers({ 'content-type': 'application/json' }),
+      body: JSON.stringify({ email, password }),
+      signal: AbortSignal.timeout(30_000),
+    });
+    this.keep(res);
+    const body = await res.text();
+    if (res.status !== 200) throw new Error(`POST /api/login answered ${res.status}: ${body}`);
+  }
+
+  /** One timed GET: from sending to the last byte of the body; anything but 200 throws. */
+  async timed(path: string) {
+    const start = performance.now();
+    const res = await this.get(path);
+    const body = await res.text();
+    const elapsed = performance.now() - start;
+    if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}: ${body}`);
+    return { elapsed, body };
+  }
+}
+
+// ── clean-up ─────────────────────────────────────────────────────────────────────────────────────────────────────
+
+const cleanups = new Set<() => Promise<void> | void>();
+async function runCleanups() {
+  for (const fn of [...cleanups].reverse()) {
+    cleanups.delete(fn);
+    try {
+      await fn();
+    } catch (err) {
+      console.error(`  cleanup failed: ${(err as Error).message}`);
+    }
+  }
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: cleaning up…`);
+    void runCleanups().finally(() => process.exit(130));
+  });
+}
+
+/** A fresh database on the PostgreSQL server, or a reason why there is none. */
+async function scratchDatabase(): Promise<{ url: string; drop: () => Promise<void> } | { skip: string }> {
+  const probe = new pg.Client({ connectionString: PG_BASE, connectionTimeoutMillis: 3_000 });
+  try {
+    await probe.connect();
+  } catch (err) {
+    return { skip: `PostgreSQL at ${PG_BASE} is unreachable (${(err as Error).message})` };
+  }
+  const name = `bench_${randomBytes(6).toString('hex')}`;
+  try {
+    await probe.query(`create database ${name}`);
+  } finally {
+    await probe.end();
+  }
+  const url = new URL(PG_BASE);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: PG_BASE, connectionTimeoutMillis: 3_000 });
+      await c.connect();
+      try {
+        await c.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
+
+// ── one target ───────────────────────────────────────────────────────────────────────────────────────────────────
+
+export interface TargetOutcome {
+  target: Target;
+  status: 'ok' | 'skipped' | 'failed';
+  reason?: string;
+  setupMs?: number;
+  seedMs?: number;
+  analyzeMs?: number;
+  /** The 1-minute load average before and after measuring. */
+  load?: number[];
+}
+
+/**
+ * One target from start to clean-up: a temporary data directory (PGlite) or scratch database (PostgreSQL), migrate,
+ * reference data, `seed`, ANALYZE, a server on 127.0.0.1 with a signed-in client, then `measure` (which prints its
+ * own tables). Whatever happens, the server, the database and the directory are gone afterwards.
+ */
+export async function runTarget<S, R extends object>(
+  target: Target,
+  spec: {
+    name: string; // of the temporary directory
+    seed: (database: Database) => Promise<S>;
+    /** What was seeded, for the set-up line. */
+    describe: (seeded: S) => string;
+    measure: (run: { client: Client; database: Database; seeded: S }) => Promise<R>;
+  },
+): Promise<TargetOutcome & Partial<R>> {
+  console.log(`\n▶ ${target}`);
+  const dataDir = mkdtempSync(join(tmpdir(), `backoffice-bench-${spec.name}-`));
+  cleanups.add(() => rmSync(dataDir, { recursive: true, force: true }));
+  let url: string | undefined;
+  if (target === 'PostgreSQL') {
+    const scratch = await scratchDatabase();
+    if ('skip' in scratch) {
+      console.log(`  SKIPPED: ${scratch.skip}`);
+      await runCleanups();
+      return { target, status: 'skipped', reason: scratch.skip } as TargetOutcome & Partial<R>;
+    }
+    url = scratch.url;
+    cleanups.add(scratch.drop);
+    console.log(`  scratch database ${new URL(url).pathname.slice(1)} (dropped at the end)`);
+  } else {
+    console.log(`  embedded database on disk in ${dataDir}`);
+  }
+  try {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      ADMIN_EMAIL: BENCH_ADMIN.email,
+      ADMIN_PASSWORD: BENCH_ADMIN.password,
+      LOG_LEVEL: 'silent',
+      ...(url ? { DATABASE_URL: url } : {}),
+    });
+
+    let t = performance.now();
+    const database = await openDatabase({ url, dataDir });
+    cleanups.add(() => database.close());
+    await database.migrate();
+    await seedReference(database.db, config, () => {});
+    const setupMs = performance.now() - t;
+
+    t = performance.now();
+    const seeded = await spec.seed(database);
+    const seedMs = performance.now() - t;
+    // Fresh planner statistics, as PostgreSQL's autovacuum would gather them shortly after such an import.
+    t = performance.now();
+    const settle = target === 'PostgreSQL' ? 'VACUUM ANALYZE' : 'ANALYZE';
+    if (ANALYZE) await database.db.execute(sql.raw(settle));
+    const analyzeMs = performance.now() - t;
+    console.log(
+      `  open + migrate + reference seed ${ms(setupMs)} ms; ${spec.describe(seeded)} ${ms(seedMs)} ms; ` +
+        `${ANALYZE ? `${settle} ${ms(analyzeMs)} ms` : 'no ANALYZE (BENCH_ANALYZE=0)'}`,
+    );
+
+    const app = await buildApp({ db: database.db, config, mailer: createMailer(config) }, { logger: false });
+    cleanups.add(() => app.close());
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    if (!address || typeof address === 'string') throw new Error('the server has no TCP address');
+    const client = new Client(`http://127.0.0.1:${address.port}`);
+    await client.login(BENCH_ADMIN.email, BENCH_ADMIN.password);
+
+    const loadBefore = loadavg()[0];
+    const result = await spec.measure({ client, database, seeded });
+    const load = [loadBefore, loadavg()[0]];
+    console.log(
+      `  load average (1 min) ${load.map((l) => l.toFixed(1)).join(' before, ')} after, on ${availableParallelism()} ` +
+        'cores: anything else running on the machine inflates these numbers',
+    );
+    return { target, status: 'ok', setupMs, seedMs, analyzeMs, load, ...result };
+  } catch (err) {
+    // Drizzle's "Failed query" keeps the database's own message in `cause`.
+    const cause = (err as Error).cause instanceof Error ? ((err as Error).cause as Error).message : undefined;
+    console.error(`  FAILED: ${(err as Error).stack ?? err}${cause ? `\n  cause: ${cause}` : ''}`);
+    return { target, status: 'failed', reason: cause ?? (err as Error).message } as TargetOutcome & Partial<R>;
+  } finally {
+    await runCleanups();
+  }
+}
+
+// ── the SQL behind a request ─────────────────────────────────────────────────────────────────────────────────────
+
+type QueryFn = (...args: unknown[]) => Promise<{ rows: unknown[] }>;
+/** The driver under Drizzle: a pg.Pool or a PGlite instance; both answer `query(text | config, params, …)`. */
+const driverOf = (database: Database) => (database.db as unknown as { $client: { query: QueryFn } }).$client;
+
+/** One statement as Drizzle handed it to the driver: the exact arguments, so a replay repeats it to the letter. */
+export interface Statement {
+  text: string;
+  params: unknown[];
+  args: unknown[];
+}
+
+/** Runs `fn` while recording every statement sent to the driver (run it with nothing else in flight). */
+export async function captureSql<T>(database: Database, fn: () => Promise<T>) {
+  const driver = driverOf(database);
+  const original = driver.query;
+  const own = Object.hasOwn(driver, 'query');
+  const statements: Statement[] = [];
+  driver.query = function (this: unknown, ...args: unknown[]) {
+    const first = args[0] as string | { text: string };
+    statements.push({
+      text: typeof first === 'string' ? first : first.text,
+      params: (args[1] as unknown[] | undefined) ?? [],
+      args,
+    });
+    return original.apply(this, args);
+  };
+  try {
+    return { result: await fn(), statements };
+  } finally {
+    if (own) driver.query = original;
+    else delete (driver as { query?: QueryFn }).query;
+  }
+}
+
+/** Sends captured statements straight to the driver, all at once as the service does (Promise.all). */
+export function replaySql(database: Database, statements: Statement[]) {
+  const driver = driverOf(database);
+  return Promise.all(statements.map((s) => driver.query(...s.args)));
+}
+
+/** EXPLAIN (ANALYZE, BUFFERS) of a captured statement with its parameters, as plan lines. */
+export async function explainSql(database: Database, statement: Statement): Promise<string[]> {
+  const result = await driverOf(database).query(`explain (analyze, buffers) ${statement.text}`, statement.params);
+  return (result.rows as Record<string, string>[]).map((row) => Object.values(row)[0]);
+}
