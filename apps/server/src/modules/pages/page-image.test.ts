@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,6 +53,27 @@ describe('page image', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ image: ['errors.image'] });
     expect((await admin.get(`${BASE}/?per_page=100`)).json().meta.total).toBe(before);
+  });
+
+  it.each([
+    [
+      'an SVG with a script',
+      () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+    ],
+    ['an 11 MB image', async () => Buffer.concat([await png(), randomBytes(11 * 1024 * 1024)])],
+  ])('%s is errors.image: no page and no file is stored', async (_name, make) => {
+    const before = (await admin.get(`${BASE}/?per_page=100`)).json().meta.total;
+    const folders = existsSync(join(server.config.mediaDir, 'page'))
+      ? readdirSync(join(server.config.mediaDir, 'page'))
+      : [];
+    const res = await postMultipart(admin, `${BASE}/`, fields('Refused image page', { image: await make() }));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ image: ['errors.image'] });
+    expect((await admin.get(`${BASE}/?per_page=100`)).json().meta.total).toBe(before);
+    const after = existsSync(join(server.config.mediaDir, 'page'))
+      ? readdirSync(join(server.config.mediaDir, 'page'))
+      : [];
+    expect(after).toEqual(folders);
   });
 
   it('@delete@ clears the image and removes its files; other fields keep it', async () => {
