@@ -160,11 +160,16 @@ export const PNG_1X1 = Buffer.from(
 
 /** Picks an option in the open antd select dropdown by its text. */
 export async function pickOption(page: Page, text: string): Promise<void> {
-  const option = page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+  const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  const option = open
+    .locator('.ant-select-item-option')
     .filter({ hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
-  await option.click();
-  await expect(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')).toHaveCount(0);
+  // Options that arrive while the list is open are rendered anew; a click on the outgoing node is lost, as a
+  // user's would be, so the click is repeated until the list closes.
+  await expect(async () => {
+    if ((await open.count()) > 0) await option.click({ timeout: 2_000 });
+    await expect(open).toHaveCount(0, { timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
 }
 
 /** The table row whose title cell reads exactly `title`. */

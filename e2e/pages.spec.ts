@@ -180,5 +180,12 @@ test('a page inserted into navigation appears in the tree, and preview opens it 
   // Without the token the hidden page does not exist.
   const plain = await page.request.get('/sk/dieta-v-menu');
   expect(plain.status()).toBe(404);
+  // The public home page: the main menu holds the published parent, not its hidden child.
+  await tab.goto('/');
+  await expect(tab).toHaveURL(/\/sk\/$/);
+  const menu = tab.getByRole('navigation').first();
+  await expect(menu.getByRole('link', { name: 'Rodič v menu' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Dieťa v menu' })).toHaveCount(0);
+  await shot(tab, 'site-home');
   await tab.close();
 });

@@ -9,7 +9,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  timeout: 45_000,
   expect: { timeout: 7_000 },
   reporter: [['list'], ['json']],
   use: {
