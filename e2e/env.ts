@@ -7,7 +7,8 @@ const port = Number(process.env.E2E_PORT ?? 8765);
 export const E2E = {
   port,
   baseUrl: `http://127.0.0.1:${port}`,
-  dataDir: join(tmpdir(), 'backoffice-e2e-data'),
+  // One data directory per port, so two runs on different E2E_PORTs do not share a database.
+  dataDir: join(tmpdir(), `backoffice-e2e-data-${port}`),
   admin: { email: 'admin@example.com', password: 'e2e-admin-password' },
   editor: { email: 'editor@example.com', password: 'editor-demo' },
   screenshots: join(import.meta.dirname ?? '.', 'screenshots'),
