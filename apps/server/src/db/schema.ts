@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
+  customType,
   index,
   integer,
   pgTable,
@@ -195,6 +197,24 @@ const pageLikeLangFields = {
   claim: text('claim').notNull().default(''),
 };
 
+/** Per-locale title and address of a record with its own public page; title_url is unique per locale (DESIGN §5). */
+const titleUrlLangFields = () => ({
+  language_code: languageCode(),
+  title: varchar('title', { length: 255 }).notNull(),
+  title_url: varchar('title_url', { length: 255 }).notNull(),
+});
+/** Per-locale SEO fields (spec 1 §5: meta_title ≤ 60, meta_description ≤ 160). */
+const metaLangFields = () => ({
+  meta_title: varchar('meta_title', { length: 60 }).notNull().default(''),
+  meta_description: varchar('meta_description', { length: 160 }).notNull().default(''),
+});
+/** Per-locale fields of galleries and news articles: title, title_url, content, meta_title, meta_description. */
+const articleLikeLangFields = () => ({
+  ...titleUrlLangFields(),
+  content: text('content').notNull().default(''),
+  ...metaLangFields(),
+});
+
 /** Columns of every publishable, schedulable content row. */
 const publishable = () => ({
   status: boolean('status').notNull().default(true),
@@ -347,15 +367,11 @@ export const galleryLangs = pgTable(
     gallery_id: integer('gallery_id')
       .notNull()
       .references(() => galleries.id, { onDelete: 'cascade' }),
-    language_code: languageCode(),
-    title: varchar('title', { length: 255 }).notNull(),
-    title_url: varchar('title_url', { length: 255 }).notNull(),
-    content: text('content').notNull().default(''),
-    meta_title: varchar('meta_title', { length: 60 }).notNull().default(''),
-    meta_description: varchar('meta_description', { length: 160 }).notNull().default(''),
+    ...articleLikeLangFields(),
   },
   (t) => [
     primaryKey({ columns: [t.gallery_id, t.language_code] }),
+    index('gallery_langs_title_idx').on(t.language_code, t.title),
     index('gallery_langs_url_idx').on(t.language_code, t.title_url),
   ],
 );
@@ -397,4 +413,282 @@ export const pageGalleries = pgTable(
       .references(() => galleries.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.page_id, t.gallery_id] }), index('page_galleries_gallery_idx').on(t.gallery_id)],
+);
+
+/* ── Gallery images and their chunked upload (spec 1 §2 Gallery detail, DESIGN §4 Gallery upload, §7) ── */
+
+/** One image of a gallery: its stored file (DESIGN §5 image rules), pixel size, place and publish status. */
+export const galleryImages = pgTable(
+  'gallery_images',
+  {
+    id: serial('id').primaryKey(),
+    gallery_id: integer('gallery_id')
+      .notNull()
+      .references(() => galleries.id, { onDelete: 'cascade' }),
+    /** The stored name (random hex + detected extension); a rotation stores a new name so caches refresh. */
+    file: varchar('file', { length: 255 }).notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** Order within the gallery, ascending; drag reorder rewrites it. */
+    position: integer('position').notNull().default(0),
+    status: boolean('status').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [index('gallery_images_gallery_idx').on(t.gallery_id, t.position)],
+);
+
+export const galleryImageLangs = pgTable(
+  'gallery_image_langs',
+  {
+    gallery_image_id: integer('gallery_image_id')
+      .notNull()
+      .references(() => galleryImages.id, { onDelete: 'cascade' }),
+    language_code: languageCode(),
+    title: varchar('title', { length: 255 }).notNull().default(''),
+  },
+  (t) => [primaryKey({ columns: [t.gallery_image_id, t.language_code] })],
+);
+
+/** Raw bytes; PGlite hands back a Uint8Array and pg a Buffer, both read as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * A chunked upload in progress (Dropzone's `dzuuid`), kept in the database rather than in memory so any server
+ * behind a load balancer can take the next chunk (DESIGN §7). Rows older than 24 h are removed with their chunks.
+ */
+export const galleryUploads = pgTable(
+  'gallery_uploads',
+  {
+    id: serial('id').primaryKey(),
+    uuid: varchar('uuid', { length: 64 }).notNull(),
+    gallery_id: integer('gallery_id')
+      .notNull()
+      .references(() => galleries.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    total_chunks: integer('total_chunks').notNull(),
+    total_size: integer('total_size').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('gallery_uploads_key_unique').on(t.gallery_id, t.user_id, t.uuid),
+    index('gallery_uploads_created_idx').on(t.created_at),
+  ],
+);
+
+/** One received chunk; a chunk sent again after a failure replaces itself (primary key upsert). */
+export const galleryUploadChunks = pgTable(
+  'gallery_upload_chunks',
+  {
+    upload_id: integer('upload_id')
+      .notNull()
+      .references(() => galleryUploads.id, { onDelete: 'cascade' }),
+    chunk_index: integer('chunk_index').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.upload_id, t.chunk_index] })],
+);
+
+/* ── News (blog) articles (spec 1 §3 Blog article) ── */
+
+export const articles = pgTable(
+  'articles',
+  {
+    id: serial('id').primaryKey(),
+    primary: boolean('primary').notNull().default(false),
+    poster: varchar('poster', { length: 255 }),
+    ...publishable(),
+  },
+  (t) => [index('articles_updated_idx').on(t.updated_at)],
+);
+
+export const articleLangs = pgTable(
+  'article_langs',
+  {
+    article_id: integer('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    ...articleLikeLangFields(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.article_id, t.language_code] }),
+    index('article_langs_title_idx').on(t.language_code, t.title),
+    index('article_langs_url_idx').on(t.language_code, t.title_url),
+  ],
+);
+
+export const articleCategories = pgTable(
+  'article_categories',
+  {
+    article_id: integer('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    category_id: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.article_id, t.category_id] }),
+    index('article_categories_category_idx').on(t.category_id),
+  ],
+);
+
+export const articleGalleries = pgTable(
+  'article_galleries',
+  {
+    article_id: integer('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    gallery_id: integer('gallery_id')
+      .notNull()
+      .references(() => galleries.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.article_id, t.gallery_id] }),
+    index('article_galleries_gallery_idx').on(t.gallery_id),
+  ],
+);
+
+/** "Similar articles" of an article; never the article itself. */
+export const articleSimilars = pgTable(
+  'article_similars',
+  {
+    article_id: integer('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    similar_id: integer('similar_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.article_id, t.similar_id] }),
+    index('article_similars_similar_idx').on(t.similar_id),
+    check('article_similars_not_self', sql`${t.article_id} <> ${t.similar_id}`),
+  ],
+);
+
+/* ── References and partners (spec 2 §3) ── */
+
+/** Named `reference_entries`: REFERENCES is an SQL keyword. */
+export const references = pgTable(
+  'reference_entries',
+  {
+    id: serial('id').primaryKey(),
+    amount: integer('amount').notNull().default(0),
+    order: integer('order').notNull().default(0),
+    ...publishable(),
+  },
+  (t) => [
+    index('reference_entries_updated_idx').on(t.updated_at),
+    index('reference_entries_order_idx').on(t.order),
+    check('reference_entries_amount_min', sql`${t.amount} >= 0`),
+    check('reference_entries_order_min', sql`${t.order} >= 0`),
+  ],
+);
+
+export const referenceLangs = pgTable(
+  'reference_langs',
+  {
+    reference_id: integer('reference_id')
+      .notNull()
+      .references(() => references.id, { onDelete: 'cascade' }),
+    ...titleUrlLangFields(),
+    /** The building part; road and railway parts beside it (spec 2 §3). */
+    content: text('content').notNull().default(''),
+    content_road: text('content_road').notNull().default(''),
+    content_railway: text('content_railway').notNull().default(''),
+    ...metaLangFields(),
+    panel_text: text('panel_text').notNull().default(''),
+  },
+  (t) => [
+    primaryKey({ columns: [t.reference_id, t.language_code] }),
+    index('reference_langs_title_idx').on(t.language_code, t.title),
+    index('reference_langs_url_idx').on(t.language_code, t.title_url),
+  ],
+);
+
+export const referenceCategories = pgTable(
+  'reference_categories',
+  {
+    reference_id: integer('reference_id')
+      .notNull()
+      .references(() => references.id, { onDelete: 'cascade' }),
+    category_id: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.reference_id, t.category_id] }),
+    index('reference_categories_category_idx').on(t.category_id),
+  ],
+);
+
+export const referenceGalleries = pgTable(
+  'reference_galleries',
+  {
+    reference_id: integer('reference_id')
+      .notNull()
+      .references(() => references.id, { onDelete: 'cascade' }),
+    gallery_id: integer('gallery_id')
+      .notNull()
+      .references(() => galleries.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.reference_id, t.gallery_id] }),
+    index('reference_galleries_gallery_idx').on(t.gallery_id),
+  ],
+);
+
+/** "Similar references" of a reference; never the reference itself. */
+export const referenceSimilars = pgTable(
+  'reference_similars',
+  {
+    reference_id: integer('reference_id')
+      .notNull()
+      .references(() => references.id, { onDelete: 'cascade' }),
+    similar_id: integer('similar_id')
+      .notNull()
+      .references(() => references.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.reference_id, t.similar_id] }),
+    index('reference_similars_similar_idx').on(t.similar_id),
+    check('reference_similars_not_self', sql`${t.reference_id} <> ${t.similar_id}`),
+  ],
+);
+
+export const partners = pgTable(
+  'partners',
+  {
+    id: serial('id').primaryKey(),
+    order: integer('order').notNull().default(0),
+    ...publishable(),
+  },
+  (t) => [
+    index('partners_order_idx').on(t.order),
+    index('partners_updated_idx').on(t.updated_at),
+    check('partners_order_min', sql`${t.order} >= 0`),
+  ],
+);
+
+export const partnerLangs = pgTable(
+  'partner_langs',
+  {
+    partner_id: integer('partner_id')
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    ...titleUrlLangFields(),
+    content: text('content').notNull().default(''),
+    /** The partner's web address in this locale. */
+    url: varchar('url', { length: 255 }).notNull().default(''),
+  },
+  (t) => [
+    primaryKey({ columns: [t.partner_id, t.language_code] }),
+    index('partner_langs_title_idx').on(t.language_code, t.title),
+    index('partner_langs_url_idx').on(t.language_code, t.title_url),
+  ],
 );
