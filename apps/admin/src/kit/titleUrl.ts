@@ -7,8 +7,6 @@ export interface TitleUrlCheckOptions {
   language_code: Locale;
   /** The edited record; absent or null while creating. */
   id?: number | null;
-  /** The spec leaves some checks as GET with a query; POST with a JSON body is the default. */
-  method?: 'GET' | 'POST';
 }
 
 /**
@@ -21,12 +19,12 @@ export function useTitleUrlField(
   form: FormInstance,
   path: string,
   url: string,
-  { language_code, id, method }: TitleUrlCheckOptions,
+  { language_code, id }: TitleUrlCheckOptions,
 ): RemoteCheckStatus {
   const watched = useFieldValue(form, path);
   const value = typeof watched === 'string' ? watched : '';
   const params = value.length > LIMITS.titleUrlCheckAfter ? { value, language_code, id: id ?? undefined } : null;
-  const status = useRemoteCheck(url, params, { method, delay: DELAYS.titleUrlCheck });
+  const status = useRemoteCheck(url, params, { delay: DELAYS.titleUrlCheck });
   useRemoteCheckError(form, path, 'errors.titleUrlUnique', status);
   return status;
 }

@@ -60,23 +60,21 @@ export interface TitleUrlFieldProps {
   creating: boolean;
   /** The edited record; null while creating. */
   id: number | null;
-  /** The resource's remote check, e.g. /api/content/category/validate/title_url. */
+  /** The resource's remote check (POST), e.g. /api/content/category/validate/title_url. */
   checkUrl: string;
-  checkMethod?: 'GET' | 'POST';
 }
 
 /**
  * title_url of one locale (spec 1 §5): filled from the title while creating (until edited by hand), checked
  * for uniqueness on the server 700 ms after the last change (errors.titleUrlUnique).
  */
-export function TitleUrlField({ locale, labelKey, rules, creating, id, checkUrl, checkMethod }: TitleUrlFieldProps) {
+export function TitleUrlField({ locale, labelKey, rules, creating, id, checkUrl }: TitleUrlFieldProps) {
   const { t } = useTranslation();
   const form = Form.useFormInstance();
   useTitleUrlAutoFill(form, locale, creating);
   const status = useTitleUrlField(form, `langs.${locale}.title_url`, checkUrl, {
     language_code: locale,
     id,
-    method: checkMethod,
   });
   return (
     <Form.Item
@@ -130,17 +128,22 @@ export function ImageFormField({
   labelKey,
   model,
   record,
+  name = 'image',
 }: {
   labelKey: I18nKey;
   /** The folder of this resource's images under /gallery (DESIGN §5). */
   model: string;
-  record?: { id: number; image: string | null };
+  /** The record; its field `name` holds the stored file name. */
+  record?: { id: number } & Partial<Record<string, unknown>>;
+  /** The form field and record column (`image`, `poster`). */
+  name?: string;
 }) {
   const { t } = useTranslation();
-  const current = record?.image ? galleryThumbUrl(model, record.id, record.image) : null;
+  const stored = record?.[name];
+  const current = record && typeof stored === 'string' ? galleryThumbUrl(model, record.id, stored) : null;
   return (
-    <Form.Item name="image" label={t(labelKey)}>
-      <ImageField currentUrl={current} />
+    <Form.Item name={name} label={t(labelKey)}>
+      <ImageField currentUrl={current} testId={name === 'image' ? undefined : `field-${name}`} />
     </Form.Item>
   );
 }

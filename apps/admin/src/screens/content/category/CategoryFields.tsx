@@ -9,7 +9,7 @@ import { PageLikeLocaleFields, PageLikeMainFields } from '../pageLike/PageLikeFi
 
 /** Per-locale fields of a category: the page-like fields of spec 1 §2, title_url checked by GET. */
 export function CategoryLocaleFields(props: LocaleFieldsProps<CategoryRecord>) {
-  return <PageLikeLocaleFields {...props} checkUrl={CATEGORY_TITLE_URL_CHECK} checkMethod="GET" />;
+  return <PageLikeLocaleFields {...props} checkUrl={CATEGORY_TITLE_URL_CHECK} />;
 }
 
 /**

@@ -24,7 +24,7 @@ import { PageLikeLocaleFields, PageLikeMainFields } from '../pageLike/PageLikeFi
 
 /** Per-locale fields of a page: the page-like fields, title_url checked by POST. */
 export function PageLocaleFields(props: LocaleFieldsProps<PageRecord>) {
-  return <PageLikeLocaleFields {...props} checkUrl={PAGE_TITLE_URL_CHECK} checkMethod="POST" />;
+  return <PageLikeLocaleFields {...props} checkUrl={PAGE_TITLE_URL_CHECK} />;
 }
 
 const idOrNull = (value: unknown) => (typeof value === 'number' ? value : null);

@@ -1,72 +1,25 @@
-import { LIMITS } from '@backoffice/shared';
 import { Col, Divider, Form, Input, Row } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTimeField } from '../../../kit/DateTimeField';
-import {
-  ImageFormField,
-  LocaleRichTextField,
-  LocaleTextField,
-  StatusField,
-  TitleUrlField,
-} from '../../../kit/form/fields';
+import { ImageFormField, LocaleRichTextField, StatusField } from '../../../kit/form/fields';
+import { MetaFields, TitleFields } from '../../../kit/form/translated';
 import type { FieldsProps, LocaleFieldsProps } from '../../../kit/resource';
 
 /**
  * The per-locale fields of pages and categories (spec 1 §2 Page form): title, title_url (generated while
- * creating, checked for uniqueness at `checkUrl`), content, teaser, page_text, meta_title (≤ 60),
- * meta_description (≤ 160) and claim.
+ * creating, checked for uniqueness at `checkUrl`), content, teaser, page_text, meta_title (≤ 60), claim and
+ * meta_description (≤ 160).
  */
-export function PageLikeLocaleFields({
-  locale,
-  rules,
-  creating,
-  id,
-  checkUrl,
-  checkMethod,
-}: LocaleFieldsProps & { checkUrl: string; checkMethod: 'GET' | 'POST' }) {
+export function PageLikeLocaleFields(props: LocaleFieldsProps & { checkUrl: string }) {
+  const { locale, rules } = props;
   return (
     <>
-      <Row gutter={16}>
-        <Col xs={24} md={12}>
-          <LocaleTextField locale={locale} name="title" labelKey="pageLike.fields.title" rules={rules} required />
-        </Col>
-        <Col xs={24} md={12}>
-          <TitleUrlField
-            locale={locale}
-            labelKey="pageLike.fields.titleUrl"
-            rules={rules}
-            creating={creating}
-            id={id}
-            checkUrl={checkUrl}
-            checkMethod={checkMethod}
-          />
-        </Col>
-      </Row>
+      <TitleFields {...props} />
       <LocaleRichTextField locale={locale} name="content" labelKey="pageLike.fields.content" />
       <LocaleRichTextField locale={locale} name="teaser" labelKey="pageLike.fields.teaser" />
       <LocaleRichTextField locale={locale} name="page_text" labelKey="pageLike.fields.pageText" />
-      <Row gutter={16}>
-        <Col xs={24} md={12}>
-          <LocaleTextField
-            locale={locale}
-            name="meta_title"
-            labelKey="pageLike.fields.metaTitle"
-            rules={rules}
-            max={LIMITS.metaTitleMax}
-          />
-        </Col>
-        <Col xs={24} md={12}>
-          <LocaleTextField locale={locale} name="claim" labelKey="pageLike.fields.claim" rules={rules} />
-        </Col>
-      </Row>
-      <LocaleTextField
-        locale={locale}
-        name="meta_description"
-        labelKey="pageLike.fields.metaDescription"
-        rules={rules}
-        max={LIMITS.metaDescriptionMax}
-      />
+      <MetaFields locale={locale} rules={rules} withClaim />
     </>
   );
 }

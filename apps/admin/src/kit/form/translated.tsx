@@ -1,0 +1,69 @@
+import { LIMITS } from '@backoffice/shared';
+import { Col, Row } from 'antd';
+import type { LocaleFieldsProps } from '../resource';
+import { LocaleTextField, TitleUrlField } from './fields';
+
+/**
+ * The title and its title_url side by side (every translated resource with an address): the title_url is
+ * generated from the title while creating and checked for uniqueness at `checkUrl` (spec 1 §5).
+ */
+export function TitleFields({
+  locale,
+  rules,
+  creating,
+  id,
+  checkUrl,
+}: Pick<LocaleFieldsProps, 'locale' | 'rules' | 'creating' | 'id'> & { checkUrl: string }) {
+  return (
+    <Row gutter={16}>
+      <Col xs={24} md={12}>
+        <LocaleTextField locale={locale} name="title" labelKey="pageLike.fields.title" rules={rules} required />
+      </Col>
+      <Col xs={24} md={12}>
+        <TitleUrlField
+          locale={locale}
+          labelKey="pageLike.fields.titleUrl"
+          rules={rules}
+          creating={creating}
+          id={id}
+          checkUrl={checkUrl}
+        />
+      </Col>
+    </Row>
+  );
+}
+
+/** meta_title (≤ 60, with the page-like claim beside it when asked) and meta_description (≤ 160). */
+export function MetaFields({
+  locale,
+  rules,
+  withClaim,
+}: Pick<LocaleFieldsProps, 'locale' | 'rules'> & { withClaim?: boolean }) {
+  return (
+    <>
+      <Row gutter={16}>
+        <Col xs={24} md={withClaim ? 12 : 24}>
+          <LocaleTextField
+            locale={locale}
+            name="meta_title"
+            labelKey="pageLike.fields.metaTitle"
+            rules={rules}
+            max={LIMITS.metaTitleMax}
+          />
+        </Col>
+        {withClaim && (
+          <Col xs={24} md={12}>
+            <LocaleTextField locale={locale} name="claim" labelKey="pageLike.fields.claim" rules={rules} />
+          </Col>
+        )}
+      </Row>
+      <LocaleTextField
+        locale={locale}
+        name="meta_description"
+        labelKey="pageLike.fields.metaDescription"
+        rules={rules}
+        max={LIMITS.metaDescriptionMax}
+      />
+    </>
+  );
+}
