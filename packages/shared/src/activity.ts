@@ -7,17 +7,17 @@ export type LogAction = (typeof LOG_ACTIONS)[number];
  * A model whose screen does not exist yet has no route; its log items are shown without a link.
  */
 export const LOG_MODELS = {
-  Blog: { route: null, icon: 'read' },
+  Blog: { route: 'news', icon: 'read' },
   Brand: { route: null, icon: 'tag' },
   Category: { route: 'contentCategory', icon: 'apartment' },
   Form: { route: null, icon: 'mail' },
-  Gallery: { route: null, icon: 'picture' },
+  Gallery: { route: 'gallery', icon: 'picture' },
   GalleryImage: { route: null, icon: 'file-image' },
   Order: { route: null, icon: 'shopping-cart' },
   Page: { route: 'contentPage', icon: 'file' },
-  Partner: { route: null, icon: 'team' },
+  Partner: { route: 'partner', icon: 'team' },
   Payment: { route: null, icon: 'credit-card' },
-  Reference: { route: null, icon: 'trophy' },
+  Reference: { route: 'reference', icon: 'trophy' },
   Settings: { route: null, icon: 'setting' },
   Shipping: { route: null, icon: 'car' },
   ShopProduct: { route: null, icon: 'shop' },

@@ -15,6 +15,15 @@ export const zBool = z.preprocess(
 /** A positive integer id that also accepts its string form. */
 export const zId = z.coerce.number({ error: ERR.invalid }).int(ERR.invalid).positive(ERR.invalid);
 
+/** An optional list of ids (galleries, panels, similars): missing or blank is the empty list, duplicates are dropped. */
+export const zOptionalIdList = z.preprocess(
+  (v) => (v === undefined || v === null || v === '' ? [] : Array.isArray(v) ? v : [v]),
+  z
+    .array(zId)
+    .max(1000)
+    .transform((ids) => [...new Set(ids)]),
+);
+
 /** A required list of ids, at least one (errors.requiredSelect). */
 export const zIdList = z.preprocess(
   (v) => (v === undefined || v === null || v === '' ? [] : Array.isArray(v) ? v : [v]),
@@ -67,18 +76,24 @@ export const zDateTimeOrNull = z.preprocess(
 /** Per-locale title and rich-text content (texts, panels). */
 export const zTitleContentLang = z.object({ title: zTitle, content: zRichText });
 
+/** Per-locale title and address of a record with its own public page (title_url unique: the server's check). */
+export const titleUrlLangShape = { title: zTitle, title_url: zTitleUrl };
+/** Per-locale SEO fields: meta_title ≤ 60 (errors.max60), meta_description ≤ 160 (errors.max160). */
+export const metaLangShape = {
+  meta_title: zShortText(LIMITS.metaTitleMax, ERR.max60),
+  meta_description: zShortText(LIMITS.metaDescriptionMax, ERR.max160),
+};
+
 /**
  * The per-locale fields of a page-like record (pages, categories; spec 1 §2 Page form): title, title_url,
  * the rich texts content, teaser and page_text, meta_title ≤ 60, meta_description ≤ 160, claim.
  */
 export const pageLikeLangShape = {
-  title: zTitle,
-  title_url: zTitleUrl,
+  ...titleUrlLangShape,
   content: zRichText,
   teaser: zRichText,
   page_text: zRichText,
-  meta_title: zShortText(LIMITS.metaTitleMax, ERR.max60),
-  meta_description: zShortText(LIMITS.metaDescriptionMax, ERR.max160),
+  ...metaLangShape,
   claim: zShortText(10_000),
 };
 export const zPageLikeLang = z.object(pageLikeLangShape);
@@ -93,3 +108,25 @@ export function zLangs<T extends z.ZodType>(shape: T) {
 
 /** The timestamp a form loaded; an update that carries a stale one is refused with 409. */
 export const zUpdatedAt = z.string().datetime({ offset: true }).optional();
+
+/** A whole number ≥ 0 (a reference's amount, an order); blank or anything else is errors.invalid. */
+export const zNonNegativeInt = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z.coerce.number({ error: ERR.invalid }).int(ERR.invalid).min(0, ERR.invalid).max(2_147_483_647, ERR.invalid),
+);
+
+/** The inline order change of a list row (references, partners; DESIGN §4 Inline order): `{order}`. */
+export const orderSchema = z.object({ order: zNonNegativeInt });
+export type OrderInput = z.infer<typeof orderSchema>;
+
+/** The publishing window every schedulable record shares: status (default published), publish_up, publish_down. */
+export const publishingShape = {
+  status: zBool.default(true),
+  publish_up: zDateTimeOrNull.default(null),
+  publish_down: zDateTimeOrNull.default(null),
+};
+/** Whether a publishing window is in order: publish_down follows publish_up when both are set. */
+export const publishWindowValid = (v: { publish_up: string | null; publish_down: string | null }) =>
+  !v.publish_up || !v.publish_down || Date.parse(v.publish_down) > Date.parse(v.publish_up);
+/** Where and how a reversed window is reported: `.refine(publishWindowValid, PUBLISH_DOWN_ISSUE)`. */
+export const PUBLISH_DOWN_ISSUE = { path: ['publish_down'], message: ERR.publishDown };

@@ -4,23 +4,14 @@ import {
   type PageLikeLang,
   zBool,
   zDateTimeOrNull,
-  zId,
   zLangs,
   zNullableId,
   zNullableText,
+  zOptionalIdList,
   zPageLikeLang,
   zUpdatedAt,
 } from '../zod-helpers.js';
 import type { Langs } from './common.js';
-
-/** An optional list of ids (galleries, panels): missing or blank is the empty list, duplicates are dropped. */
-const zOptionalIdList = z.preprocess(
-  (v) => (v === undefined || v === null || v === '' ? [] : Array.isArray(v) ? v : [v]),
-  z
-    .array(zId)
-    .max(1000)
-    .transform((ids) => [...new Set(ids)]),
-);
 
 /** The navigation panel of the page form: whether the page is in navigation and under which node. */
 const zPageNavigation = z

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { MODULES } from '../constants.js';
+import {
+  metaLangShape,
+  PUBLISH_DOWN_ISSUE,
+  publishingShape,
+  publishWindowValid,
+  titleUrlLangShape,
+  zLangs,
+  zNonNegativeInt,
+  zOptionalIdList,
+  zRichText,
+  zUpdatedAt,
+} from '../zod-helpers.js';
+import type { RecordStamps } from './blog.js';
+import type { Langs } from './common.js';
+
+/**
+ * The per-locale fields of a reference (spec 2 §3): title, title_url, content (the building part), content_road,
+ * content_railway, meta_title, meta_description and panel_text.
+ */
+export const referenceLangShape = {
+  ...titleUrlLangShape,
+  content: zRichText,
+  content_road: zRichText,
+  content_railway: zRichText,
+  ...metaLangShape,
+  panel_text: zRichText,
+};
+export const zReferenceLang = z.object(referenceLangShape);
+export type ReferenceLang = z.infer<typeof zReferenceLang>;
+export const REFERENCE_RICH_TEXT = ['content', 'content_road', 'content_railway', 'panel_text'] as const;
+
+/**
+ * The module whose categories a reference may carry. The specification defines no module of its own for
+ * references (modules: 1 panels and blog, 2 galleries), so they share the general module 1.
+ */
+export const REFERENCE_CATEGORY_MODULE = MODULES.blog;
+
+/**
+ * Reference (spec 2 §3, §5): per-locale fields, status, categories, galleries, similar references, amount and
+ * order (whole numbers ≥ 0) and the publishing window; the image file travels beside the schema.
+ */
+export const referenceSchema = z
+  .object({
+    langs: zLangs(zReferenceLang),
+    ...publishingShape,
+    categories: zOptionalIdList,
+    galleries: zOptionalIdList,
+    similars: zOptionalIdList,
+    amount: zNonNegativeInt.default(0),
+    order: zNonNegativeInt.default(0),
+    updated_at: zUpdatedAt,
+  })
+  .refine(publishWindowValid, PUBLISH_DOWN_ISSUE);
+export type ReferenceInput = z.infer<typeof referenceSchema>;
+
+/** The list's sortable columns; the default is updated_at descending (spec 2 §9). */
+export const REFERENCE_SORTS = ['updated_at', 'title', 'status', 'amount', 'order', 'id'] as const;
+export const REFERENCE_DEFAULT_SORT = { sort: 'updated_at', order: 'desc' } as const;
+
+export interface ReferenceRow {
+  id: number;
+  title: string;
+  status: boolean;
+  amount: number;
+  order: number;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+export interface ReferenceRecord extends RecordStamps {
+  id: number;
+  status: boolean;
+  image: string | null;
+  amount: number;
+  order: number;
+  publish_up: string | null;
+  publish_down: string | null;
+  langs: Langs<ReferenceLang>;
+  categories: number[];
+  galleries: number[];
+  similars: number[];
+}
