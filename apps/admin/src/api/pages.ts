@@ -1,5 +1,4 @@
 import type { PageInput, PageRecord, PageRow } from '@backoffice/shared';
-import { request } from './client';
 import { useLabelOptions, useLangOptions } from './options';
 import { createResourceApi } from './resource';
 
@@ -9,10 +8,6 @@ export const pageApi = createResourceApi<PageRow, PageRecord, PageInput>('pages'
 /** The remote checks of the page form (POST with a JSON body). */
 export const PAGE_TITLE_URL_CHECK = `${pageApi.base}validate/title_url`;
 export const PAGE_MODULE_CHECK = `${pageApi.base}validate/module_id`;
-
-/** GET /api/content/page/preview/{id} → a signed, short-lived address of the page on the public site. */
-export const pagePreviewUrl = async (id: number) =>
-  (await request<{ url: string }>('GET', `${pageApi.base}preview/${id}`)).url;
 
 /** GET /api/content/navigation/groups → the navigation groups (id, label). */
 export const useNavigationGroups = () => useLabelOptions('/api/content/navigation/groups', 5 * 60_000);

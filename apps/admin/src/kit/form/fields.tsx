@@ -134,12 +134,12 @@ export function ImageFormField({
   /** The folder of this resource's images under /gallery (DESIGN §5). */
   model: string;
   /** The record; its field `name` holds the stored file name. */
-  record?: { id: number } & Partial<Record<string, unknown>>;
+  record?: { id: number };
   /** The form field and record column (`image`, `poster`). */
   name?: string;
 }) {
   const { t } = useTranslation();
-  const stored = record?.[name];
+  const stored = record ? (record as Record<string, unknown>)[name] : undefined;
   const current = record && typeof stored === 'string' ? galleryThumbUrl(model, record.id, stored) : null;
   return (
     <Form.Item name={name} label={t(labelKey)}>

@@ -51,3 +51,21 @@ export const statusFilter: FilterDef = {
     { value: '0', labelKey: 'status.hidden' },
   ],
 };
+
+/** The categories of a row as badges of their titles (news, galleries, references). */
+export function categoriesColumn<Row extends { categories: { id: number; title: string }[] }>(
+  t: TFunction,
+): ColumnType<Row> {
+  return {
+    key: 'categories',
+    dataIndex: 'categories',
+    title: t('list.categories'),
+    render: (_: unknown, row: Row) => (
+      <span data-testid="cell-categories">
+        {row.categories.map((category) => (
+          <Tag key={category.id}>{category.title}</Tag>
+        ))}
+      </span>
+    ),
+  };
+}

@@ -1,14 +1,11 @@
-import { EyeOutlined } from '@ant-design/icons';
-import type { PageRecord, PageRow } from '@backoffice/shared';
+import type { PageRecord } from '@backoffice/shared';
 import { Checkbox, Col, Divider, Form, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useModuleCategories } from '../../../api/categories';
-import { errorMessage } from '../../../api/client';
 import { useModuleOptions } from '../../../api/modules';
 import {
   PAGE_MODULE_CHECK,
   PAGE_TITLE_URL_CHECK,
-  pagePreviewUrl,
   useGalleryOptions,
   useNavigationGroups,
   useNavigationParents,
@@ -16,8 +13,6 @@ import {
 } from '../../../api/pages';
 import { translateOr } from '../../../i18n';
 import { OptionsSelectField } from '../../../kit/form/fields';
-import { RowAction } from '../../../kit/list/RowAction';
-import { notify } from '../../../kit/notifications';
 import { useRemoteCheck, useRemoteCheckError } from '../../../kit/remoteCheck';
 import type { FieldsProps, LocaleFieldsProps } from '../../../kit/resource';
 import { PageLikeLocaleFields, PageLikeMainFields } from '../pageLike/PageLikeFields';
@@ -175,27 +170,3 @@ export function PageMainFields(props: FieldsProps<PageRecord>) {
 
 /** A navigation group's heading: the translation key built from its label (spec 1 §2 Navigation). */
 export const groupLabel = (label: string) => translateOr(`navigation.groups.${label}`, label);
-
-/**
- * The preview row action (every role): asks for a signed address and opens the public page in a new tab. The
- * tab is opened at the click, so no popup blocker stops it, and sent to the address once it arrives.
- */
-export function PagePreviewAction({ row }: { row: PageRow }) {
-  const { t } = useTranslation();
-  const open = async () => {
-    const tab = window.open('', '_blank');
-    try {
-      const url = await pagePreviewUrl(row.id);
-      if (tab) {
-        tab.opener = null;
-        tab.location.href = url;
-      } else window.location.assign(url);
-    } catch (error) {
-      tab?.close();
-      notify('danger', `${t('page.previewError')} ${t('message.errorLabel')}: ${errorMessage(error)}`);
-    }
-  };
-  return (
-    <RowAction label={t('page.preview')} icon={<EyeOutlined />} testId="row-preview" onClick={() => void open()} />
-  );
-}

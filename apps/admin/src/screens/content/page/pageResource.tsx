@@ -2,10 +2,11 @@ import { PAGE_DEFAULT_SORT, type PageInput, type PageRecord, type PageRow, pageS
 import { Tag, Typography } from 'antd';
 import { pageApi } from '../../../api/pages';
 import { statusColumn, statusFilter, updatedAtColumn } from '../../../kit/list/columns';
+import { previewAction } from '../../../kit/list/PreviewAction';
 import type { ResourceDef } from '../../../kit/resource';
 import { ModuleFilter } from '../category/CategoryFields';
 import { emptyPageLike, type PageLikeValues, pageLikeFromRecord } from '../pageLike/pageLike';
-import { PageLocaleFields, PageMainFields, PagePreviewAction } from './PageFields';
+import { PageLocaleFields, PageMainFields } from './PageFields';
 
 /** What the page form holds: the page-like values, the category, the navigation panel, galleries and panels. */
 export interface PageValues extends PageLikeValues {
@@ -71,7 +72,7 @@ export const pageResource: ResourceDef<PageRow, PageRecord, PageValues, PageInpu
     },
     { key: 'module_id', labelKey: 'pageLike.fields.module', Input: ModuleFilter },
   ],
-  RowActions: PagePreviewAction,
+  RowActions: previewAction<PageRow>(pageApi.base),
   form: {
     schema: pageSchema,
     empty: () => ({

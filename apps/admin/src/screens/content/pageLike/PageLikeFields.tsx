@@ -1,8 +1,8 @@
-import { Col, Divider, Form, Input, Row } from 'antd';
+import { Col, Form, Input } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DateTimeField } from '../../../kit/DateTimeField';
-import { ImageFormField, LocaleRichTextField, StatusField } from '../../../kit/form/fields';
+import { LocaleRichTextField } from '../../../kit/form/fields';
+import { PublishingFields } from '../../../kit/form/publishing';
 import { MetaFields, TitleFields } from '../../../kit/form/translated';
 import type { FieldsProps, LocaleFieldsProps } from '../../../kit/resource';
 
@@ -25,48 +25,28 @@ export function PageLikeLocaleFields(props: LocaleFieldsProps & { checkUrl: stri
 }
 
 /**
- * The main settings below the tabs: `placement` (module with category or parent) first, then redirect,
- * css_class, the publishing window (d.M.yyyy, HH:mm), the image and the publish checkbox.
+ * The main settings of pages and categories: `placement` (module with category or parent), redirect and
+ * css_class, then the publishing fields.
  */
 export function PageLikeMainFields({
-  rules,
-  record,
-  imageModel,
   placement,
+  ...props
 }: FieldsProps<{ id: number; image: string | null }> & { imageModel: string; placement: ReactNode }) {
   const { t } = useTranslation();
+  const { rules } = props;
   return (
-    <>
-      <Divider titlePlacement="start">{t('pageLike.mainSettings')}</Divider>
-      <Row gutter={16}>
-        {placement}
-        <Col xs={24} md={12}>
-          <Form.Item name="redirect" label={t('pageLike.fields.redirect')} rules={rules('redirect')}>
-            <Input data-testid="field-redirect" maxLength={255} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item name="css_class" label={t('pageLike.fields.cssClass')} rules={rules('css_class')}>
-            <Input data-testid="field-css_class" maxLength={128} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item name="publish_up" label={t('pageLike.fields.publishUp')} rules={rules('publish_up')}>
-            <DateTimeField testId="field-publish_up" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item name="publish_down" label={t('pageLike.fields.publishDown')} rules={rules('publish_down')}>
-            <DateTimeField testId="field-publish_down" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <ImageFormField labelKey="pageLike.fields.image" model={imageModel} record={record} />
-        </Col>
-        <Col xs={24} md={12}>
-          <StatusField labelKey="pageLike.fields.status" />
-        </Col>
-      </Row>
-    </>
+    <PublishingFields {...props}>
+      {placement}
+      <Col xs={24} md={12}>
+        <Form.Item name="redirect" label={t('pageLike.fields.redirect')} rules={rules('redirect')}>
+          <Input data-testid="field-redirect" maxLength={255} />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={12}>
+        <Form.Item name="css_class" label={t('pageLike.fields.cssClass')} rules={rules('css_class')}>
+          <Input data-testid="field-css_class" maxLength={128} />
+        </Form.Item>
+      </Col>
+    </PublishingFields>
   );
 }

@@ -1,5 +1,5 @@
 import type { Locale, PageLikeLang } from '@backoffice/shared';
-import type { ImageValue } from '../../../kit/image';
+import { type PublishingValues, publishingValues } from '../../../kit/form/publishing';
 import { emptyLangs, langsFromRecord } from '../../../kit/langs';
 
 /** The translated fields of pages and categories (spec 1 §2 Page form; a category has "the same fields"). */
@@ -16,15 +16,11 @@ export const PAGE_LIKE_LANG_FIELDS = [
 type PageLikeLangField = (typeof PAGE_LIKE_LANG_FIELDS)[number];
 
 /** The form values pages and categories share: the locale tabs and the main settings; dates are ISO or null. */
-export interface PageLikeValues {
+export interface PageLikeValues extends PublishingValues {
   langs: Record<Locale, Record<PageLikeLangField, string>>;
   module_id: number | null;
-  status: boolean;
   redirect: string;
   css_class: string;
-  publish_up: string | null;
-  publish_down: string | null;
-  image: ImageValue;
 }
 
 /** What a page-like record holds of those values. */
@@ -40,24 +36,18 @@ export interface PageLikeRecord {
 
 /** A new page-like record: published, everything else empty. */
 export const emptyPageLike = (): PageLikeValues => ({
+  ...publishingValues(),
   langs: emptyLangs(PAGE_LIKE_LANG_FIELDS),
   module_id: null,
-  status: true,
   redirect: '',
   css_class: '',
-  publish_up: null,
-  publish_down: null,
-  image: undefined,
 });
 
 /** The shared values of a loaded record; the image field starts untouched (the stored image stays). */
 export const pageLikeFromRecord = (record: PageLikeRecord): PageLikeValues => ({
+  ...publishingValues(record),
   langs: langsFromRecord(record.langs, PAGE_LIKE_LANG_FIELDS),
   module_id: record.module_id,
-  status: record.status,
   redirect: record.redirect ?? '',
   css_class: record.css_class ?? '',
-  publish_up: record.publish_up,
-  publish_down: record.publish_down,
-  image: undefined,
 });

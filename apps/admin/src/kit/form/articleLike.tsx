@@ -1,0 +1,25 @@
+import type { Locale } from '@backoffice/shared';
+import { emptyLangs, langsFromRecord } from '../langs';
+import type { LocaleFieldsProps } from '../resource';
+import { LocaleRichTextField } from './fields';
+import { MetaFields, TitleFields } from './translated';
+
+/** The translated fields of news articles and galleries: title, title_url, content, meta_title, meta_description. */
+export const ARTICLE_LIKE_LANG_FIELDS = ['title', 'title_url', 'content', 'meta_title', 'meta_description'] as const;
+export type ArticleLikeLangs = Record<Locale, Record<(typeof ARTICLE_LIKE_LANG_FIELDS)[number], string>>;
+
+export const emptyArticleLangs = (): ArticleLikeLangs => emptyLangs(ARTICLE_LIKE_LANG_FIELDS);
+export const articleLangsFromRecord = (langs: Parameters<typeof langsFromRecord>[0]): ArticleLikeLangs =>
+  langsFromRecord(langs, ARTICLE_LIKE_LANG_FIELDS);
+
+/** The locale tab of news articles and galleries. */
+export function ArticleLikeLocaleFields(props: LocaleFieldsProps & { checkUrl: string }) {
+  const { locale, rules } = props;
+  return (
+    <>
+      <TitleFields {...props} />
+      <LocaleRichTextField locale={locale} name="content" labelKey="pageLike.fields.content" />
+      <MetaFields locale={locale} rules={rules} />
+    </>
+  );
+}
