@@ -17,6 +17,7 @@ import { t } from './i18n/index.js';
 import { galleryRoutes } from './media/gallery.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { categoryRoutes } from './modules/categories/routes.js';
+import { fileRoutes } from './modules/files/routes.js';
 import { galleryApiRoutes } from './modules/galleries/routes.js';
 import { moduleRoutes } from './modules/modules/routes.js';
 import { navigationRoutes } from './modules/navigation/routes.js';
@@ -98,6 +99,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   await app.register(galleryApiRoutes, { ctx, prefix: '/api/gallery' });
   await app.register(statsRoutes, { ctx, prefix: '/api/stats' });
   await app.register(uploadRoutes, { ctx });
+  await app.register(fileRoutes, { ctx });
   await app.register(galleryRoutes, { ctx });
   await app.register(siteRoutes, { ctx });
 

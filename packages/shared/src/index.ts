@@ -6,6 +6,7 @@ export * from './schemas/auth.js';
 export * from './schemas/blog.js';
 export * from './schemas/category.js';
 export * from './schemas/common.js';
+export * from './schemas/files.js';
 export * from './schemas/gallery.js';
 export * from './schemas/list.js';
 export * from './schemas/navigation.js';

@@ -41,6 +41,7 @@ const NavigationScreen = lazy(() => import('../screens/content/navigation/Naviga
 const TextsScreen = lazy(() => import('../screens/content/text/TextsScreen'));
 const CategoriesScreen = lazy(() => import('../screens/content/category/CategoriesScreen'));
 const PanelsScreen = lazy(() => import('../screens/content/panel/PanelsScreen'));
+const FileManagerScreen = lazy(() => import('../screens/filemanager/FileManagerScreen'));
 const NotFoundScreen = lazy(() => import('../screens/errors/NotFoundScreen'));
 
 /** THE route table (spec 1 §2 Routing overview). Later resources add rows here and nowhere else. */
@@ -135,6 +136,8 @@ export const routeTable = [
           },
         ],
       },
+      // Outside the layout (it fills the layout's modal frame); the screen itself asks for a signed-in user or a token.
+      { name: 'filemanager', path: 'filemanager', labelKey: 'filemanager.title', component: FileManagerScreen },
       { name: 'notFound', path: '*', component: NotFoundScreen },
     ],
   },

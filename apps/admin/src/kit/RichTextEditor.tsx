@@ -3,6 +3,7 @@ import {
   DeleteColumnOutlined,
   DeleteOutlined,
   DeleteRowOutlined,
+  FolderOpenOutlined,
   InsertRowBelowOutlined,
   InsertRowRightOutlined,
   ItalicOutlined,
@@ -25,6 +26,8 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../api/client';
 import { uploadEditorImage } from '../api/upload';
+import { FileManagerModal } from '../screens/filemanager/FileManagerModal';
+import type { PickedFile } from '../screens/filemanager/messages';
 import { checkImageFile } from './image';
 import { notify } from './notifications';
 import type { RichTextProps } from './RichText';
@@ -146,6 +149,17 @@ export default function RichTextEditor({ value, onChange, id, testId, ...aria }:
     }
   };
 
+  // A file picked in the file manager: an image goes in as an image, anything else as a link (on the selected
+  // text, or the file's name as the link's text).
+  const [filesOpen, setFilesOpen] = useState(false);
+  const insertPicked = (file: PickedFile) => {
+    const at = editor.chain().focus();
+    if (file.image) at.setImage({ src: file.url, alt: file.name.replace(/\.[^.]+$/, '') }).run();
+    else if (!editor.state.selection.empty) at.setLink({ href: file.url }).run();
+    else
+      at.insertContent({ type: 'text', text: file.name, marks: [{ type: 'link', attrs: { href: file.url } }] }).run();
+  };
+
   const chain = () => editor.chain().focus();
   const tools = testId ?? 'editor';
   return (
@@ -203,6 +217,12 @@ export default function RichTextEditor({ value, onChange, id, testId, ...aria }:
           disabled={uploading}
           testId={`${tools}-image`}
           onClick={() => imageInput.current?.click()}
+        />
+        <Tool
+          label={t('filemanager.insertFile')}
+          icon={<FolderOpenOutlined />}
+          testId={`${tools}-files`}
+          onClick={() => setFilesOpen(true)}
         />
         <input
           ref={imageInput}
@@ -275,6 +295,7 @@ export default function RichTextEditor({ value, onChange, id, testId, ...aria }:
       <div className="bo-richtext-footer" data-testid={testId ? `${testId}-counts` : undefined}>
         {t('editor.counts', { words: state.words, characters: state.characters })}
       </div>
+      <FileManagerModal open={filesOpen} onClose={() => setFilesOpen(false)} onPick={insertPicked} />
     </div>
   );
 }

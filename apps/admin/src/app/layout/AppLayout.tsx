@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useMe } from '../../api/auth';
 import { PreloaderOverlay } from '../../kit/preloader';
+import { FileManagerButton } from '../../screens/filemanager/FileManagerButton';
 import { PageLoading } from '../router';
 import { AppBreadcrumbs } from './AppBreadcrumbs';
 import './dayjsLocale';
@@ -52,6 +53,7 @@ export default function AppLayout() {
               onClick={toggle}
             />
             <div className="bo-header-right">
+              <FileManagerButton />
               <LanguageSwitcher />
               <UserMenu />
             </div>

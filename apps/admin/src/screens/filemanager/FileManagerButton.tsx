@@ -1,0 +1,27 @@
+import { FolderOpenOutlined } from '@ant-design/icons';
+import { Button, Tooltip } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FileManagerModal } from './FileManagerModal';
+
+/** The top bar's button that opens the file manager in its modal frame. */
+export function FileManagerButton() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Tooltip title={t('filemanager.title')}>
+        <Button
+          type="text"
+          icon={<FolderOpenOutlined />}
+          data-testid="filemanager-open"
+          aria-label={t('filemanager.title')}
+          onClick={() => setOpen(true)}
+        >
+          <span className="bo-fm-open-label">{t('filemanager.open')}</span>
+        </Button>
+      </Tooltip>
+      <FileManagerModal open={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}

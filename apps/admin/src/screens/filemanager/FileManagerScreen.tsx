@@ -1,0 +1,27 @@
+import { App } from 'antd';
+import { useSearchParams } from 'react-router';
+import { useUser } from '../../api/session';
+import { RequireUser } from '../../app/guards';
+import { FileManager } from './FileManager';
+import { pickTarget } from './messages';
+import './filemanager.css';
+
+/**
+ * `/admin/filemanager?token=…[&mode=pick]` (DESIGN §4): outside the admin layout, so it fits the modal frame.
+ * With a token the server decides (it answers 401 to a token that is not, or no longer, valid, and the screen
+ * says so); without one a signed-in user is needed, as on every admin screen. The calls carry the token only
+ * while no user is signed in here: the session cookie is the usual way in, and a token in every call's address
+ * would only spread it (server logs).
+ */
+export default function FileManagerScreen() {
+  const [params] = useSearchParams();
+  const user = useUser();
+  const token = params.get('token') || undefined;
+  const picking = params.get('mode') === 'pick' && pickTarget() !== null;
+  const content = (
+    <App component={false}>
+      <FileManager token={user ? undefined : token} picking={picking} />
+    </App>
+  );
+  return token ? content : <RequireUser>{content}</RequireUser>;
+}

@@ -1,0 +1,71 @@
+import { FILES } from '@backoffice/shared';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { sessions, users } from '../../db/schema.js';
+import { hmac, safeEqual } from '../../http/crypto.js';
+import type { AuthUser } from '../../http/session.js';
+
+const TTL_MS = FILES.tokenTtlMinutes * 60_000;
+/** Sessions of one user tried against a token (a user rarely has more signed-in devices than this). */
+const MAX_SESSIONS = 50;
+
+const signature = (config: Config, userId: number, sessionId: string, expiresAt: number) =>
+  hmac(config.sessionSecret, `files:${userId}:${sessionId}:${expiresAt}`);
+
+/**
+ * The token of the file manager's address (`/admin/filemanager?token=…`): `<user id>.<expiry ms>.<signature>`,
+ * the HMAC (SESSION_SECRET) of the user, the session it was issued in and the expiry. It opens the file manager
+ * for FILES.tokenTtlMinutes and only while that session lives: a logout, a password reset or a block (which end
+ * the session) end the token too. It never leaves the session's id or any stored secret in the address.
+ */
+export function issueFileToken(config: Config, user: AuthUser, now = Date.now()) {
+  const expiresAt = now + TTL_MS;
+  return {
+    token: `${user.id}.${expiresAt}.${signature(config, user.id, user.sessionId, expiresAt)}`,
+    expires_at: new Date(expiresAt).toISOString(),
+  };
+}
+
+/**
+ * The user a token was issued to, when it is well formed, unexpired, signed for one of the user's live sessions
+ * and the user is active; null otherwise. The role is not checked here: the policy answers 403 for a wrong one.
+ */
+export async function userOfFileToken(
+  db: Db,
+  config: Config,
+  token: string,
+  now = Date.now(),
+): Promise<AuthUser | null> {
+  const match = /^([1-9][0-9]{0,9})\.([0-9]{13,15})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match) return null;
+  const userId = Number(match[1]);
+  const expiresAt = Number(match[2]);
+  const given = match[3] ?? '';
+  if (expiresAt <= now || expiresAt > now + TTL_MS || userId > 2_147_483_647) return null;
+  const rows = await db
+    .select({
+      sessionId: sessions.id,
+      id: users.id,
+      role_id: users.role_id,
+      name: users.name,
+      surname: users.surname,
+      email: users.email,
+      image: users.image,
+      language_code: users.language_code,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.user_id))
+    .where(
+      and(
+        eq(sessions.user_id, userId),
+        gt(sessions.expires_at, new Date(now)),
+        eq(users.status, true),
+        isNull(users.deleted_at),
+      ),
+    )
+    .orderBy(desc(sessions.last_seen_at))
+    .limit(MAX_SESSIONS);
+  const found = rows.find((row) => safeEqual(given, signature(config, userId, row.sessionId, expiresAt)));
+  return found ?? null;
+}
