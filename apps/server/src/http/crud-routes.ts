@@ -6,6 +6,7 @@ import {
   type ListResponse,
   type Locale,
   type LogModel,
+  orderSchema,
   titleUrlCheckSchema,
 } from '@backoffice/shared';
 import { sql } from 'drizzle-orm';
@@ -17,7 +18,10 @@ import type { Db } from '../db/client.js';
 import { t } from '../i18n/index.js';
 import { imageUploadConfig, processImageField, saveImageField } from '../media/images.js';
 import { logActivity } from '../modules/activity/service.js';
-import { forbidden, invalid, notFound } from './errors.js';
+import { type PreviewKind, previewUrl } from '../modules/pages/preview.js';
+import { forbidden, HttpError, invalid, notFound } from './errors.js';
+import type { Translations } from './langs.js';
+import { langOptions } from './list.js';
 import { abilitiesOf, type ContentAction } from './policy.js';
 import { softResource } from './resource.js';
 import { type AuthUser, currentUser } from './session.js';
@@ -59,13 +63,16 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
     read: (id: number) => Promise<unknown>;
     /** Refuses (throws) a restore that would break a rule, e.g. a title_url taken while the record was removed. */
     checkRestore?: (id: number) => Promise<void>;
-    /** The record's `image` column takes uploads stored under `MEDIA_DIR/<media>/<id>/` (DESIGN §5). */
-    image?: { media: string; config: Config };
+    /**
+     * The record's image columns (`image` unless `fields` names others, e.g. a news article's poster) take
+     * uploads stored under `MEDIA_DIR/<media>/<id>/` (DESIGN §5).
+     */
+    image?: { media: string; config: Config; fields?: readonly ImageColumn[] };
   },
 ) {
   const { db, model, can, read } = spec;
   const allow = authorizer(can);
-  const image = spec.image ? imageField(db, spec.table, spec.image) : undefined;
+  const image = spec.image ? imageFields(db, spec.table, spec.image) : undefined;
   const writeOptions = image ? { config: imageUploadConfig, preValidation: image.capture } : {};
 
   // The type provider leaves a generic schema's output as a deferred conditional type; the route's schema has
@@ -133,6 +140,68 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
 }
 
 /**
+ * `GET list?id=` (spec 1 §7 Options, spec 2 §7): the live records as `{data: [{id, lang: {title}}]}` by title in
+ * the request language, without record `id` (the form's own record is never its own similar).
+ */
+export function registerLangOptions(
+  app: ZodApp,
+  allow: (request: FastifyRequest, action: 'view') => AuthUser,
+  db: Db,
+  tr: Translations,
+) {
+  const query = z.object({ id: z.coerce.number().int().min(0).max(2_147_483_647).optional().catch(undefined) });
+  app.get('/list', { schema: { querystring: query } }, async (request) => {
+    allow(request, 'view');
+    return { data: await langOptions(db, tr, request.lang, request.query.id) };
+  });
+}
+
+/**
+ * `GET preview/{id}` → `{url}` (DESIGN §4 Preview): a signed, short-lived link to the record on the public site.
+ * Every staff role may preview (spec 1 §6).
+ */
+export function registerPreview(
+  app: ZodApp,
+  allow: (request: FastifyRequest, action: 'view') => AuthUser,
+  config: Config,
+  kind: PreviewKind,
+  titleUrlOf: (id: number) => Promise<string>,
+) {
+  app.get('/preview/:id', { schema: { params: idParams } }, async (request) => {
+    allow(request, 'view');
+    const { id } = request.params;
+    return { url: previewUrl(config, kind, id, await titleUrlOf(id)) };
+  });
+}
+
+/**
+ * `POST order/{id}` with `{order}` (DESIGN §4 Inline order): sets the record's order (a whole number ≥ 0) from the
+ * list, logged as `order`; answers `{message, data}` with the record.
+ */
+export function registerOrderUpdate(
+  app: ZodApp,
+  spec: {
+    db: Db;
+    table: Parameters<typeof softResource>[1];
+    model: LogModel;
+    allow: (request: FastifyRequest, action: 'update') => AuthUser;
+    read: (id: number) => Promise<unknown>;
+  },
+) {
+  const { db, table, model, allow, read } = spec;
+  app.post('/order/:id', { schema: { params: idParams, body: orderSchema } }, async (request) => {
+    const user = allow(request, 'update');
+    const { id } = request.params;
+    const result = (await db.execute(
+      sql`update ${table} set "order" = ${request.body.order}, updated_at = now() where id = ${id} returning id`,
+    )) as unknown as { rows: { id: number }[] };
+    if (result.rows.length === 0) throw notFound();
+    await logActivity(db, { userId: user.id, model, rowIds: [id], action: 'order' });
+    return { message: t(request.lang, 'crud.ordered'), data: await read(id) };
+  });
+}
+
+/**
  * `GET|POST validate/title_url` with `{value, language_code, id?}` (DESIGN §4 Uniqueness checks): JSON true when the
  * value is free in that locale among the resource's live records other than `id`.
  */
@@ -154,47 +223,76 @@ export function registerTitleUrlCheck(
 }
 
 type ImageUpload = Buffer | typeof DELETE_MARKER | undefined;
+/** The columns of a record that hold an image file. */
+export type ImageColumn = 'image' | 'poster';
 
 /**
- * The `image` field of a content resource. The body schema is shared with the admin and knows no files, so the
- * raw value is taken before validation; a new file is checked before anything is written, and stored (with the
- * row pointing at it) only once the record's own save has succeeded. Any other string means "keep".
+ * The image fields of a content resource. The body schema is shared with the admin and knows no files, so the
+ * raw values are taken before validation; new files are all checked before anything is written (each bad one is
+ * a 422 `errors.image` on its field), and stored (with the row pointing at them) only once the record's own save
+ * has succeeded. Any other string means "keep".
  */
-function imageField(db: Db, table: Parameters<typeof softResource>[1], target: { media: string; config: Config }) {
-  const raw = new WeakMap<FastifyRequest, unknown>();
+function imageFields(
+  db: Db,
+  table: Parameters<typeof softResource>[1],
+  target: { media: string; config: Config; fields?: readonly ImageColumn[] },
+) {
+  const fields = target.fields ?? ['image'];
+  const raw = new WeakMap<FastifyRequest, Record<string, unknown>>();
+
+  const checkOne = async (field: ImageColumn, value: unknown): Promise<ImageUpload> => {
+    if (Buffer.isBuffer(value)) {
+      await processImageField(field, value);
+      return value;
+    }
+    if (value === DELETE_MARKER) return DELETE_MARKER;
+    if (value === undefined || value === null || typeof value === 'string') return undefined;
+    throw invalid({ [field]: [ERR.image] });
+  };
+
+  const saveOne = async (id: number, field: ImageColumn, value: ImageUpload) => {
+    if (value === undefined) return;
+    const column = sql.identifier(field);
+    const result = (await db.execute(sql`select ${column} as file from ${table} where id = ${id}`)) as unknown as {
+      rows: { file: string | null }[];
+    };
+    await saveImageField(
+      { config: target.config },
+      {
+        model: target.media,
+        id,
+        field,
+        value,
+        current: result.rows[0]?.file ?? null,
+        persist: async (name) => {
+          await db.execute(sql`update ${table} set ${column} = ${name} where id = ${id}`);
+        },
+      },
+    );
+  };
+
   return {
     capture: async (request: FastifyRequest) => {
       const body = request.body as Record<string, unknown> | null | undefined;
-      raw.set(request, body && typeof body === 'object' ? body.image : undefined);
+      raw.set(request, body && typeof body === 'object' ? body : {});
     },
-    async checked(request: FastifyRequest): Promise<ImageUpload> {
-      const value = raw.get(request);
-      if (Buffer.isBuffer(value)) {
-        await processImageField('image', value);
-        return value;
+    async checked(request: FastifyRequest): Promise<ImageUpload[]> {
+      const body = raw.get(request) ?? {};
+      const errors: Record<string, string[]> = {};
+      const uploads: ImageUpload[] = [];
+      for (const field of fields) {
+        try {
+          uploads.push(await checkOne(field, body[field]));
+        } catch (err) {
+          if (!(err instanceof HttpError) || !err.errors) throw err;
+          Object.assign(errors, err.errors);
+        }
       }
-      if (value === DELETE_MARKER) return DELETE_MARKER;
-      if (value === undefined || value === null || typeof value === 'string') return undefined;
-      throw invalid({ image: [ERR.image] });
+      if (Object.keys(errors).length > 0) throw invalid(errors);
+      return uploads;
     },
-    async save(id: number, value: ImageUpload) {
-      if (value === undefined) return;
-      const result = (await db.execute(sql`select image from ${table} where id = ${id}`)) as unknown as {
-        rows: { image: string | null }[];
-      };
-      await saveImageField(
-        { config: target.config },
-        {
-          model: target.media,
-          id,
-          field: 'image',
-          value,
-          current: result.rows[0]?.image ?? null,
-          persist: async (name) => {
-            await db.execute(sql`update ${table} set image = ${name} where id = ${id}`);
-          },
-        },
-      );
+    async save(id: number, uploads: ImageUpload[] | undefined) {
+      for (const [i, field] of fields.entries()) await saveOne(id, field, uploads?.[i]);
     },
   };
 }

@@ -1,5 +1,5 @@
-import type { ListMeta, ListQuery, Locale } from '@backoffice/shared';
-import { and, asc, count, desc, eq, ilike, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import type { LangOption, ListMeta, ListQuery, Locale } from '@backoffice/shared';
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, ne, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from '../db/client.js';
@@ -57,6 +57,21 @@ export async function translatedList<Sel extends SelectedFields, S extends strin
     rows: rows as unknown as SelectResultFields<Sel>[],
     meta: pageMeta(total?.n ?? 0, query.page, query.per_page),
   };
+}
+
+/**
+ * The live records of a translated resource as options `{id, lang: {title}}`, by title in `lang` (spec 1 §3 Option
+ * lists), leaving out record `exceptId` when given.
+ */
+export async function langOptions(db: Db, tr: Translations, lang: Locale, exceptId?: number): Promise<LangOption[]> {
+  const { owner, table } = tr;
+  const rows = await db
+    .select({ id: owner.id, title: table.title })
+    .from(owner)
+    .innerJoin(table, tr.joinOn(lang))
+    .where(and(isNull(owner.deleted_at), exceptId ? ne(owner.id, exceptId) : undefined))
+    .orderBy(asc(table.title), asc(owner.id));
+  return rows.map((r) => ({ id: Number(r.id), lang: { title: String(r.title) } }));
 }
 
 /** A timestamp as the API sends it. */

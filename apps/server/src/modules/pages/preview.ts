@@ -4,7 +4,14 @@ import { hmac, safeEqual } from '../../http/crypto.js';
 /** How long a preview link opens an unpublished record (DESIGN §4 Preview). */
 export const PREVIEW_TTL_MS = 10 * 60 * 1000;
 
-export type PreviewKind = 'page';
+/** What the public site previews: pages, news articles and references (DESIGN §4 Preview). */
+export type PreviewKind = 'page' | 'article' | 'reference';
+
+/**
+ * Where the public site shows a record of each kind, below `/{locale}/`: a page at its title_url, an article
+ * under `news/`, a reference under `reference/`.
+ */
+const PREVIEW_PATHS: Record<PreviewKind, string> = { page: '', article: 'news/', reference: 'reference/' };
 
 const signature = (config: Config, kind: PreviewKind, id: number, expiresAt: number) =>
   hmac(config.sessionSecret, `${kind}:${id}:${expiresAt}`);
@@ -27,4 +34,10 @@ export function verifyPreviewToken(
   if (!match?.[1] || !match[2]) return false;
   const expiresAt = Number(match[2]);
   return expiresAt > now && safeEqual(match[1], signature(config, kind, id, expiresAt));
+}
+
+/** The signed preview address of one record on the public site, in the default (sk) locale. */
+export function previewUrl(config: Config, kind: PreviewKind, id: number, titleUrl: string): string {
+  const token = encodeURIComponent(previewToken(config, kind, id));
+  return `${config.appUrl}/sk/${PREVIEW_PATHS[kind]}${encodeURIComponent(titleUrl)}?preview=${token}`;
 }

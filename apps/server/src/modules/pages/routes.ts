@@ -2,10 +2,9 @@ import { listQuerySchema, moduleCheckSchema, pageSchema, zFilterBool, zFilterId 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { pages as pagesTable } from '../../db/schema.js';
-import { authorizer, idParams, registerContentRoutes, registerTitleUrlCheck } from '../../http/crud-routes.js';
+import { authorizer, registerContentRoutes, registerPreview, registerTitleUrlCheck } from '../../http/crud-routes.js';
 import { authenticate } from '../../http/session.js';
 import { canPage } from './policy.js';
-import { previewToken } from './preview.js';
 import * as pages from './service.js';
 
 const listQuery = listQuerySchema.extend({ status: zFilterBool, navigation: zFilterBool, module_id: zFilterId });
@@ -40,14 +39,5 @@ export const pageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     return pages.moduleFree(db, value, id, category_id);
   });
 
-  // Every staff role may preview (spec 1 §6): a signed link to the public site, valid for ten minutes.
-  app.get('/preview/:id', { schema: { params: idParams } }, async (request) => {
-    allow(request, 'view');
-    const { id } = request.params;
-    const { langs } = await pages.getPage(db, id);
-    const token = previewToken(config, 'page', id);
-    return {
-      url: `${config.appUrl}/sk/${encodeURIComponent(langs.sk.title_url)}?preview=${encodeURIComponent(token)}`,
-    };
-  });
+  registerPreview(app, allow, config, 'page', async (id) => (await pages.getPage(db, id)).langs.sk.title_url);
 };
