@@ -47,6 +47,16 @@ export function postMultipart(agent: Agent, url: string, fields: Record<string, 
   });
 }
 
+/** A save is refused with 422 and exactly `errors`, and the resource's list holds no more records than before. */
+export async function expectRefused(agent: Agent, base: string, body: unknown, errors: Record<string, string[]>) {
+  const total = async () => (await agent.get(`${base}/?per_page=100`)).json().meta.total;
+  const before = await total();
+  const res = await agent.post(`${base}/`, body as Record<string, unknown>);
+  expect(res.statusCode).toBe(422);
+  expect(res.json().errors).toEqual(errors);
+  expect(await total()).toBe(before);
+}
+
 /** The ids of a list answer, in order. */
 export const idsOf = (res: LightMyRequestResponse) => (res.json().data as { id: number }[]).map((r) => r.id);
 
@@ -143,23 +153,38 @@ export function describeContentBehaviour(
   });
 }
 
-/** A body with page-like langs (pages, categories): title, title_url, content, teaser, page_text, … per locale. */
-type PageLikeBody = { langs: Record<'sk' | 'en', PageLikeLang> };
+/** A body with translated fields: `langs.sk`, `langs.en`. */
+type LangsBody = { langs: Record<'sk' | 'en', Record<string, unknown>> };
 
-/** Every rich-text field of a page-like resource (content, teaser, page_text, both locales) is sanitised on save. */
-export function itStripsPageLikeXss(ctx: SignedIn, base: string, input: () => PageLikeBody) {
-  it('rich-text XSS payloads are stripped in content, teaser and page_text of both locales', async () => {
+/** Every rich-text field in `fields` (both locales) is sanitised on save: scripts and event handlers are gone. */
+export function itStripsRichTextXss<B extends LangsBody>(
+  ctx: SignedIn,
+  base: string,
+  input: () => B | Promise<B>,
+  fields: readonly string[],
+) {
+  it(`rich-text XSS payloads are stripped in ${fields.join(', ')} of both locales`, async () => {
     const xss = '<p onclick="alert(1)">Hi<script>alert(1)</script></p><img src="x.png" onerror="alert(1)">';
-    const body = input();
+    const body = await input();
     for (const locale of LOCALES) {
-      body.langs[locale] = { ...body.langs[locale], content: xss, teaser: xss, page_text: xss };
+      body.langs[locale] = { ...body.langs[locale], ...Object.fromEntries(fields.map((f) => [f, xss])) };
     }
-    const { langs } = (await ctx.admin.post(`${base}/`, body)).json().data;
+    const res = await ctx.admin.post(`${base}/`, body);
+    expect(res.statusCode).toBe(201);
+    const { langs } = res.json().data;
     for (const locale of LOCALES) {
-      for (const field of PAGE_LIKE_RICH_TEXT) {
+      for (const field of fields) {
         expect(langs[locale][field]).not.toMatch(/script|onclick|onerror/i);
         expect(langs[locale][field]).toContain('<p>Hi</p>');
       }
     }
   });
+}
+
+/** A body with page-like langs (pages, categories): title, title_url, content, teaser, page_text, … per locale. */
+type PageLikeBody = { langs: Record<'sk' | 'en', PageLikeLang> };
+
+/** Every rich-text field of a page-like resource (content, teaser, page_text, both locales) is sanitised on save. */
+export function itStripsPageLikeXss(ctx: SignedIn, base: string, input: () => PageLikeBody) {
+  itStripsRichTextXss(ctx, base, input, PAGE_LIKE_RICH_TEXT);
 }

@@ -1,19 +1,31 @@
 import { randomBytes } from 'node:crypto';
 import {
+  type BlogInput,
+  blogSchema,
   type CategoryInput,
   categorySchema,
+  type GalleryInput,
+  gallerySchema,
   MODULES,
   type PageInput,
   type PanelInput,
+  type PartnerInput,
   pageSchema,
+  partnerSchema,
+  type ReferenceInput,
   ROLES,
+  referenceSchema,
   slugify,
   type TextInput,
 } from '@backoffice/shared';
 import type { Db } from '../db/client.js';
+import { blogWrites } from '../modules/blog/service.js';
 import { createCategory } from '../modules/categories/service.js';
+import { galleryWrites } from '../modules/galleries/service.js';
 import { createPage } from '../modules/pages/service.js';
 import { createPanel } from '../modules/panels/service.js';
+import { partnerWrites } from '../modules/partners/service.js';
+import { referenceWrites } from '../modules/references/service.js';
 import { createText, positionOptions } from '../modules/texts/service.js';
 import { createUser, type NewUser } from '../modules/users/operations.js';
 
@@ -68,12 +80,17 @@ export async function buildPanel(db: Db, overrides: Partial<PanelInput> & { titl
   return createPanel(db, panelInput(overrides));
 }
 
+/** Per-locale title and title_url derived from a (unique) title: `${title} sk`, `${title} en`. */
+const titledLangs = (title: string) => {
+  const lang = (suffix: string) => ({ title: `${title} ${suffix}`, title_url: slugify(`${title} ${suffix}`) });
+  return { sk: lang('sk'), en: lang('en') };
+};
+
 /** A valid category of the blog module; title_url is derived from the (unique) title in each locale. */
 export function categoryInput(overrides: Partial<CategoryInput> & { title?: string } = {}): CategoryInput {
   const { title = `Category ${unique()}`, ...rest } = overrides;
-  const lang = (suffix: string) => ({ title: `${title} ${suffix}`, title_url: slugify(`${title} ${suffix}`) });
   // The schema fills every other field with its default, as a form that only sets these would.
-  return categorySchema.parse({ langs: { sk: lang('sk'), en: lang('en') }, module_id: MODULES.blog, ...rest });
+  return categorySchema.parse({ langs: titledLangs(title), module_id: MODULES.blog, ...rest });
 }
 
 export async function buildCategory(db: Db, overrides: Partial<CategoryInput> & { title?: string } = {}) {
@@ -88,10 +105,62 @@ type PageOverrides = Partial<Omit<PageInput, 'navigation'>> & {
 /** A valid page with no module; title_url is derived from the (unique) title in each locale. */
 export function pageInput(overrides: PageOverrides = {}): PageInput {
   const { title = `Page ${unique()}`, ...rest } = overrides;
-  const lang = (suffix: string) => ({ title: `${title} ${suffix}`, title_url: slugify(`${title} ${suffix}`) });
-  return pageSchema.parse({ langs: { sk: lang('sk'), en: lang('en') }, ...rest });
+  return pageSchema.parse({ langs: titledLangs(title), ...rest });
 }
 
 export async function buildPage(db: Db, overrides: PageOverrides = {}) {
   return createPage(db, pageInput(overrides));
+}
+
+/** One live category of `moduleId` per database, made on first use, for inputs that need a category. */
+const someCategory = new WeakMap<Db, Map<number, Promise<number>>>();
+export function categoryOf(db: Db, moduleId: number): Promise<number> {
+  const byModule = someCategory.get(db) ?? new Map<number, Promise<number>>();
+  someCategory.set(db, byModule);
+  const made =
+    byModule.get(moduleId) ?? buildCategory(db, { title: `Module ${moduleId} category`, module_id: moduleId });
+  byModule.set(moduleId, made);
+  return made;
+}
+
+type Titled<T> = Partial<T> & { title?: string };
+
+/** A valid news article in a category of the News module; the schema fills every other field with its default. */
+export async function blogInput(db: Db, overrides: Titled<BlogInput> = {}): Promise<BlogInput> {
+  const { title = `Article ${unique()}`, ...rest } = overrides;
+  return blogSchema.parse({ langs: titledLangs(title), categories: [await categoryOf(db, MODULES.blog)], ...rest });
+}
+
+export async function buildBlog(db: Db, overrides: Titled<BlogInput> = {}) {
+  return blogWrites(db).create(await blogInput(db, overrides));
+}
+
+/** A valid gallery without categories. */
+export function galleryInput(overrides: Titled<GalleryInput> = {}): GalleryInput {
+  const { title = `Gallery ${unique()}`, ...rest } = overrides;
+  return gallerySchema.parse({ langs: titledLangs(title), ...rest });
+}
+
+export async function buildGallery(db: Db, overrides: Titled<GalleryInput> = {}) {
+  return galleryWrites(db).create(galleryInput(overrides));
+}
+
+/** A valid reference without categories, galleries or similars. */
+export function referenceInput(overrides: Titled<ReferenceInput> = {}): ReferenceInput {
+  const { title = `Reference ${unique()}`, ...rest } = overrides;
+  return referenceSchema.parse({ langs: titledLangs(title), ...rest });
+}
+
+export async function buildReference(db: Db, overrides: Titled<ReferenceInput> = {}) {
+  return referenceWrites(db).create(referenceInput(overrides));
+}
+
+/** A valid partner. */
+export function partnerInput(overrides: Titled<PartnerInput> = {}): PartnerInput {
+  const { title = `Partner ${unique()}`, ...rest } = overrides;
+  return partnerSchema.parse({ langs: titledLangs(title), ...rest });
+}
+
+export async function buildPartner(db: Db, overrides: Titled<PartnerInput> = {}) {
+  return partnerWrites(db).create(partnerInput(overrides));
 }

@@ -1,17 +1,44 @@
+import { gallerySchema, listQuerySchema, zFilterBool, zFilterId } from '@backoffice/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { authorizer } from '../../http/crud-routes.js';
-import { canEditContent } from '../../http/policy.js';
+import { galleries } from '../../db/schema.js';
+import {
+  authorizer,
+  registerContentRoutes,
+  registerLangOptions,
+  registerTitleUrlCheck,
+} from '../../http/crud-routes.js';
 import { authenticate } from '../../http/session.js';
-import { galleryOptions } from './service.js';
+import { canGallery } from './policy.js';
+import * as gallery from './service.js';
 
-/** Galleries, /api/gallery: for now only the options of the page form (spec 1 §7 Options). */
+const listQuery = listQuerySchema.extend({ status: zFilterBool, category_id: zFilterId });
+
+/**
+ * Galleries, /api/gallery (spec 1 §2 Gallery list and form, §7): the list, form and bulk routes, the title_url
+ * check and `GET list` (the page form's gallery options). The images of a gallery live under /api/gallery/image.
+ */
 export const galleryApiRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const allow = authorizer(canEditContent);
+  const { db, config } = ctx;
+  const allow = authorizer(canGallery);
+  const writes = gallery.galleryWrites(db);
   app.addHook('onRequest', authenticate);
 
-  app.get('/list', async (request) => {
-    allow(request, 'view');
-    return { data: await galleryOptions(ctx.db, request.lang) };
+  registerContentRoutes(app, {
+    db,
+    table: galleries,
+    model: 'Gallery',
+    can: canGallery,
+    listQuery,
+    list: (query, lang) => gallery.listGalleries(db, query, lang),
+    body: gallerySchema,
+    create: writes.create,
+    update: writes.update,
+    read: (id) => gallery.getGallery(db, id),
+    checkRestore: writes.checkRestore,
+    image: { media: 'gallery', config },
   });
+
+  registerTitleUrlCheck(app, allow, writes.titleUrlFree);
+  registerLangOptions(app, allow, db, gallery.galleryLangRows);
 };

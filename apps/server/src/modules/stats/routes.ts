@@ -1,30 +1,58 @@
 import { ROLES } from '@backoffice/shared';
-import { and, count, isNull, ne } from 'drizzle-orm';
+import { and, count, eq, isNull, ne } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { categories, pages, texts, users } from '../../db/schema.js';
+import type { Db } from '../../db/client.js';
+import {
+  articles,
+  categories,
+  galleries,
+  galleryImages,
+  pages,
+  partners,
+  references,
+  texts,
+  users,
+} from '../../db/schema.js';
 import { authenticate } from '../../http/session.js';
 
-/** Dashboard counts keyed by model (spec 1 §3 Dashboard stats); a key appears once its resource exists. */
+/** The live records of a soft-deletable content table. */
+const liveCount = (db: Db, table: PgTable & { deleted_at: AnyPgColumn }) =>
+  db.select({ n: count() }).from(table).where(isNull(table.deleted_at));
+
+/**
+ * Dashboard counts keyed by model (spec 1 §3 Dashboard stats), each a query of the live records; a key appears
+ * once its resource exists. Staff users only (site members are not users of the back office), images of live
+ * galleries only.
+ */
+const COUNTS = {
+  User: (db: Db) =>
+    db
+      .select({ n: count() })
+      .from(users)
+      .where(and(isNull(users.deleted_at), ne(users.role_id, ROLES.member))),
+  Text: (db: Db) => liveCount(db, texts),
+  Category: (db: Db) => liveCount(db, categories),
+  Page: (db: Db) => liveCount(db, pages),
+  Blog: (db: Db) => liveCount(db, articles),
+  Gallery: (db: Db) => liveCount(db, galleries),
+  GalleryImage: (db: Db) =>
+    db
+      .select({ n: count() })
+      .from(galleryImages)
+      .innerJoin(galleries, eq(galleries.id, galleryImages.gallery_id))
+      .where(isNull(galleries.deleted_at)),
+  Reference: (db: Db) => liveCount(db, references),
+  Partner: (db: Db) => liveCount(db, partners),
+} satisfies Record<string, (db: Db) => Promise<{ n: number }[]>>;
+
 export const statsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('onRequest', authenticate);
   app.get('/totals', async () => {
-    const [[userCount], [textCount], [categoryCount], [pageCount]] = await Promise.all([
-      ctx.db
-        .select({ n: count() })
-        .from(users)
-        .where(and(isNull(users.deleted_at), ne(users.role_id, ROLES.member))),
-      ctx.db.select({ n: count() }).from(texts).where(isNull(texts.deleted_at)),
-      ctx.db.select({ n: count() }).from(categories).where(isNull(categories.deleted_at)),
-      ctx.db.select({ n: count() }).from(pages).where(isNull(pages.deleted_at)),
-    ]);
-    return {
-      data: {
-        User: userCount?.n ?? 0,
-        Text: textCount?.n ?? 0,
-        Category: categoryCount?.n ?? 0,
-        Page: pageCount?.n ?? 0,
-      },
-    };
+    const entries = await Promise.all(
+      Object.entries(COUNTS).map(async ([model, query]) => [model, (await query(ctx.db))[0]?.n ?? 0] as const),
+    );
+    return { data: Object.fromEntries(entries) };
   });
 };

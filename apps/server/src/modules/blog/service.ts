@@ -1,0 +1,109 @@
+import {
+  ARTICLE_LIKE_RICH_TEXT,
+  articleLikeLangShape,
+  BLOG_DEFAULT_SORT,
+  BLOG_SORTS,
+  type BlogInput,
+  type BlogRecord,
+  type BlogRow,
+  type ListResponse,
+  type Locale,
+  MODULES,
+} from '@backoffice/shared';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { articleCategories, articleGalleries, articleLangs, articleSimilars, articles } from '../../db/schema.js';
+import { notFound } from '../../http/errors.js';
+import { translations } from '../../http/langs.js';
+import { linkedTitles, links, relatedLinks } from '../../http/links.js';
+import { type ContentListQuery, iso, translatedList } from '../../http/list.js';
+import { publishingValues, titledResource } from '../../http/titled.js';
+import { categoryLangRows } from '../categories/service.js';
+
+export const blogLangRows = translations({
+  owner: articles,
+  table: articleLangs,
+  ownerColumn: articleLangs.article_id,
+  fields: Object.keys(articleLikeLangShape) as (keyof typeof articleLikeLangShape)[],
+  richText: ARTICLE_LIKE_RICH_TEXT,
+});
+
+/** Categories of the News module, galleries and similar articles (spec 1 §3 Blog article). */
+const related = relatedLinks({
+  owner: articles,
+  categoryModule: MODULES.blog,
+  links: {
+    categories: links(articleCategories, articleCategories.article_id, articleCategories.category_id),
+    galleries: links(articleGalleries, articleGalleries.article_id, articleGalleries.gallery_id),
+    similars: links(articleSimilars, articleSimilars.article_id, articleSimilars.similar_id),
+  },
+});
+
+export type BlogFilters = ContentListQuery & { category_id?: number };
+
+/** The news list: one page in the caller's language with category badges, newest change first by default. */
+export async function listBlog(db: Db, query: BlogFilters, lang: Locale): Promise<ListResponse<BlogRow>> {
+  const { rows, meta } = await translatedList(db, blogLangRows, {
+    query,
+    lang,
+    select: {
+      id: articles.id,
+      title: articleLangs.title,
+      status: articles.status,
+      primary: articles.primary,
+      updated_at: articles.updated_at,
+      deleted_at: articles.deleted_at,
+    },
+    sorts: { updated_at: articles.updated_at, title: articleLangs.title, status: articles.status, id: articles.id },
+    allowedSorts: BLOG_SORTS,
+    defaultSort: BLOG_DEFAULT_SORT,
+    filters: [
+      query.category_id === undefined ? undefined : related.links.categories.has(articles.id, query.category_id),
+    ],
+  });
+  const badges = await linkedTitles(
+    db,
+    related.links.categories,
+    categoryLangRows,
+    rows.map((r) => r.id),
+    lang,
+  );
+  return {
+    data: rows.map((r) => ({
+      ...r,
+      categories: badges.get(r.id) ?? [],
+      updated_at: r.updated_at.toISOString(),
+      deleted_at: iso(r.deleted_at),
+    })),
+    meta,
+  };
+}
+
+/** One article with both language versions and its links; a removed one has deleted_at. */
+export async function getBlog(db: Db, id: number): Promise<BlogRecord> {
+  const [row] = await db.select().from(articles).where(eq(articles.id, id)).limit(1);
+  if (!row) throw notFound();
+  return {
+    id: row.id,
+    status: row.status,
+    primary: row.primary,
+    image: row.image,
+    poster: row.poster,
+    publish_up: iso(row.publish_up),
+    publish_down: iso(row.publish_down),
+    langs: await blogLangRows.read(db, id),
+    ...(await related.read(db, id)),
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    deleted_at: iso(row.deleted_at),
+  };
+}
+
+/** Create, update, restore check and title_url check of news articles. */
+export const blogWrites = (db: Db) =>
+  titledResource(db, {
+    tr: blogLangRows,
+    values: (input: BlogInput) => ({ ...publishingValues(input), primary: input.primary }),
+    errors: (tx, input, id) => related.errors(tx, input, id),
+    details: (tx, id, input) => related.write(tx, id, input),
+  });

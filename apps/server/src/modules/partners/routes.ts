@@ -1,0 +1,42 @@
+import { listQuerySchema, partnerSchema, zFilterBool } from '@backoffice/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
+import { partners } from '../../db/schema.js';
+import {
+  authorizer,
+  registerContentRoutes,
+  registerOrderUpdate,
+  registerTitleUrlCheck,
+} from '../../http/crud-routes.js';
+import { authenticate } from '../../http/session.js';
+import { canPartner } from './policy.js';
+import * as partner from './service.js';
+
+const listQuery = listQuerySchema.extend({ status: zFilterBool });
+
+/** Partners, /api/partner (spec 2 §2 Partner list and form, §7). */
+export const partnerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db, config } = ctx;
+  const allow = authorizer(canPartner);
+  const writes = partner.partnerWrites(db);
+  const read = (id: number) => partner.getPartner(db, id);
+  app.addHook('onRequest', authenticate);
+
+  registerContentRoutes(app, {
+    db,
+    table: partners,
+    model: 'Partner',
+    can: canPartner,
+    listQuery,
+    list: (query, lang) => partner.listPartners(db, query, lang),
+    body: partnerSchema,
+    create: writes.create,
+    update: writes.update,
+    read,
+    checkRestore: writes.checkRestore,
+    image: { media: 'partner', config },
+  });
+
+  registerTitleUrlCheck(app, allow, writes.titleUrlFree);
+  registerOrderUpdate(app, { db, table: partners, model: 'Partner', allow, read });
+};

@@ -1,0 +1,8 @@
+import { type ContentAction, canEditContent } from '../../http/policy.js';
+import type { AuthUser } from '../../http/session.js';
+
+/**
+ * Staff create, edit, order, publish, hide and preview references; only the administrator removes and restores
+ * them (spec 2 §6).
+ */
+export const canReference = (user: AuthUser, action: ContentAction): boolean => canEditContent(user, action);

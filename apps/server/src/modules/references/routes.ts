@@ -1,0 +1,46 @@
+import { listQuerySchema, referenceSchema, zFilterBool } from '@backoffice/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
+import { references } from '../../db/schema.js';
+import {
+  authorizer,
+  registerContentRoutes,
+  registerLangOptions,
+  registerOrderUpdate,
+  registerPreview,
+  registerTitleUrlCheck,
+} from '../../http/crud-routes.js';
+import { authenticate } from '../../http/session.js';
+import { canReference } from './policy.js';
+import * as reference from './service.js';
+
+const listQuery = listQuerySchema.extend({ status: zFilterBool });
+
+/** References, /api/reference (spec 2 §2 Reference list and form, §7). */
+export const referenceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db, config } = ctx;
+  const allow = authorizer(canReference);
+  const writes = reference.referenceWrites(db);
+  const read = (id: number) => reference.getReference(db, id);
+  app.addHook('onRequest', authenticate);
+
+  registerContentRoutes(app, {
+    db,
+    table: references,
+    model: 'Reference',
+    can: canReference,
+    listQuery,
+    list: (query, lang) => reference.listReferences(db, query, lang),
+    body: referenceSchema,
+    create: writes.create,
+    update: writes.update,
+    read,
+    checkRestore: writes.checkRestore,
+    image: { media: 'reference', config },
+  });
+
+  registerTitleUrlCheck(app, allow, writes.titleUrlFree);
+  registerLangOptions(app, allow, db, reference.referenceLangRows);
+  registerOrderUpdate(app, { db, table: references, model: 'Reference', allow, read });
+  registerPreview(app, allow, config, 'reference', async (id) => (await read(id)).langs.sk.title_url);
+};
