@@ -19,12 +19,20 @@ describe('route table', () => {
     expect(hasRoute('contentPanel')).toBe(true);
     expect(hasRoute('contentPage')).toBe(true);
     expect(hasRoute('contentNavigation')).toBe(true);
-    expect(hasRoute('news')).toBe(false);
+    expect(hasRoute('news')).toBe(true);
+    expect(hasRoute('user')).toBe(false);
     expect(hasRoute(null)).toBe(false);
   });
 
   it('derives the side navigation with content as a group', () => {
-    expect(navTree.map((entry) => entry.name)).toEqual(['dashboard', 'content']);
+    expect(navTree.map((entry) => entry.name)).toEqual([
+      'dashboard',
+      'content',
+      'news',
+      'gallery',
+      'reference',
+      'partner',
+    ]);
     expect(navTree[1].children.map((entry) => entry.name)).toEqual([
       'contentPage',
       'contentText',

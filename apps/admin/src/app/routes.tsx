@@ -6,6 +6,10 @@ import {
   FolderOpenOutlined,
   LayoutOutlined,
   MenuOutlined,
+  PictureOutlined,
+  ReadOutlined,
+  TeamOutlined,
+  TrophyOutlined,
 } from '@ant-design/icons';
 import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode } from 'react';
 import type { I18nKey } from '../i18n';
@@ -41,6 +45,10 @@ const NavigationScreen = lazy(() => import('../screens/content/navigation/Naviga
 const TextsScreen = lazy(() => import('../screens/content/text/TextsScreen'));
 const CategoriesScreen = lazy(() => import('../screens/content/category/CategoriesScreen'));
 const PanelsScreen = lazy(() => import('../screens/content/panel/PanelsScreen'));
+const NewsScreen = lazy(() => import('../screens/news/NewsScreen'));
+const GalleryScreen = lazy(() => import('../screens/gallery/GalleryScreen'));
+const ReferenceScreen = lazy(() => import('../screens/reference/ReferenceScreen'));
+const PartnerScreen = lazy(() => import('../screens/partner/PartnerScreen'));
 const FileManagerScreen = lazy(() => import('../screens/filemanager/FileManagerScreen'));
 const NotFoundScreen = lazy(() => import('../screens/errors/NotFoundScreen'));
 
@@ -133,6 +141,38 @@ export const routeTable = [
                 component: PanelsScreen,
               },
             ],
+          },
+          {
+            name: 'news',
+            path: 'news/:id?',
+            labelKey: 'nav.news',
+            icon: <ReadOutlined />,
+            nav: true,
+            component: NewsScreen,
+          },
+          {
+            name: 'gallery',
+            path: 'gallery/:id?',
+            labelKey: 'nav.gallery',
+            icon: <PictureOutlined />,
+            nav: true,
+            component: GalleryScreen,
+          },
+          {
+            name: 'reference',
+            path: 'reference/:id?',
+            labelKey: 'nav.reference',
+            icon: <TrophyOutlined />,
+            nav: true,
+            component: ReferenceScreen,
+          },
+          {
+            name: 'partner',
+            path: 'partner/:id?',
+            labelKey: 'nav.partner',
+            icon: <TeamOutlined />,
+            nav: true,
+            component: PartnerScreen,
           },
         ],
       },

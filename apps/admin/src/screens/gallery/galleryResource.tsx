@@ -1,0 +1,68 @@
+import {
+  GALLERY_DEFAULT_SORT,
+  type GalleryInput,
+  type GalleryRecord,
+  type GalleryRow,
+  gallerySchema,
+  MODULES,
+} from '@backoffice/shared';
+import { galleryApi } from '../../api/articles';
+import {
+  type ArticleLikeLangs,
+  ArticleLikeLocaleFields,
+  articleLangsFromRecord,
+  emptyArticleLangs,
+} from '../../kit/form/articleLike';
+import { PublishingFields, type PublishingValues, publishingValues } from '../../kit/form/publishing';
+import { CategoriesField } from '../../kit/form/relations';
+import { categoriesColumn, statusColumn, statusFilter, titleColumn, updatedAtColumn } from '../../kit/list/columns';
+import type { FieldsProps, LocaleFieldsProps, ResourceDef } from '../../kit/resource';
+
+interface GalleryValues extends PublishingValues {
+  langs: ArticleLikeLangs;
+  categories: number[];
+}
+
+const GalleryLocaleFields = (props: LocaleFieldsProps<GalleryRecord>) => (
+  <ArticleLikeLocaleFields {...props} checkUrl={`${galleryApi.base}validate/title_url`} />
+);
+
+const GalleryMainFields = (props: FieldsProps<GalleryRecord>) => (
+  <PublishingFields {...props} imageModel="gallery">
+    <CategoriesField rules={props.rules} moduleId={MODULES.gallery} />
+  </PublishingFields>
+);
+
+/** Galleries (spec 1 §2 Gallery list and form) as a resource of the list/form kit. */
+export const galleryResource: ResourceDef<GalleryRow, GalleryRecord, GalleryValues, GalleryInput> = {
+  api: galleryApi,
+  routeName: 'gallery',
+  labels: { title: 'gallery.title', create: 'gallery.create', edit: 'gallery.edit' },
+  defaultSort: GALLERY_DEFAULT_SORT,
+  columns: ({ t, language }) => [
+    titleColumn<GalleryRow>(t('pageLike.fields.title')),
+    statusColumn<GalleryRow>(t),
+    categoriesColumn<GalleryRow>(t),
+    {
+      key: 'imageCount',
+      dataIndex: 'imageCount',
+      title: t('gallery.imageCount'),
+      sorter: true,
+      render: (_: unknown, row: GalleryRow) => <span data-testid="cell-imageCount">{row.imageCount}</span>,
+    },
+    updatedAtColumn<GalleryRow>(t, language),
+  ],
+  filters: [statusFilter],
+  form: {
+    schema: gallerySchema,
+    empty: () => ({ ...publishingValues(), langs: emptyArticleLangs(), categories: [] }),
+    fromRecord: (record) => ({
+      ...publishingValues(record),
+      langs: articleLangsFromRecord(record.langs),
+      categories: record.categories,
+    }),
+    files: ['image'],
+    LocaleFields: GalleryLocaleFields,
+    MainFields: GalleryMainFields,
+  },
+};
