@@ -1,0 +1,87 @@
+import { expect, test } from '@playwright/test';
+import { apiCreate, expectSuccess, login, rowOf, shot } from './helpers.js';
+
+const lang = (title: string, title_url: string) => ({
+  title,
+  title_url,
+  content: '',
+  content_road: '',
+  content_railway: '',
+  meta_title: '',
+  meta_description: '',
+  panel_text: '',
+});
+
+test.beforeEach(async ({ page }) => {
+  await login(page);
+});
+
+test("a reference's order is edited in the list, kept after a reload, and the input keeps the focus", async ({
+  page,
+}) => {
+  await apiCreate(page, '/api/reference/', {
+    langs: { sk: lang('Most cez Váh', 'most-cez-vah'), en: lang('Bridge over the Váh', 'bridge-vah') },
+    amount: 1500,
+    order: 3,
+  });
+  await page.goto('/admin/app/reference');
+  const row = rowOf(page, 'Most cez Váh');
+  await expect(row.getByTestId('cell-amount')).toHaveText('1500');
+  const order = row.getByTestId('cell-order').locator('input');
+  await expect(order).toHaveValue('3');
+  await order.fill('12');
+  await expectSuccess(page, 'uložen');
+  await expect(order).toBeFocused();
+  await shot(page, 'references-list');
+  await page.reload();
+  await expect(rowOf(page, 'Most cez Váh').getByTestId('cell-order').locator('input')).toHaveValue('12');
+});
+
+test('a news article needs a News category; saved, it lists its category as a badge', async ({ page }) => {
+  await apiCreate(page, '/api/content/category/', {
+    langs: {
+      sk: {
+        title: 'Oznamy',
+        title_url: 'oznamy-e2e',
+        content: '',
+        teaser: '',
+        page_text: '',
+        meta_title: '',
+        meta_description: '',
+        claim: '',
+      },
+      en: {
+        title: 'Notices',
+        title_url: 'notices-e2e',
+        content: '',
+        teaser: '',
+        page_text: '',
+        meta_title: '',
+        meta_description: '',
+        claim: '',
+      },
+    },
+    module_id: 1,
+  });
+  await page.goto('/admin/app/news');
+  await expect(page.getByRole('columnheader', { name: 'Upravené' })).toHaveAttribute('aria-sort', 'descending');
+  await page.getByTestId('list-create').click();
+  await page.getByTestId('field-title-sk').fill('Nový sklad v Žiline');
+  await expect(page.getByTestId('field-title_url-sk')).toHaveValue('novy-sklad-v-ziline');
+  await page.getByTestId('locale-tab-en').click();
+  await page.getByTestId('field-title-en').fill('New warehouse in Žilina');
+  await page.getByTestId('locale-tab-sk').click();
+  await page.getByTestId('form-save').click();
+  await expect(page.getByText('Vyberte aspoň jednu možnosť.')).toBeVisible();
+  await page.getByTestId('field-categories').click();
+  await page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+    .filter({ hasText: /^Oznamy$/ })
+    .click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('field-categories')).toContainText('Oznamy');
+  await shot(page, 'news-form');
+  await page.getByTestId('form-save').click();
+  await expectSuccess(page, 'Položka bola vytvorená.');
+  await expect(rowOf(page, 'Nový sklad v Žiline').getByTestId('cell-categories')).toHaveText('Oznamy');
+});
