@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -29,7 +30,9 @@ export class DatabaseLockedError extends Error {}
  */
 export async function openDatabase(opts: { url?: string; dataDir: string; lock?: boolean }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // JIT compiles in tens of milliseconds what a 20-row page needs in a few; SSD-like page costs let the
+    // planner pick the title and trigram indexes (bench/pages.bench.ts).
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10, options: '-c jit=off -c random_page_cost=1.1' });
     // An idle connection the server drops (restart, failover) must not crash the process; the pool replaces it.
     pool.on('error', (err) => console.error(`database connection lost: ${err.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -42,7 +45,8 @@ export async function openDatabase(opts: { url?: string; dataDir: string; lock?:
   }
   const inMemory = opts.dataDir === 'memory://';
   const release = inMemory || opts.lock === false ? () => {} : acquireLock(opts.dataDir);
-  const client = inMemory ? new PGlite() : new PGlite(join(opts.dataDir, 'pglite'));
+  const extensions = { pg_trgm };
+  const client = inMemory ? new PGlite({ extensions }) : new PGlite(join(opts.dataDir, 'pglite'), { extensions });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

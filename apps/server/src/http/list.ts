@@ -41,17 +41,30 @@ export async function translatedList<Sel extends SelectedFields, S extends strin
   );
   const { sort, order } = resolveSort(query, spec.allowedSorts, spec.defaultSort);
   const direction = order === 'asc' ? asc : desc;
-  // Page and count as two queries: the page can stop after per_page rows of an index scan.
+  const orderBy = [direction(spec.sorts[sort]), direction(owner.id)];
+  // The ids of the page first: an index walk that skips the offset rows without computing their columns.
+  const keys = db
+    .select({ id: owner.id })
+    .from(owner)
+    .innerJoin(table, tr.joinOn(lang))
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(query.per_page)
+    .offset((query.page - 1) * query.per_page)
+    .as('page_keys');
+  // Every record has a row in each locale (translations().write writes both), so the count joins the language
+  // rows only when the search needs their title.
+  const counted = query.search
+    ? db.select({ n: count() }).from(owner).innerJoin(table, tr.joinOn(lang)).where(where)
+    : db.select({ n: count() }).from(owner).where(where);
   const [rows, [total]] = await Promise.all([
     db
       .select(spec.select as SelectedFields)
       .from(owner)
       .innerJoin(table, tr.joinOn(lang))
-      .where(where)
-      .orderBy(direction(spec.sorts[sort]), direction(owner.id))
-      .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
-    db.select({ n: count() }).from(owner).innerJoin(table, tr.joinOn(lang)).where(where),
+      .innerJoin(keys, eq(keys.id, owner.id))
+      .orderBy(...orderBy),
+    counted,
   ]);
   return {
     rows: rows as unknown as SelectResultFields<Sel>[],
