@@ -19,6 +19,7 @@ import { authRoutes } from './modules/auth/routes.js';
 import { blogRoutes } from './modules/blog/routes.js';
 import { categoryRoutes } from './modules/categories/routes.js';
 import { fileRoutes } from './modules/files/routes.js';
+import { galleryImageRoutes } from './modules/galleries/images-routes.js';
 import { galleryApiRoutes } from './modules/galleries/routes.js';
 import { moduleRoutes } from './modules/modules/routes.js';
 import { navigationRoutes } from './modules/navigation/routes.js';
@@ -100,6 +101,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   await app.register(pageRoutes, { ctx, prefix: '/api/content/page' });
   await app.register(navigationRoutes, { ctx, prefix: '/api/content/navigation' });
   await app.register(galleryApiRoutes, { ctx, prefix: '/api/gallery' });
+  await app.register(galleryImageRoutes, { ctx, prefix: '/api/gallery/image' });
   await app.register(blogRoutes, { ctx, prefix: '/api/blog' });
   await app.register(referenceRoutes, { ctx, prefix: '/api/reference' });
   await app.register(partnerRoutes, { ctx, prefix: '/api/partner' });

@@ -1,5 +1,15 @@
 /** The actions the activity log records (DESIGN §4). */
-export const LOG_ACTIONS = ['store', 'update', 'destroy', 'restore', 'publish', 'hide', 'order', 'upload'] as const;
+export const LOG_ACTIONS = [
+  'store',
+  'update',
+  'destroy',
+  'restore',
+  'publish',
+  'hide',
+  'order',
+  'upload',
+  'rotate',
+] as const;
 export type LogAction = (typeof LOG_ACTIONS)[number];
 
 /**

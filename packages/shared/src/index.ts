@@ -8,6 +8,7 @@ export * from './schemas/category.js';
 export * from './schemas/common.js';
 export * from './schemas/files.js';
 export * from './schemas/gallery.js';
+export * from './schemas/gallery-image.js';
 export * from './schemas/list.js';
 export * from './schemas/navigation.js';
 export * from './schemas/page.js';

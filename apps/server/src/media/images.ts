@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import { DELETE_MARKER, ERR, LIMITS, THUMBNAIL } from '@backoffice/shared';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { z } from 'zod';
@@ -29,7 +30,7 @@ const MAX_PIXELS = 70_000_000;
 
 /** Why an upload was refused; routes answer it as 422 `errors.image` on the field. */
 export class ImageRejectedError extends Error {
-  constructor(readonly reason: 'empty' | 'tooLarge' | 'format' | 'corrupt') {
+  constructor(readonly reason: 'empty' | 'tooLarge' | 'format' | 'corrupt' | 'animated') {
     super(`image rejected: ${reason}`);
   }
 }
@@ -45,10 +46,13 @@ export interface ProcessedImage {
   thumb: Buffer;
 }
 
-const detect = async (buffer: Buffer): Promise<ImageFormat> => {
+/** The input of the pipeline: the bytes, or the path of a file that is never read into memory as a whole. */
+type ImageInput = Buffer | string;
+
+const inspect = async (input: ImageInput): Promise<{ format: ImageFormat; pages: number }> => {
   let meta: Metadata;
   try {
-    meta = await sharp(buffer, { limitInputPixels: MAX_PIXELS }).metadata();
+    meta = await sharp(input, { limitInputPixels: MAX_PIXELS }).metadata();
   } catch {
     throw new ImageRejectedError('format');
   }
@@ -56,7 +60,7 @@ const detect = async (buffer: Buffer): Promise<ImageFormat> => {
   const format = meta.format === 'heif' ? (meta.compression === 'av1' ? 'avif' : undefined) : meta.format;
   if (!format || !(format in FORMATS)) throw new ImageRejectedError('format');
   if (!meta.width || !meta.height) throw new ImageRejectedError('corrupt');
-  return format as ImageFormat;
+  return { format: format as ImageFormat, pages: meta.pages ?? 1 };
 };
 
 const encode = (image: Sharp, format: ImageFormat) => {
@@ -83,14 +87,44 @@ const encode = (image: Sharp, format: ImageFormat) => {
 export async function processImage(buffer: Buffer): Promise<ProcessedImage> {
   if (!Buffer.isBuffer(buffer) || buffer.length === 0) throw new ImageRejectedError('empty');
   if (buffer.length > IMAGE_MAX_BYTES) throw new ImageRejectedError('tooLarge');
-  const format = await detect(buffer);
+  return produce(buffer, (await inspect(buffer)).format, 0);
+}
+
+/**
+ * processImage for a file on disk (an assembled chunked upload): the same checks and outputs, with sharp reading
+ * the file itself, so the upload is never held in memory as a whole.
+ */
+export async function processImageFile(path: string): Promise<ProcessedImage> {
+  const size = await stat(path).then(
+    (s) => s.size,
+    () => 0,
+  );
+  if (size === 0) throw new ImageRejectedError('empty');
+  if (size > IMAGE_MAX_BYTES) throw new ImageRejectedError('tooLarge');
+  return produce(path, (await inspect(path)).format, 0);
+}
+
+/**
+ * A stored image turned 90° clockwise: the original re-encoded in its format, a new thumbnail cropped from the
+ * turned image, width and height swapped. sharp turns images of several frames only by 180°, so an animated GIF
+ * or WebP is refused ('animated').
+ */
+export async function rotateImage(input: ImageInput): Promise<ProcessedImage> {
+  const { format, pages } = await inspect(input);
+  if (pages > 1) throw new ImageRejectedError('animated');
+  return produce(input, format, 90);
+}
+
+/** The original (EXIF orientation applied, then `angle`) and its thumbnail, both encoded in `format`. */
+async function produce(input: ImageInput, format: ImageFormat, angle: 0 | 90): Promise<ProcessedImage> {
   const animated = format === 'gif' || format === 'webp';
-  const input = { limitInputPixels: MAX_PIXELS, failOn: 'error' as const };
+  const options = { limitInputPixels: MAX_PIXELS, failOn: 'error' as const };
+  const turn = (image: Sharp) => (angle ? image.rotate(angle) : image.rotate());
   try {
     const [original, thumb] = await Promise.all([
-      encode(sharp(buffer, { ...input, animated }).rotate(), format).toBuffer({ resolveWithObject: true }),
+      encode(turn(sharp(input, { ...options, animated })), format).toBuffer({ resolveWithObject: true }),
       encode(
-        sharp(buffer, input).rotate().resize(THUMBNAIL.width, THUMBNAIL.height, { fit: 'cover', position: 'centre' }),
+        turn(sharp(input, options)).resize(THUMBNAIL.width, THUMBNAIL.height, { fit: 'cover', position: 'centre' }),
         format,
       ).toBuffer(),
     ]);

@@ -1,0 +1,154 @@
+import {
+  BULK_ACTIONS,
+  bulkSchema,
+  ERR,
+  type GalleryImageUploadResponse,
+  galleryImageReorderSchema,
+  galleryImageTitlesSchema,
+  galleryUploadSchema,
+} from '@backoffice/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { authorizer } from '../../http/crud-routes.js';
+import { authenticate } from '../../http/session.js';
+import { t } from '../../i18n/index.js';
+import { imageUploadConfig } from '../../media/images.js';
+import { logActivity } from '../activity/service.js';
+import { canGalleryImage, type GalleryImageAction, galleryImageAbilities } from './images-policy.js';
+import {
+  assertGallery,
+  destroyImages,
+  listImages,
+  readImage,
+  reorderImages,
+  rotateGalleryImage,
+  setImageStatus,
+  updateTitles,
+} from './images-service.js';
+import { receiveUpload, startUploadCleanup } from './upload-chunks.js';
+
+/** A path id; a malformed one answers 404 (ARCHITECTURE Decisions). */
+const zPathId = z.coerce.number().int().positive().max(2_147_483_647);
+const galleryParams = z.object({ galleryId: zPathId });
+const imageParams = z.object({ galleryId: zPathId, imageId: zPathId });
+
+const uploadBody = galleryUploadSchema(z.custom<Buffer>((v) => Buffer.isBuffer(v), { message: ERR.image }));
+
+const BULK_MESSAGES = { publish: 'crud.published', hide: 'crud.hidden', destroy: 'crud.destroyedMany' } as const;
+
+/**
+ * The image screen of a gallery, /api/gallery/image/{galleryId}/… (spec 1 §7 Gallery images). Every route
+ * checks that the gallery exists and that an image named in the path or the body belongs to it (404 otherwise).
+ * Writes are logged under `GalleryImage`.
+ */
+export const galleryImageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const allow = authorizer(canGalleryImage);
+  app.addHook('onRequest', authenticate);
+
+  const stopCleanup = startUploadCleanup(ctx, (err) => app.log.warn({ err }, 'stale gallery upload cleanup failed'));
+  app.addHook('onClose', async () => stopCleanup());
+
+  /** The signed-in user allowed `action` on an existing gallery. */
+  const guard = async (request: FastifyRequest, action: GalleryImageAction, galleryId: number) => {
+    const user = allow(request, action);
+    await assertGallery(ctx.db, galleryId);
+    return user;
+  };
+  const log = (userId: number, rowIds: number[], action: Parameters<typeof logActivity>[1]['action']) =>
+    logActivity(ctx.db, { userId, model: 'GalleryImage', rowIds, action });
+
+  app.get('/:galleryId', { schema: { params: galleryParams } }, async (request) => {
+    const user = await guard(request, 'view', request.params.galleryId);
+    return { data: await listImages(ctx, request.params.galleryId), abilities: galleryImageAbilities(user) };
+  });
+
+  // The admin asks this before an upload starts: a lapsed session is a 401 here rather than in the middle of it.
+  app.get('/:galleryId/token/check', { schema: { params: galleryParams } }, async (request) => {
+    await guard(request, 'upload', request.params.galleryId);
+    return { valid: true };
+  });
+
+  app.post(
+    '/:galleryId/upload',
+    { config: imageUploadConfig, schema: { params: galleryParams, body: uploadBody } },
+    async (request, reply): Promise<GalleryImageUploadResponse> => {
+      const { galleryId } = request.params;
+      const user = await guard(request, 'upload', galleryId);
+      const outcome = await receiveUpload(
+        ctx,
+        { galleryId, userId: user.id },
+        request.body.file,
+        request.body.chunk,
+        (err) => request.log.warn({ err }, 'stale gallery upload cleanup failed'),
+      );
+      if (!outcome.complete) return outcome;
+      await log(user.id, [outcome.imageId], 'upload');
+      reply.code(201);
+      return {
+        complete: true,
+        message: t(request.lang, 'galleryImage.uploaded'),
+        data: await readImage(ctx, galleryId, outcome.imageId),
+      };
+    },
+  );
+
+  app.post(
+    '/:galleryId/reorder',
+    { schema: { params: galleryParams, body: galleryImageReorderSchema } },
+    async (request) => {
+      const { galleryId } = request.params;
+      const user = await guard(request, 'order', galleryId);
+      const moved = await reorderImages(ctx.db, galleryId, request.body);
+      await log(user.id, moved, 'order');
+      return { message: t(request.lang, 'galleryImage.ordered'), data: await listImages(ctx, galleryId) };
+    },
+  );
+
+  app.post('/:galleryId/rotate/:imageId', { schema: { params: imageParams } }, async (request) => {
+    const { galleryId, imageId } = request.params;
+    const user = await guard(request, 'rotate', galleryId);
+    await rotateGalleryImage(ctx, galleryId, imageId);
+    await log(user.id, [imageId], 'rotate');
+    return { message: t(request.lang, 'galleryImage.rotated'), data: await readImage(ctx, galleryId, imageId) };
+  });
+
+  app.post(
+    '/:galleryId/:imageId',
+    { schema: { params: imageParams, body: galleryImageTitlesSchema } },
+    async (request) => {
+      const { galleryId, imageId } = request.params;
+      const user = await guard(request, 'update', galleryId);
+      await updateTitles(ctx.db, galleryId, imageId, request.body);
+      await log(user.id, [imageId], 'update');
+      return { message: t(request.lang, 'crud.updated'), data: await readImage(ctx, galleryId, imageId) };
+    },
+  );
+
+  app.delete('/:galleryId/destroy/:imageId', { schema: { params: imageParams } }, async (request) => {
+    const { galleryId, imageId } = request.params;
+    const user = await guard(request, 'destroy', galleryId);
+    const removed = await destroyImages(ctx, galleryId, [imageId]);
+    await log(user.id, removed, 'destroy');
+    return { message: t(request.lang, 'crud.destroyed') };
+  });
+
+  app.post(
+    '/:galleryId/array/:action',
+    {
+      schema: { params: galleryParams.extend({ action: z.enum(BULK_ACTIONS) }), body: bulkSchema },
+    },
+    async (request) => {
+      const { galleryId, action } = request.params;
+      const user = await guard(request, action, galleryId);
+      const rows = [...new Set(request.body.rows)];
+      const changed =
+        action === 'destroy'
+          ? await destroyImages(ctx, galleryId, rows)
+          : await setImageStatus(ctx.db, galleryId, rows, action === 'publish');
+      await log(user.id, changed, action);
+      return { message: t(request.lang, BULK_MESSAGES[action], { count: changed.length }), count: changed.length };
+    },
+  );
+};

@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { LIMITS, type Locale } from '../constants.js';
+import { ERR } from '../messages.js';
+import { zId, zLangs, zShortText } from '../zod-helpers.js';
+
+/**
+ * The gallery's chunked upload (spec 1 §9 Upload, DESIGN §4 Gallery upload). `chunkSize` is Dropzone's default
+ * (2 000 000 bytes): a file at the 10000 KB limit travels in 6 chunks. The server takes any chunk size from
+ * `minChunkSize` up to the whole file, which bounds one upload to 157 chunks.
+ */
+export const GALLERY_UPLOAD = {
+  parallel: 2,
+  chunkSize: 2_000_000,
+  minChunkSize: 64 * 1024,
+  maxBytes: LIMITS.imageMaxKb * 1024,
+  /** A half-finished upload is removed this long after its first chunk arrived. */
+  staleAfterMs: 24 * 60 * 60 * 1000,
+} as const;
+
+/** Dropzone's `dzuuid` is a UUID; anything else (a path, `../`, an empty value) is refused before it is used. */
+export const UPLOAD_UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const zCount = (min: number, max: number) =>
+  z.coerce.number({ error: ERR.invalid }).int(ERR.invalid).min(min, ERR.invalid).max(max, ERR.invalid);
+
+/** The chunk fields Dropzone sends beside `file` (all or none: a file smaller than one chunk comes alone). */
+const chunkFields = {
+  dzuuid: z.string({ error: ERR.invalid }).regex(UPLOAD_UUID_PATTERN, ERR.invalid).optional(),
+  dzchunkindex: zCount(0, GALLERY_UPLOAD.maxBytes).optional(),
+  dztotalchunkcount: zCount(1, GALLERY_UPLOAD.maxBytes).optional(),
+  dzchunksize: zCount(1, 2_147_483_647).optional(),
+  // Any size is read here; over the limit is answered as `file: errors.image` before a byte is kept.
+  dztotalfilesize: zCount(1, Number.MAX_SAFE_INTEGER).optional(),
+  dzchunkbyteoffset: zCount(0, Number.MAX_SAFE_INTEGER).optional(),
+};
+
+/** One chunk of a chunked upload, as the server works with it. */
+export interface UploadChunk {
+  uuid: string;
+  index: number;
+  count: number;
+  chunkSize: number;
+  totalSize: number;
+}
+
+/** The bytes chunk `index` of `chunk` must hold: `chunkSize`, except the last, which holds the rest. */
+export const expectedChunkBytes = (chunk: UploadChunk) =>
+  chunk.index < chunk.count - 1 ? chunk.chunkSize : chunk.totalSize - chunk.chunkSize * (chunk.count - 1);
+
+/**
+ * `POST /api/gallery/image/{galleryId}/upload` (Dropzone's chunk protocol): `file` and, when chunked, `dzuuid`,
+ * `dzchunkindex`, `dztotalchunkcount`, `dzchunksize`, `dztotalfilesize` (and `dzchunkbyteoffset`, checked when
+ * sent). A total over 10000 KB is `file: errors.image`; a count, index or offset that does not fit the sizes is
+ * `errors.invalid` on that field. The output is `{file, chunk}`, `chunk` null for a file sent whole.
+ * The file schema is the caller's (a Buffer on the server).
+ */
+export function galleryUploadSchema<F extends z.ZodType>(file: F) {
+  return z
+    .object({ file, ...chunkFields })
+    .superRefine((v, ctx) => {
+      const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+      const given = (['dzuuid', 'dzchunkindex', 'dztotalchunkcount', 'dzchunksize', 'dztotalfilesize'] as const).filter(
+        (k) => v[k] !== undefined,
+      );
+      if (given.length === 0) return;
+      if (v.dztotalfilesize !== undefined && v.dztotalfilesize > GALLERY_UPLOAD.maxBytes) issue('file', ERR.image);
+      for (const k of ['dzuuid', 'dzchunkindex', 'dztotalchunkcount', 'dzchunksize', 'dztotalfilesize'] as const) {
+        if (v[k] === undefined) issue(k, ERR.invalid);
+      }
+      const { dzchunkindex: index, dztotalchunkcount: count, dzchunksize: size, dztotalfilesize: total } = v;
+      if (index === undefined || count === undefined || size === undefined || total === undefined) return;
+      if (total > GALLERY_UPLOAD.maxBytes) return;
+      if (count > 1 && size < GALLERY_UPLOAD.minChunkSize) issue('dzchunksize', ERR.invalid);
+      if (count !== Math.ceil(total / size)) issue('dztotalchunkcount', ERR.invalid);
+      if (index >= count) issue('dzchunkindex', ERR.invalid);
+      if (v.dzchunkbyteoffset !== undefined && v.dzchunkbyteoffset !== index * size) {
+        issue('dzchunkbyteoffset', ERR.invalid);
+      }
+    })
+    .transform((v) => ({
+      // Generic shapes lose their keys in zod's types; `file` is the schema given, already validated.
+      file: (v as { file: unknown }).file as z.output<F>,
+      chunk:
+        v.dzuuid === undefined
+          ? null
+          : ({
+              uuid: v.dzuuid.toLowerCase(),
+              index: v.dzchunkindex ?? 0,
+              count: v.dztotalchunkcount ?? 1,
+              chunkSize: v.dzchunksize ?? 0,
+              totalSize: v.dztotalfilesize ?? 0,
+            } satisfies UploadChunk),
+    }));
+}
+
+/** A title of one locale: optional (a caption), at most 255 characters. */
+const zImageLang = z.object({ title: zShortText(255) });
+
+/**
+ * `POST /api/gallery/image/{galleryId}/{imageId}`: the titles per locale, `languages[sk][title]`. A locale left
+ * out keeps its title.
+ */
+export const galleryImageTitlesSchema = z.object({
+  languages: zLangs(zImageLang.optional()),
+});
+export type GalleryImageTitlesInput = z.infer<typeof galleryImageTitlesSchema>;
+
+/**
+ * `POST /api/gallery/image/{galleryId}/reorder`: the gallery's image ids in their new order, `images[0]=7` (or
+ * image objects `images[0][id]=7`, as the list holds them). Images left out follow in their current order.
+ */
+export const galleryImageReorderSchema = z.object({
+  images: z.preprocess(
+    (v) => (v == null || v === '' ? [] : Array.isArray(v) ? v : [v]),
+    z
+      .array(z.preprocess((item) => (item && typeof item === 'object' ? (item as { id?: unknown }).id : item), zId))
+      .min(1, ERR.invalid)
+      .max(10_000, ERR.invalid)
+      .refine((ids) => new Set(ids).size === ids.length, ERR.invalid),
+  ),
+});
+export type GalleryImageReorderInput = z.infer<typeof galleryImageReorderSchema>;
+
+/** One image of a gallery as the image screen lists it (spec 1 §3 Gallery image). */
+export interface GalleryImage {
+  id: number;
+  gallery_id: number;
+  /** The stored name; a rotation gives a new one, so `path` and `thumbnail` change and caches refresh. */
+  file: string;
+  /** URL of the original. */
+  path: string;
+  /** URL of the 150×120 cover-cropped thumbnail. */
+  thumbnail: string;
+  width: number;
+  height: number;
+  /** true published, false hidden. */
+  status: boolean;
+  /** Place in the gallery, 1 first. */
+  order: number;
+  languages: Record<Locale, { title: string }>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The answer to one upload request: a chunk was kept, or the last one completed the image. */
+export type GalleryImageUploadResponse =
+  | { complete: false; received: number; total: number }
+  | { complete: true; message: string; data: GalleryImage };
