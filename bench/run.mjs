@@ -1,5 +1,5 @@
 // `npm run bench`: the benchmarks in sequence, then the headline numbers.
-// `node bench/run.mjs texts startup` runs only the named ones (texts, pages, startup, bundle).
+// `node bench/run.mjs texts startup` runs only the named ones (texts, pages, upload, startup, bundle).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +9,11 @@ import { fmt, ROOT } from './lib.mjs';
 const BENCHES = [
   { name: 'texts', title: 'Text list latency', args: ['--import', 'tsx', 'bench/texts.bench.ts'] },
   { name: 'pages', title: 'Page list latency beside its raw SQL', args: ['--import', 'tsx', 'bench/pages.bench.ts'] },
+  {
+    name: 'upload',
+    title: 'Gallery upload beside the image pipeline alone',
+    args: ['--import', 'tsx', 'bench/upload.bench.ts'],
+  },
   { name: 'startup', title: 'Start-up', args: ['bench/startup.mjs'] },
   { name: 'bundle', title: 'Login route JS size', args: ['bench/bundle-size.mjs'] },
 ];
@@ -105,6 +110,17 @@ if (selected.some((b) => b.name === 'pages')) {
               ' · ',
             )} ms; ${passing} of ${p.cases.length} cases meet p95 ≤ ${p.targetMs} ms and ≤ ${p.maxSqlFactor}× SQL`
         : notMeasured(p),
+    ]);
+  }
+}
+if (selected.some((b) => b.name === 'upload')) {
+  for (const target of ['PGlite', 'PostgreSQL']) {
+    const u = results.upload?.find((r) => r.target === target);
+    lines.push([
+      `gallery upload, ${target}, ${u?.photos ?? 50} photos of 3 MB, 2 at a time`,
+      u?.status === 'ok'
+        ? `${fmt(u.mbPerSecond, 1)} MB/s, ${fmt(u.thumbsPerSecond, 2)} thumbnails/s = ${fmt(u.ratio * 100)} % of the pipeline alone (target ≥ 70 %); server peak RSS ${fmt(u.peakRssMb)} MB (idle ${fmt(u.idleRssMb)}, target < 300)`
+        : notMeasured(u),
     ]);
   }
 }
