@@ -33,9 +33,8 @@ export async function shot(page: Page, name: string): Promise<void> {
 
 /** The notification bar holds a success message with this text. */
 export async function expectSuccess(page: Page, text: string | RegExp): Promise<void> {
-  const note = page.getByTestId('notification');
-  await expect(note).toHaveAttribute('data-type', 'success');
-  await expect(note).toContainText(text);
+  // One locator for both, so a notification that hides itself between two checks cannot split them.
+  await expect(page.getByTestId('notification').filter({ hasText: text })).toHaveAttribute('data-type', 'success');
 }
 
 const JSON_HEADERS = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
@@ -167,9 +166,9 @@ export async function pickOption(page: Page, text: string): Promise<void> {
   // Options that arrive while the list is open are rendered anew; a click on the outgoing node is lost, as a
   // user's would be, so the click is repeated until the list closes.
   await expect(async () => {
-    if ((await open.count()) > 0) await option.click({ timeout: 2_000 });
-    await expect(open).toHaveCount(0, { timeout: 1_000 });
-  }).toPass({ timeout: 10_000 });
+    if ((await open.count()) > 0) await option.click({ timeout: 5_000 });
+    await expect(open).toHaveCount(0, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** The table row whose title cell reads exactly `title`. */

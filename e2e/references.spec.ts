@@ -27,14 +27,16 @@ test("a reference's order is edited in the list, kept after a reload, and the in
   await page.goto('/admin/app/reference');
   const row = rowOf(page, 'Most cez Váh');
   await expect(row.getByTestId('cell-amount')).toHaveText('1500');
-  const order = row.getByTestId('cell-order').locator('input');
+  const order = row.getByTestId('cell-order').locator('xpath=descendant-or-self::input');
   await expect(order).toHaveValue('3');
   await order.fill('12');
   await expectSuccess(page, 'uložen');
   await expect(order).toBeFocused();
   await shot(page, 'references-list');
   await page.reload();
-  await expect(rowOf(page, 'Most cez Váh').getByTestId('cell-order').locator('input')).toHaveValue('12');
+  await expect(
+    rowOf(page, 'Most cez Váh').getByTestId('cell-order').locator('xpath=descendant-or-self::input'),
+  ).toHaveValue('12');
 });
 
 test('a news article needs a News category; saved, it lists its category as a badge', async ({ page }) => {
