@@ -156,7 +156,7 @@ export const DEMO_PAGES: DemoPage[] = [
           '<p>We take care of your goods all the way, or only of the part you need.</p>' +
           '<ul><li><a href="/en/road-transport">Road transport</a> – domestic and international</li>' +
           '<li><a href="/en/warehousing">Warehousing</a> – pallets and shelving, with order picking</li>' +
-          '<li>Refrigerated transport – coming soon</li></ul>',
+          '<li>Refrigerated transport – from next month</li></ul>',
         meta_title: 'Services – transport, warehousing, logistics',
         meta_description:
           'Road transport across Slovakia and the EU, warehousing with order picking and logistics consulting.',
