@@ -9,6 +9,7 @@ import { type AppRoute, routeTable } from './routes';
 export interface RouteHandle {
   name?: string;
   labelKey?: I18nKey;
+  section?: string;
 }
 
 export function isRouteHandle(value: unknown): value is RouteHandle {
@@ -40,7 +41,7 @@ function elementOf(route: AppRoute) {
 }
 
 function toRouteObject(route: AppRoute): RouteObject {
-  const handle: RouteHandle = { name: route.name, labelKey: route.labelKey };
+  const handle: RouteHandle = { name: route.name, labelKey: route.labelKey, section: route.section };
   // A crashing screen shows a message in its place; the layouts around it stay usable.
   const errorElement = route.component ? <RouteError /> : undefined;
   if (route.index) return { index: true, element: elementOf(route), handle, errorElement };

@@ -25,6 +25,8 @@ export interface AppRoute {
   readonly icon?: ReactNode;
   /** Shown in the side navigation (a row with nav children becomes a group). */
   readonly nav?: boolean;
+  /** The route whose section this screen belongs to: marked in the navigation, first in the breadcrumbs. */
+  readonly section?: string;
   /** 'user' needs a signed-in user; 'guest' sends a signed-in user on to the dashboard. */
   readonly guard?: 'user' | 'guest';
   /** The screen or layout, loaded on demand. */
@@ -47,6 +49,7 @@ const CategoriesScreen = lazy(() => import('../screens/content/category/Categori
 const PanelsScreen = lazy(() => import('../screens/content/panel/PanelsScreen'));
 const NewsScreen = lazy(() => import('../screens/news/NewsScreen'));
 const GalleryScreen = lazy(() => import('../screens/gallery/GalleryScreen'));
+const GalleryImagesScreen = lazy(() => import('../screens/gallery/images/GalleryImagesScreen'));
 const ReferenceScreen = lazy(() => import('../screens/reference/ReferenceScreen'));
 const PartnerScreen = lazy(() => import('../screens/partner/PartnerScreen'));
 const FileManagerScreen = lazy(() => import('../screens/filemanager/FileManagerScreen'));
@@ -159,6 +162,13 @@ export const routeTable = [
             component: GalleryScreen,
           },
           {
+            name: 'galleryImages',
+            path: 'gallery/:galleryId/images',
+            labelKey: 'galleryImages.title',
+            section: 'gallery',
+            component: GalleryImagesScreen,
+          },
+          {
             name: 'reference',
             path: 'reference/:id?',
             labelKey: 'nav.reference',
@@ -196,10 +206,12 @@ function joinPath(parent: string, path: string | undefined): string {
 }
 
 const patterns = new Map<string, string>();
+const labels = new Map<string, I18nKey>();
 (function collect(routes: readonly AppRoute[], parent: string) {
   for (const route of routes) {
     const full = joinPath(parent, route.path);
     if (route.name) patterns.set(route.name, full);
+    if (route.name && route.labelKey) labels.set(route.name, route.labelKey);
     if (route.children) collect(route.children, full);
   }
 })(routeTable, '');
@@ -208,6 +220,9 @@ const patterns = new Map<string, string>();
 export function hasRoute(name: string | null | undefined): name is RouteName {
   return typeof name === 'string' && patterns.has(name);
 }
+
+/** The label key of a named route (breadcrumbs of a screen inside another's section). */
+export const routeLabel = (name: RouteName): I18nKey | undefined => labels.get(name);
 
 export type RouteParams = Record<string, string | number | null | undefined>;
 

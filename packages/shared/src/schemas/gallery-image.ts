@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, type Locale } from '../constants.js';
+import { DELAYS, LIMITS, type Locale } from '../constants.js';
 import { ERR } from '../messages.js';
 import { zId, zLangs, zShortText } from '../zod-helpers.js';
 
@@ -15,6 +15,10 @@ export const GALLERY_UPLOAD = {
   maxBytes: LIMITS.imageMaxKb * 1024,
   /** A half-finished upload is removed this long after its first chunk arrived. */
   staleAfterMs: 24 * 60 * 60 * 1000,
+  /** One request (a chunk) is given up after this long (spec 1 §9). */
+  timeoutMs: DELAYS.uploadTimeout,
+  /** Files waiting or under way at once on the image screen; more are refused (errors.uploadMaxFiles). */
+  maxFiles: 50,
 } as const;
 
 /** Dropzone's `dzuuid` is a UUID; anything else (a path, `../`, an empty value) is refused before it is used. */

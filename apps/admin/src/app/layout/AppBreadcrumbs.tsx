@@ -2,7 +2,7 @@ import { Breadcrumb } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useMatches, useParams } from 'react-router';
 import { isRouteHandle } from '../router';
-import { hasRoute, routePath } from '../routes';
+import { hasRoute, routeLabel, routePath } from '../routes';
 
 /** Breadcrumbs from the matched rows of the route table (their labels), plus the opened record id. */
 export function AppBreadcrumbs() {
@@ -12,7 +12,11 @@ export function AppBreadcrumbs() {
   const crumbs: { key: string; label: string; to: string }[] = [];
   for (const match of matches) {
     if (!isRouteHandle(match.handle) || !match.handle.labelKey) continue;
-    const { name, labelKey } = match.handle;
+    const { name, labelKey, section } = match.handle;
+    const sectionLabel = hasRoute(section) ? routeLabel(section) : undefined;
+    if (hasRoute(section) && sectionLabel) {
+      crumbs.push({ key: section, label: t(sectionLabel), to: routePath(section) });
+    }
     const to = hasRoute(name) ? routePath(name) : match.pathname;
     if (crumbs.some((crumb) => crumb.to === to)) continue;
     crumbs.push({ key: match.id, label: t(labelKey), to });

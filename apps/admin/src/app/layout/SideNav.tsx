@@ -16,7 +16,7 @@ export function SideNav({ collapsed }: { collapsed: boolean }) {
   const { t } = useTranslation();
   const matches = useMatches();
   const active = matches.flatMap((match) =>
-    isRouteHandle(match.handle) && match.handle.name ? [match.handle.name] : [],
+    isRouteHandle(match.handle) ? [match.handle.name, match.handle.section].filter((name) => name !== undefined) : [],
   );
   const activeGroups = GROUPS.filter((group) => active.includes(group));
   const activeKey = activeGroups.join(',');

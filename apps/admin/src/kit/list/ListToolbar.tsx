@@ -1,8 +1,9 @@
-import { DownOutlined, FilterOutlined, PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { FilterOutlined, PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { type Abilities, type BulkAction, DELAYS } from '@backoffice/shared';
-import { Badge, Button, Dropdown, Input, Space } from 'antd';
+import { Badge, Button, Input, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BulkMenu } from './BulkMenu';
 
 interface SearchBoxProps {
   value: string;
@@ -51,7 +52,8 @@ function SearchBox({ value, onChange }: SearchBoxProps) {
 export interface ListToolbarProps {
   abilities?: Abilities;
   selectedCount: number;
-  onBulk: (action: BulkAction) => void;
+  /** Runs a bulk action the user confirmed. */
+  onBulk: (action: BulkAction) => Promise<void>;
   refreshing: boolean;
   onRefresh: () => void;
   filtersOpen: boolean;
@@ -66,39 +68,10 @@ export interface ListToolbarProps {
 export function ListToolbar(props: ListToolbarProps) {
   const { t } = useTranslation();
   const { abilities, selectedCount } = props;
-  const bulkItems = [
-    { key: 'publish', label: <span data-testid="bulk-publish">{t('list.bulkActions.publish')}</span> },
-    { key: 'hide', label: <span data-testid="bulk-hide">{t('list.bulkActions.hide')}</span> },
-    ...(abilities?.destroy
-      ? [
-          {
-            key: 'destroy',
-            danger: true,
-            label: <span data-testid="bulk-destroy">{t('list.bulkActions.destroy')}</span>,
-          },
-        ]
-      : []),
-  ];
   return (
     <div className="bo-list-toolbar">
       <Space wrap>
-        <Dropdown
-          disabled={selectedCount === 0}
-          trigger={['click']}
-          menu={{
-            items: bulkItems,
-            onClick: ({ key }) => {
-              if (key === 'publish' || key === 'hide' || key === 'destroy') props.onBulk(key);
-            },
-          }}
-        >
-          <Button data-testid="list-bulk" disabled={selectedCount === 0}>
-            <Space>
-              {selectedCount > 0 ? t('list.bulkSelected', { n: selectedCount }) : t('list.bulk')}
-              <DownOutlined />
-            </Space>
-          </Button>
-        </Dropdown>
+        <BulkMenu selectedCount={selectedCount} canDestroy={!!abilities?.destroy} onConfirmed={props.onBulk} />
         <Button
           data-testid="list-refresh"
           icon={<ReloadOutlined spin={props.refreshing} />}

@@ -1,7 +1,7 @@
 import { DeleteOutlined, EditOutlined, UndoOutlined } from '@ant-design/icons';
 import type { BulkAction } from '@backoffice/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Popconfirm, Space, Table, type TableProps } from 'antd';
+import { Button, Card, Popconfirm, Space, Table, type TableProps } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -38,7 +38,6 @@ export function ResourceList<Row extends ListRowBase, Rec extends RecordBase, Va
   def,
 }: ResourceListProps<Row, Rec, Values, Input>) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const editId = parseId(useParams().id);
@@ -80,23 +79,15 @@ export function ResourceList<Row extends ListRowBase, Rec extends RecordBase, Va
   const failure = (prefix: 'message.storeError' | 'message.deleteError', error: unknown) =>
     notify('danger', `${t(prefix)} ${t('message.errorLabel')}: ${errorMessage(error)}`);
 
-  const runBulk = (action: BulkAction) => {
-    modal.confirm({
-      title: t(`list.bulkConfirm.${action}`, { n: selected.length }),
-      okText: t('confirm.ok'),
-      cancelText: t('confirm.cancel'),
-      okButtonProps: confirmButtonProps(action === 'destroy'),
-      onOk: async () => {
-        try {
-          const answer = await def.api.bulk(action, selected);
-          notify('success', answer.message);
-          setSelected([]);
-        } catch (error) {
-          failure(action === 'destroy' ? 'message.deleteError' : 'message.storeError', error);
-        }
-        await reload();
-      },
-    });
+  const runBulk = async (action: BulkAction) => {
+    try {
+      const answer = await def.api.bulk(action, selected);
+      notify('success', answer.message);
+      setSelected([]);
+    } catch (error) {
+      failure(action === 'destroy' ? 'message.deleteError' : 'message.storeError', error);
+    }
+    await reload();
   };
 
   const remove = async (row: Row) => {

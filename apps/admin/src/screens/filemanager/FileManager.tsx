@@ -9,12 +9,13 @@ import { deleteFiles, FILES_KEY, makeFolder, moveFile, renameFile, useFileList }
 import { translateMessage } from '../../i18n';
 import { confirmButtonProps } from '../../kit/list/confirm';
 import { notify } from '../../kit/notifications';
+import { UploadList } from '../../kit/upload/UploadList';
 import { FileTable } from './FileTable';
 import { parentOf } from './fileIcons';
 import { MoveDialog } from './MoveDialog';
 import { sendPick } from './messages';
 import { NameDialog } from './NameDialog';
-import { UploadButton, UploadList, useUploads } from './Uploads';
+import { UploadButton, useUploads } from './Uploads';
 
 type Prompt = { kind: 'mkdir' } | { kind: 'rename'; entry: FileEntry };
 
@@ -182,7 +183,7 @@ export function FileManager({ token, picking }: FileManagerProps) {
         </Space>
       </header>
       {picking && <Alert className="bo-fm-hint" type="info" showIcon title={t('filemanager.pickHint')} />}
-      <UploadList items={uploads.items} onDismiss={uploads.dismiss} />
+      <UploadList items={uploads.items} onDismiss={uploads.dismiss} testId="fm" />
       <FileTable
         entries={list.data?.data ?? []}
         loading={list.isFetching}

@@ -1,20 +1,13 @@
-import { CloseOutlined, UploadOutlined } from '@ant-design/icons';
+import { UploadOutlined } from '@ant-design/icons';
 import { FILE_ERR, FILE_TYPES, FILES, fileKindOf, LIMITS } from '@backoffice/shared';
-import { Button, Progress, Tooltip, Upload } from 'antd';
+import { Button, Tooltip, Upload } from 'antd';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../api/client';
 import { uploadFile } from '../../api/files';
 import { translateMessage } from '../../i18n';
 import { notify } from '../../kit/notifications';
-
-export interface UploadItem {
-  id: number;
-  name: string;
-  percent: number;
-  status: 'active' | 'success' | 'exception';
-  error?: string;
-}
+import type { UploadItem } from '../../kit/upload/UploadList';
 
 /** How long a finished upload stays in the list. */
 const DONE_VISIBLE_MS = 4000;
@@ -94,37 +87,5 @@ export function UploadButton({ onFile }: { onFile: (file: File) => void }) {
         </Button>
       </Upload>
     </Tooltip>
-  );
-}
-
-/** The uploads under way, finished a moment ago, or refused. */
-export function UploadList({ items, onDismiss }: { items: UploadItem[]; onDismiss: (id: number) => void }) {
-  const { t } = useTranslation();
-  if (items.length === 0) return null;
-  return (
-    <ul className="bo-fm-uploads" aria-label={t('filemanager.uploading')} data-testid="fm-uploads">
-      {items.map((item) => (
-        <li key={item.id} className="bo-fm-upload" data-testid="fm-upload-item" data-status={item.status}>
-          <span className="bo-fm-upload-name" title={item.name}>
-            {item.name}
-          </span>
-          <div>
-            <Progress percent={item.percent} status={item.status} size="small" data-testid="fm-upload-progress" />
-            {item.error && <div className="ant-form-item-explain-error">{item.error}</div>}
-          </div>
-          {item.status === 'exception' ? (
-            <Button
-              type="text"
-              size="small"
-              icon={<CloseOutlined />}
-              aria-label={t('filemanager.cancel')}
-              onClick={() => onDismiss(item.id)}
-            />
-          ) : (
-            <span />
-          )}
-        </li>
-      ))}
-    </ul>
   );
 }

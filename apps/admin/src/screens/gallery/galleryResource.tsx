@@ -1,3 +1,4 @@
+import { PictureOutlined } from '@ant-design/icons';
 import {
   GALLERY_DEFAULT_SORT,
   type GalleryInput,
@@ -6,7 +7,10 @@ import {
   gallerySchema,
   MODULES,
 } from '@backoffice/shared';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
 import { galleryApi } from '../../api/articles';
+import { routePath } from '../../app/routes';
 import {
   type ArticleLikeLangs,
   ArticleLikeLocaleFields,
@@ -16,6 +20,7 @@ import {
 import { PublishingFields, type PublishingValues, publishingValues } from '../../kit/form/publishing';
 import { CategoriesField } from '../../kit/form/relations';
 import { categoriesColumn, statusColumn, statusFilter, titleColumn, updatedAtColumn } from '../../kit/list/columns';
+import { RowAction } from '../../kit/list/RowAction';
 import type { FieldsProps, LocaleFieldsProps, ResourceDef } from '../../kit/resource';
 
 interface GalleryValues extends PublishingValues {
@@ -33,6 +38,20 @@ const GalleryMainFields = (props: FieldsProps<GalleryRecord>) => (
   </PublishingFields>
 );
 
+/** The row action that opens the gallery's image screen. */
+function GalleryRowActions({ row }: { row: GalleryRow }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <RowAction
+      label={t('galleryImages.open')}
+      icon={<PictureOutlined />}
+      testId="row-images"
+      onClick={() => navigate(routePath('galleryImages', { galleryId: row.id }))}
+    />
+  );
+}
+
 /** Galleries (spec 1 §2 Gallery list and form) as a resource of the list/form kit. */
 export const galleryResource: ResourceDef<GalleryRow, GalleryRecord, GalleryValues, GalleryInput> = {
   api: galleryApi,
@@ -48,11 +67,16 @@ export const galleryResource: ResourceDef<GalleryRow, GalleryRecord, GalleryValu
       dataIndex: 'imageCount',
       title: t('gallery.imageCount'),
       sorter: true,
-      render: (_: unknown, row: GalleryRow) => <span data-testid="cell-imageCount">{row.imageCount}</span>,
+      render: (_: unknown, row: GalleryRow) => (
+        <Link to={routePath('galleryImages', { galleryId: row.id })} data-testid="cell-imageCount">
+          {row.imageCount}
+        </Link>
+      ),
     },
     updatedAtColumn<GalleryRow>(t, language),
   ],
   filters: [statusFilter],
+  RowActions: GalleryRowActions,
   form: {
     schema: gallerySchema,
     empty: () => ({ ...publishingValues(), langs: emptyArticleLangs(), categories: [] }),
