@@ -1,120 +1,106 @@
-import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '@backoffice/shared';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { DEFAULT_LOCALE, type Locale, MODULES } from '@backoffice/shared';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AppContext } from '../context.js';
+import { pageGalleries } from '../db/schema.js';
 import { t } from '../i18n/index.js';
-import { mediaStorage, StoragePathError } from '../media/storage.js';
-import { verifyPreviewToken } from '../modules/pages/preview.js';
+import { findGallery, linkedGalleries } from './gallery-service.js';
 import { safeRedirect } from './html.js';
-import { findPage, pageGalleriesOf, pagePanelsOf, type SitePage, siteMenus } from './service.js';
-import { documentOf, errorBody, type Frame, notFoundBody, pageBody, pageUrl } from './templates.js';
+import { articleExtras, findArticle, listNews, NEWS_PER_PAGE } from './news-service.js';
+import { articleBody, type NewsList, newsPageBody, newsSection } from './news-templates.js';
+import { galleryUrl, MEDIA, newsUrl, pageCount, pageUrl, referenceUrl } from './parts.js';
+import { findReference, listReferences, REFERENCES_PER_PAGE, referenceExtras } from './reference-service.js';
+import { referenceBody, referenceListBody } from './reference-templates.js';
+import { NO_MENUS, pageParam, type ShowContext, type SiteRequest, sendDocument, siteResponder } from './respond.js';
+import { findPage, pagePanelsOf, type SitePage } from './service.js';
+import { documentOf, errorBody, galleryBody, pageBody } from './templates.js';
+import { word } from './words.js';
+
+const PAGE_GALLERIES = {
+  table: pageGalleries,
+  ownerColumn: pageGalleries.page_id,
+  galleryColumn: pageGalleries.gallery_id,
+};
 
 /**
- * First path segments that belong to the application rather than to the site. The site's parametric routes
- * never shadow a real route (find-my-way prefers static ones), but an unknown path under these prefixes is
- * handed back to the application's own 404 (the admin's index.html, the API's JSON).
- */
-const APP_PREFIXES = new Set(['admin', 'api', 'gallery', 'sanctum']);
-
-/** Site pages load nothing but their inline style and images; no script runs, no form posts elsewhere. */
-const SITE_CSP = [
-  "default-src 'none'",
-  "style-src 'unsafe-inline'",
-  "img-src 'self' https: http:",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'self'",
-].join('; ');
-
-type SiteRequest = FastifyRequest<{
-  Params: { locale: string; titleUrl?: string };
-  Querystring: { preview?: string | string[] };
-}>;
-
-const NO_MENUS: Frame['menus'] = { main: [], footer: [] };
-
-function sendDocument(reply: FastifyReply, status: number, document: string) {
-  return reply
-    .code(status)
-    .type('text/html; charset=utf-8')
-    .header('Content-Security-Policy', SITE_CSP)
-    .header('Cache-Control', reply.getHeader('Cache-Control') ?? 'no-cache')
-    .send(document);
-}
-
-/**
- * The public preview site (DESIGN §3, §4 Preview): `/` → `/sk/`, `/{locale}/` the home page (the first published
- * page at the top of the main navigation), `/{locale}/{title_url}` one published page, or an unpublished one
+ * The public preview site (DESIGN §3, §4 Preview): `/` → `/sk/`; `/{locale}/` the home page (the first published
+ * page at the top of the main navigation); `/{locale}/{title_url}` one page; `/{locale}/news/` and
+ * `/{locale}/reference/` paged lists, `/{locale}/news/{title_url}`, `/{locale}/reference/{title_url}` and
+ * `/{locale}/gallery/{title_url}` one record. Only published records, or an unpublished page, article or reference
  * with a valid `?preview=` token; an HTML 404 for everything else outside the application's prefixes.
  */
 export const siteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { db, config } = ctx;
-  const storage = mediaStorage(config);
+  const { db } = ctx;
+  const { mediaUrl, notFound, withLocale, showRecord, showList } = siteResponder(ctx);
 
-  const imageUrlOf = (page: SitePage) => {
-    if (!page.image) return null;
-    try {
-      return storage.url('page', page.id, page.image);
-    } catch (err) {
-      // A stored name that is not one of ours shows no image rather than breaking the page.
-      if (err instanceof StoragePathError) return null;
-      throw err;
-    }
-  };
-
-  async function notFoundPage(reply: FastifyReply, locale: Locale, withMenus: boolean) {
-    const menus = withMenus ? await siteMenus(db, locale) : NO_MENUS;
-    const title = t(locale, 'site.notFoundTitle');
-    return sendDocument(reply, 404, documentOf({ locale, title, menus }, notFoundBody(locale)));
+  /**
+   * One page of the news, or null when that page does not exist (past the last, or a page number that is not
+   * one); `base` is the address the pager links to, with `?page=` (and the preview token) added.
+   */
+  async function newsOf(
+    locale: Locale,
+    page: number | null,
+    now: Date,
+    options: { base: string; keepToken?: string; categoryId?: number | null; level: NewsList['level'] },
+  ): Promise<NewsList | null> {
+    if (page === null) return null;
+    const { items, total } = await listNews(db, locale, { page, categoryId: options.categoryId }, now);
+    const paging = { page, total, perPage: NEWS_PER_PAGE };
+    if (page > pageCount(paging)) return null;
+    const query = options.keepToken ? `${options.keepToken}&` : '?';
+    const hrefOf = (n: number) =>
+      n > 1 ? `${options.base}${query}page=${n}` : `${options.base}${options.keepToken ?? ''}`;
+    return { items, paging, hrefOf, level: options.level };
   }
 
-  /** Shows the page at `titleUrl`, or the home page when it is null. */
-  async function show(request: SiteRequest, reply: FastifyReply, titleUrl: string | null) {
-    const { locale } = request.params;
-    if (!isLocale(locale)) {
-      if (APP_PREFIXES.has(locale)) return reply.callNotFound();
-      return notFoundPage(reply, request.lang, false);
-    }
-    const now = new Date();
-    const menus = await siteMenus(db, locale, now);
-    const home = titleUrl === null ? menus.main[0] : undefined;
-    const page =
-      titleUrl !== null
-        ? await findPage(db, locale, { titleUrl }, now)
-        : home && (await findPage(db, locale, { id: home.pageId }, now));
-    if (!page) return notFoundPage(reply, locale, true);
-
-    const token = request.query.preview;
-    const preview = typeof token === 'string' && verifyPreviewToken(config, 'page', page.id, token, now.getTime());
-    if (!page.published && !preview) return notFoundPage(reply, locale, true);
-    if (preview) reply.header('X-Robots-Tag', 'noindex').header('Cache-Control', 'no-store');
-
-    const target = safeRedirect(page.redirect);
-    if (target) return reply.redirect(target, 302);
-
-    const [panels, galleries] = await Promise.all([
+  /** The body of a page: its panels, galleries and, when it hosts the News module, one page of the news. */
+  async function pageBodyOf(request: SiteRequest, page: SitePage, { locale, now, keepToken }: ShowContext) {
+    const hostsNews = page.moduleId === MODULES.blog;
+    const base = request.params.titleUrl === undefined ? `/${locale}/` : pageUrl(locale, page.titleUrl);
+    const [panels, galleries, news] = await Promise.all([
       pagePanelsOf(db, page.id, locale),
-      pageGalleriesOf(db, page.id, locale, now),
+      linkedGalleries(db, PAGE_GALLERIES, page.id, locale, now),
+      hostsNews
+        ? newsOf(locale, pageParam(request), now, { base, keepToken, categoryId: page.categoryId, level: 3 })
+        : undefined,
     ]);
-    const keepToken = preview ? `?preview=${encodeURIComponent(token)}` : '';
-    const languageLinks = Object.fromEntries(
-      LOCALES.flatMap((l) => {
-        if (titleUrl === null) return [[l, `/${l}/`]];
-        const url = page.titleUrls[l];
-        return url ? [[l, `${pageUrl(l, url)}${keepToken}`]] : [];
-      }),
-    );
-    const frame: Frame = {
-      locale,
-      title: page.metaTitle || page.title,
-      description: page.metaDescription,
-      menus,
-      currentPageId: page.id,
-      languageLinks,
-      previewBanner: !page.published,
-    };
-    const body = pageBody(locale, { page, imageUrl: imageUrlOf(page), panels, galleries });
-    return sendDocument(reply, 200, documentOf(frame, body));
+    if (news === null) return null;
+    const imageUrl = mediaUrl(MEDIA.page, page.id, page.image);
+    const newsHtml = news && newsSection(locale, news, mediaUrl);
+    return pageBody(locale, { page, imageUrl, panels, galleries, news: newsHtml }, mediaUrl);
   }
+
+  /** The page at `titleUrl`, or the home page (the first item of the main menu) when the route has none. */
+  function showPage(request: SiteRequest, reply: FastifyReply) {
+    const { titleUrl } = request.params;
+    return showRecord(request, reply, {
+      kind: 'page',
+      find(locale, now, menus) {
+        if (titleUrl !== undefined) return findPage(db, locale, { titleUrl }, now);
+        const home = menus.main[0];
+        return home ? findPage(db, locale, { id: home.pageId }, now) : Promise.resolve(undefined);
+      },
+      languageLink: (l, page) => {
+        if (titleUrl === undefined) return `/${l}/`;
+        const url = page.titleUrls[l];
+        return url === undefined ? undefined : pageUrl(l, url);
+      },
+      answer: (page) => {
+        const target = safeRedirect(page.redirect);
+        return target ? reply.redirect(target, 302) : undefined;
+      },
+      body: (page, show) => pageBodyOf(request, page, show),
+      currentPageId: (page) => page.id,
+    });
+  }
+
+  /** The language switch of a record: its own title_url in each locale that has one. */
+  const sameRecord =
+    (urlOf: (locale: Locale, titleUrl: string) => string) =>
+    (l: Locale, record: { titleUrls: Partial<Record<Locale, string>> }) => {
+      const url = record.titleUrls[l];
+      return url === undefined ? undefined : urlOf(l, url);
+    };
+  const titleUrlOf = (request: SiteRequest) => request.params.titleUrl ?? '';
 
   // A failure renders a plain HTML 500 with the request id; the details go to the log only.
   app.setErrorHandler((error, request, reply) => {
@@ -126,13 +112,66 @@ export const siteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   });
 
   app.get('/', (_request, reply) => reply.redirect(`/${DEFAULT_LOCALE}/`));
-  app.get('/:locale', (request: SiteRequest, reply) => show(request, reply, null));
-  app.get('/:locale/:titleUrl', (request: SiteRequest, reply) => show(request, reply, request.params.titleUrl ?? ''));
-  // Deeper paths are never pages: the 404 page, or the application's 404 under its own prefixes.
-  app.get('/:locale/*', (request: SiteRequest, reply) => {
-    const { locale } = request.params;
-    if (isLocale(locale)) return notFoundPage(reply, locale, true);
-    if (APP_PREFIXES.has(locale)) return reply.callNotFound();
-    return notFoundPage(reply, request.lang, false);
-  });
+  app.get('/:locale', showPage);
+  app.get('/:locale/:titleUrl', showPage);
+
+  app.get('/:locale/news', (request: SiteRequest, reply) =>
+    showList(request, reply, {
+      title: (locale) => word(locale, 'news'),
+      languageLink: (l) => newsUrl(l),
+      async body(locale, page, now) {
+        const news = await newsOf(locale, page, now, { base: newsUrl(locale), level: 2 });
+        return news && newsPageBody(locale, news, mediaUrl);
+      },
+    }),
+  );
+  app.get('/:locale/news/:titleUrl', (request: SiteRequest, reply) =>
+    showRecord(request, reply, {
+      kind: 'article',
+      find: (locale, now) => findArticle(db, locale, titleUrlOf(request), now),
+      languageLink: sameRecord(newsUrl),
+      async body(article, { locale, now }) {
+        const extras = await articleExtras(db, article.id, locale, now);
+        return articleBody(locale, { article, ...extras }, mediaUrl);
+      },
+    }),
+  );
+
+  app.get('/:locale/reference', (request: SiteRequest, reply) =>
+    showList(request, reply, {
+      title: (locale) => word(locale, 'references'),
+      languageLink: (l) => referenceUrl(l),
+      async body(locale, page, now) {
+        const { items, total } = await listReferences(db, locale, page, now);
+        const paging = { page, total, perPage: REFERENCES_PER_PAGE };
+        return page > pageCount(paging) ? null : referenceListBody(locale, { items, paging }, mediaUrl);
+      },
+    }),
+  );
+  app.get('/:locale/reference/:titleUrl', (request: SiteRequest, reply) =>
+    showRecord(request, reply, {
+      kind: 'reference',
+      find: (locale, now) => findReference(db, locale, titleUrlOf(request), now),
+      languageLink: sameRecord(referenceUrl),
+      async body(reference, { locale, now }) {
+        const extras = await referenceExtras(db, reference.id, locale, now);
+        return referenceBody(locale, { reference, ...extras }, mediaUrl);
+      },
+    }),
+  );
+
+  // Galleries have no preview link in the admin, so only a published gallery is shown.
+  app.get('/:locale/gallery/:titleUrl', (request: SiteRequest, reply) =>
+    showRecord(request, reply, {
+      kind: null,
+      find: (locale, now) => findGallery(db, locale, titleUrlOf(request), now),
+      languageLink: sameRecord(galleryUrl),
+      body: async (gallery) => galleryBody(gallery, mediaUrl),
+    }),
+  );
+
+  // Deeper paths are none of the above: the 404 page, or the application's 404 under its own prefixes.
+  app.get('/:locale/*', (request: SiteRequest, reply) =>
+    withLocale(request, reply, (locale) => notFound(reply, locale)),
+  );
 };

@@ -1,18 +1,9 @@
 import { LIMITS, LOCALES, type Locale } from '@backoffice/shared';
 import { and, asc, eq, gt, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
-import {
-  galleries,
-  galleryLangs,
-  navigationGroups,
-  navigationNodes,
-  pageGalleries,
-  pageLangs,
-  pagePanels,
-  pages,
-  panels,
-} from '../db/schema.js';
+import { navigationGroups, navigationNodes, pageLangs, pagePanels, pages, panels } from '../db/schema.js';
+import { sanitizeRichText } from '../http/sanitize.js';
 import { pageLangRows, plainText } from '../modules/pages/service.js';
 import { panelLangRows } from '../modules/panels/service.js';
 
@@ -37,6 +28,70 @@ export const publishedAt = (t: PublishableTable, now: Date): SQL =>
     or(isNull(t.publish_down), gt(t.publish_down, now)),
   ) as SQL;
 
+/** The published rule as a selected column: whether the row is published now. */
+export const isPublished = (t: PublishableTable, now: Date) => sql<boolean>`(${publishedAt(t, now)})`.mapWith(Boolean);
+
+/** A kind of record with its own public page: its table and its `<entity>_langs` rows (title, title_url). */
+export interface TitledKind {
+  owner: PgTable & PublishableTable & { id: AnyPgColumn };
+  langs: PgTable & { language_code: AnyPgColumn; title: AnyPgColumn; title_url: AnyPgColumn };
+  /** The column of `langs` that points at the record. */
+  langOwner: AnyPgColumn;
+}
+
+/** The join to a record's language row in `locale`. */
+export const langJoin = (kind: TitledKind, locale: Locale) =>
+  and(eq(kind.langOwner, kind.owner.id), eq(kind.langs.language_code, locale));
+
+/** A record's title_url in every locale (for the language switch). */
+export async function titleUrlsOf(db: Db, kind: TitledKind, id: number): Promise<Partial<Record<Locale, string>>> {
+  const rows = await db
+    .select({ locale: kind.langs.language_code, titleUrl: kind.langs.title_url })
+    .from(kind.langs)
+    .where(eq(kind.langOwner, id));
+  return Object.fromEntries(
+    rows.filter((r) => (LOCALES as readonly unknown[]).includes(r.locale)).map((r) => [r.locale, String(r.titleUrl)]),
+  );
+}
+
+/** A link table of "similar" records (article_similars, reference_similars). */
+export interface SimilarLink {
+  table: PgTable;
+  ownerColumn: AnyPgColumn;
+  similarColumn: AnyPgColumn;
+}
+
+export interface SiteLink {
+  title: string;
+  titleUrl: string;
+}
+
+/** The published similar records of one record, by title in `locale`. */
+export function publishedSimilars(
+  db: Db,
+  kind: TitledKind,
+  link: SimilarLink,
+  id: number,
+  locale: Locale,
+  now = new Date(),
+): Promise<SiteLink[]> {
+  return db
+    .select({ title: sql<string>`${kind.langs.title}`, titleUrl: sql<string>`${kind.langs.title_url}` })
+    .from(link.table)
+    .innerJoin(kind.owner, eq(kind.owner.id, link.similarColumn))
+    .innerJoin(kind.langs, langJoin(kind, locale))
+    .where(and(eq(link.ownerColumn, id), publishedAt(kind.owner, now)))
+    .orderBy(asc(kind.langs.title), asc(kind.owner.id));
+}
+
+const PAGES: TitledKind = { owner: pages, langs: pageLangs, langOwner: pageLangs.page_id };
+
+/**
+ * Rich text as plain text of at most `max` characters (teasers, meta descriptions); it passes the allow-list
+ * first, so what a row holds outside it (a script's text) never shows.
+ */
+export const plainTextOf = (markup: string, max: number) => plainText(sanitizeRichText(markup), max);
+
 export interface MenuItem {
   pageId: number;
   title: string;
@@ -57,7 +112,7 @@ export async function siteMenus(db: Db, locale: Locale, now = new Date()): Promi
       pageId: pages.id,
       title: pageLangs.title,
       titleUrl: pageLangs.title_url,
-      published: sql<boolean>`(${publishedAt(pages, now)})`,
+      published: isPublished(pages, now),
     })
     .from(navigationNodes)
     .innerJoin(navigationGroups, eq(navigationGroups.id, navigationNodes.group_id))
@@ -90,6 +145,9 @@ export interface SitePage {
   published: boolean;
   image: string | null;
   redirect: string | null;
+  /** The module the page hosts (MODULES.blog shows the news list), narrowed to one category or not. */
+  moduleId: number | null;
+  categoryId: number | null;
   cssClass: string | null;
   title: string;
   titleUrl: string;
@@ -114,9 +172,11 @@ export async function findPage(
   const [row] = await db
     .select({
       id: pages.id,
-      published: sql<boolean>`(${publishedAt(pages, now)})`,
+      published: isPublished(pages, now),
       image: pages.image,
       redirect: pages.redirect,
+      moduleId: pages.module_id,
+      categoryId: pages.category_id,
       cssClass: pages.css_class,
       title: pageLangs.title,
       titleUrl: pageLangs.title_url,
@@ -134,19 +194,12 @@ export async function findPage(
     )
     .limit(1);
   if (!row) return undefined;
-  const urls = await db
-    .select({ locale: pageLangs.language_code, titleUrl: pageLangs.title_url })
-    .from(pageLangs)
-    .where(eq(pageLangs.page_id, row.id));
   const { teaser, ...page } = row;
   return {
     ...page,
-    published: Boolean(row.published),
     // Without its own description a page is described by its teaser, else by the start of its content.
-    metaDescription: row.metaDescription || plainText(teaser || row.content, LIMITS.metaDescriptionMax),
-    titleUrls: Object.fromEntries(
-      urls.filter((u) => (LOCALES as readonly string[]).includes(u.locale)).map((u) => [u.locale, u.titleUrl]),
-    ),
+    metaDescription: row.metaDescription || plainTextOf(teaser || row.content, LIMITS.metaDescriptionMax),
+    titleUrls: await titleUrlsOf(db, PAGES, row.id),
   };
 }
 
@@ -164,20 +217,4 @@ export function pagePanelsOf(db: Db, pageId: number, locale: Locale): Promise<Si
     .innerJoin(panelLangRows.table, panelLangRows.joinOn(locale))
     .where(and(eq(pagePanels.page_id, pageId), eq(panels.status, true), isNull(panels.deleted_at)))
     .orderBy(asc(panels.priority), asc(panels.id));
-}
-
-export interface SiteGallery {
-  id: number;
-  title: string;
-}
-
-/** The published galleries linked to a page, by title in `locale`. */
-export function pageGalleriesOf(db: Db, pageId: number, locale: Locale, now = new Date()): Promise<SiteGallery[]> {
-  return db
-    .select({ id: galleries.id, title: galleryLangs.title })
-    .from(pageGalleries)
-    .innerJoin(galleries, eq(galleries.id, pageGalleries.gallery_id))
-    .innerJoin(galleryLangs, and(eq(galleryLangs.gallery_id, galleries.id), eq(galleryLangs.language_code, locale)))
-    .where(and(eq(pageGalleries.page_id, pageId), publishedAt(galleries, now)))
-    .orderBy(asc(galleryLangs.title), asc(galleries.id));
 }

@@ -2,15 +2,10 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { galleries, galleryLangs, navigationGroups, navigationNodes, pageLangs, pages } from '../db/schema.js';
 import { PREVIEW_TTL_MS, previewToken } from '../modules/pages/preview.js';
-import { useSignedInServer } from '../test/content-cases.js';
-import { buildPage, buildPanel, pageInput } from '../test/factories.js';
+import { buildGalleryImage, buildPage, buildPanel, pageInput } from '../test/factories.js';
+import { expectNotFoundPage, useSite } from './site-cases.js';
 
-const ctx = useSignedInServer();
-const db = () => ctx.server.ctx.db;
-
-/** A GET from an anonymous visitor. */
-const visit = (url: string, lang = 'en') =>
-  ctx.server.app.inject({ method: 'GET', url, headers: { 'accept-language': lang } });
+const { ctx, db, visit } = useSite();
 
 let mainGroup = 0;
 let footerGroup = 0;
@@ -48,13 +43,6 @@ async function buildGallery(title: string, status = true) {
   return row.id;
 }
 
-const expectNotFoundPage = (res: Awaited<ReturnType<typeof visit>>, lang: 'sk' | 'en') => {
-  expect(res.statusCode).toBe(404);
-  expect(res.headers['content-type']).toMatch(/^text\/html/);
-  expect(res.body).toContain(`<html lang="${lang}">`);
-  expect(res.body).toContain(lang === 'sk' ? 'Stránka sa nenašla' : 'Page not found');
-};
-
 // Runs first, while no page exists: the home page is the first published page of the main navigation.
 describe('site: home', () => {
   it('/ redirects to /sk/, which is a 404 page while the main navigation has no published page', async () => {
@@ -86,6 +74,9 @@ describe('site: a published page', () => {
     const panelHidden = await buildPanel(db(), { title: 'Hidden panel', status: false });
     const gallery = await buildGallery('Summer photos');
     const galleryHidden = await buildGallery('Secret photos', false);
+    const second = await buildGalleryImage(db(), gallery, { title: 'Beach', position: 2 });
+    const first = await buildGalleryImage(db(), gallery, { title: 'Sunset', position: 1 });
+    await buildGalleryImage(db(), gallery, { title: 'Private snapshot', status: false, position: 0 });
     const input = pageInput({
       title: 'About us',
       group_id: mainGroup,
@@ -123,7 +114,13 @@ describe('site: a published page', () => {
     expect(body.indexOf('First panel en')).toBeGreaterThan(-1);
     expect(body.indexOf('First panel en')).toBeLessThan(body.indexOf('Second panel en'));
     expect(body).not.toContain('Hidden panel');
-    expect(body).toContain('<li>Summer photos en</li>');
+    // Each linked gallery: its title linked to its own page, then its shown images in order, thumbnails to originals.
+    const thumb = (image: { file: string }, title: string) =>
+      `<li><a href="/gallery/gallery/${gallery}/${image.file}" title="${title}"><img src="/gallery/gallery/${gallery}/thumb/${image.file}" alt="${title}" width="150" height="120" loading="lazy"></a></li>`;
+    expect(body).toContain(
+      `<h3><a href="/en/gallery/summer-photos-en-${gallery}">Summer photos en</a></h3><ul class="thumbs">${thumb(first, 'Sunset en')}${thumb(second, 'Beach en')}</ul>`,
+    );
+    expect(body).not.toContain('Private snapshot');
     expect(body).not.toContain('Secret photos');
     expect(body).toContain('<a href="/en/about-us-en" aria-current="page">About us en</a>');
     expect(body).toContain('<a href="/sk/about-us-sk" hreflang="sk" lang="sk">Slovenčina</a>');
@@ -132,7 +129,8 @@ describe('site: a published page', () => {
     const sk = await visit('/sk/about-us-sk');
     expect(sk.body).toContain('<html lang="sk">');
     expect(sk.body).toContain('<title>About us sk</title>');
-    expect(sk.body).toContain('<li>Summer photos sk</li>');
+    expect(sk.body).toContain(`<a href="/sk/gallery/summer-photos-sk-${gallery}">Summer photos sk</a>`);
+    expect(sk.body).toContain('alt="Sunset sk"');
   });
 
   it('the menu nests children, links them in the current language and leaves out unpublished branches', async () => {

@@ -1,8 +1,9 @@
 import { LOCALES, type Locale } from '@backoffice/shared';
-import { sanitizeRichText } from '../http/sanitize.js';
 import { t } from '../i18n/index.js';
+import type { SiteGallery, SiteGalleryPage } from './gallery-service.js';
 import { html, raw, type SafeHtml } from './html.js';
-import type { MenuItem, SiteGallery, SiteGroup, SitePage, SitePanel } from './service.js';
+import { galleriesSection, galleryImages, type MediaUrl, pageUrl, richBlock, richText } from './parts.js';
+import type { MenuItem, SiteGroup, SitePage, SitePanel } from './service.js';
 
 /** The site's whole style sheet: readable type, a wrapping menu with CSS-only sub-menus, one column on phones. */
 const CSS = raw(
@@ -33,15 +34,17 @@ const CSS = raw(
     '.hero{display:block;width:100%;border-radius:4px;margin:1rem 0}',
     '.panels{display:grid;gap:1rem;grid-template-columns:repeat(auto-fit,minmax(16rem,1fr));margin-top:2rem}',
     '.panel{border:1px solid #d0d7de;border-radius:4px;padding:0 1rem}',
+    '.meta{color:#57606a;margin:.25rem 0}',
+    '.news{list-style:none;padding:0}.news-item{display:flex;gap:1rem;margin:0 0 1.5rem}',
+    '.news-item h2,.news-item h3{margin:0}.news-item .teaser{margin:.25rem 0 0}.thumb{flex:none}',
+    '.thumbs{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.5rem}.thumbs img{display:block;border-radius:4px}',
+    '.pager{display:flex;gap:1.5rem;align-items:center;margin:1.5rem 0}',
     'footer{border-top:1px solid #d0d7de;padding:1rem 0;color:#57606a;font-size:.9rem}',
     'footer ul{display:flex;flex-wrap:wrap;gap:.25rem 1.25rem}',
     '@media (max-width:40rem){.menu{flex-basis:100%}.menu>ul{flex-direction:column}',
     '.menu a{padding:.4rem 0}.menu li ul{display:block;position:static;border:0;padding:0 0 0 1rem}}',
   ].join(''),
 );
-
-/** The address of a page in one locale: `/{locale}/{title_url}`. */
-export const pageUrl = (locale: Locale, titleUrl: string) => `/${locale}/${encodeURIComponent(titleUrl)}`;
 
 /** What every page of the site shares: language, head, menus, language switch and footer. */
 export interface Frame {
@@ -106,39 +109,40 @@ ${body}
 `.value;
 }
 
-/**
- * Rich text is sanitised on save; it passes the same allow-list again here, so rows written by any other way
- * (seeds, imports, SQL, an older allow-list) cannot put markup on the site that the editor could not.
- */
-const richText = (markup: string) => raw(sanitizeRichText(markup));
-
 export interface PageBody {
   page: SitePage;
   imageUrl: string | null;
   panels: SitePanel[];
   galleries: SiteGallery[];
+  /** The news list of a page that hosts the News module. */
+  news?: SafeHtml;
 }
 
-/** The body of one page: image, title, claim, content, page text, panels and galleries. */
-export function pageBody(locale: Locale, { page, imageUrl, panels, galleries }: PageBody): SafeHtml {
+/** The body of one page: image, title, claim, content, page text, its news, panels and galleries. */
+export function pageBody(locale: Locale, { page, imageUrl, panels, galleries, news }: PageBody, mediaUrl: MediaUrl) {
   return html`<article${page.cssClass && html` class="${page.cssClass}"`}>
 ${imageUrl && html`<img class="hero" src="${imageUrl}" alt="">`}
 <h1>${page.title}</h1>
 ${page.claim && html`<p class="claim">${page.claim}</p>`}
-${page.content && html`<div class="content">${richText(page.content)}</div>`}
-${page.pageText && html`<div class="page-text">${richText(page.pageText)}</div>`}
+${richBlock('content', page.content)}
+${richBlock('page-text', page.pageText)}
+${news}
 ${
   panels.length > 0 &&
   html`<div class="panels">${panels.map(
     (panel) => html`<section class="panel"><h2>${panel.title}</h2>${richText(panel.content)}</section>`,
   )}</div>`
 }
-${
-  galleries.length > 0 &&
-  html`<section class="galleries"><h2>${t(locale, 'site.galleries')}</h2><ul>${galleries.map(
-    (gallery) => html`<li>${gallery.title}</li>`,
-  )}</ul></section>`
+${galleriesSection(locale, galleries, mediaUrl)}
+</article>`;
 }
+
+/** The body of one gallery's page: its title, content and shown images. */
+export function galleryBody(gallery: SiteGalleryPage, mediaUrl: MediaUrl): SafeHtml {
+  return html`<article class="gallery">
+<h1>${gallery.title}</h1>
+${richBlock('content', gallery.content)}
+${galleryImages(gallery.images, mediaUrl)}
 </article>`;
 }
 

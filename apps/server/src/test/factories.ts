@@ -19,6 +19,7 @@ import {
   type TextInput,
 } from '@backoffice/shared';
 import type { Db } from '../db/client.js';
+import { galleryImageLangs, galleryImages } from '../db/schema.js';
 import { blogWrites } from '../modules/blog/service.js';
 import { createCategory } from '../modules/categories/service.js';
 import { galleryWrites } from '../modules/galleries/service.js';
@@ -163,4 +164,34 @@ export function partnerInput(overrides: Titled<PartnerInput> = {}): PartnerInput
 
 export async function buildPartner(db: Db, overrides: Titled<PartnerInput> = {}) {
   return partnerWrites(db).create(partnerInput(overrides));
+}
+
+/**
+ * An image row of a gallery with its titles (`${title} sk`, `${title} en`), without a file on disk: enough for
+ * what lists or links images. Shown (status true) and last in the gallery unless told otherwise.
+ */
+export async function buildGalleryImage(
+  db: Db,
+  galleryId: number,
+  overrides: { title?: string; status?: boolean; position?: number; file?: string } = {},
+) {
+  const {
+    title = `Image ${unique()}`,
+    status = true,
+    position = seq,
+    file = `${randomBytes(16).toString('hex')}.jpg`,
+  } = overrides;
+  const [row] = await db
+    .insert(galleryImages)
+    .values({ gallery_id: galleryId, file, width: 800, height: 600, position, status })
+    .returning({ id: galleryImages.id });
+  if (!row) throw new Error('no gallery image');
+  await db.insert(galleryImageLangs).values(
+    (['sk', 'en'] as const).map((language_code) => ({
+      gallery_image_id: row.id,
+      language_code,
+      title: `${title} ${language_code}`,
+    })),
+  );
+  return { id: row.id, file };
 }

@@ -1,0 +1,177 @@
+import { LIMITS, type Locale } from '@backoffice/shared';
+import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import {
+  articleCategories,
+  articleGalleries,
+  articleLangs,
+  articleSimilars,
+  articles,
+  categories,
+  categoryLangs,
+} from '../db/schema.js';
+import { type GalleryLink, linkedGalleries } from './gallery-service.js';
+import {
+  isPublished,
+  langJoin,
+  plainTextOf,
+  publishedAt,
+  publishedSimilars,
+  type TitledKind,
+  titleUrlsOf,
+} from './service.js';
+
+const ARTICLES: TitledKind = { owner: articles, langs: articleLangs, langOwner: articleLangs.article_id };
+const ARTICLE_GALLERIES: GalleryLink = {
+  table: articleGalleries,
+  ownerColumn: articleGalleries.article_id,
+  galleryColumn: articleGalleries.gallery_id,
+};
+const ARTICLE_SIMILARS = {
+  table: articleSimilars,
+  ownerColumn: articleSimilars.article_id,
+  similarColumn: articleSimilars.similar_id,
+};
+
+/** How many articles one page of the news list shows. */
+export const NEWS_PER_PAGE = 10;
+/** How long the teaser of an article in the list is, in characters of plain text. */
+const TEASER_MAX = 220;
+
+/** The date an article is shown with and sorted by: when it went public, else when it was written. */
+const articleDate = sql<Date>`coalesce(${articles.publish_up}, ${articles.created_at})`.mapWith(articles.created_at);
+
+/** An article as the news list shows it. */
+export interface NewsItem {
+  id: number;
+  title: string;
+  titleUrl: string;
+  date: Date;
+  image: string | null;
+  poster: string | null;
+  teaser: string;
+  categories: string[];
+}
+
+/** The titles of the published categories of these articles, by title in `locale`. */
+async function categoriesOf(db: Db, ids: number[], locale: Locale, now: Date): Promise<Map<number, string[]>> {
+  const byArticle = new Map<number, string[]>();
+  if (ids.length === 0) return byArticle;
+  const rows = await db
+    .select({ articleId: articleCategories.article_id, title: categoryLangs.title })
+    .from(articleCategories)
+    .innerJoin(categories, eq(categories.id, articleCategories.category_id))
+    .innerJoin(
+      categoryLangs,
+      and(eq(categoryLangs.category_id, categories.id), eq(categoryLangs.language_code, locale)),
+    )
+    .where(and(inArray(articleCategories.article_id, ids), publishedAt(categories, now)))
+    .orderBy(asc(categoryLangs.title));
+  for (const row of rows) byArticle.set(row.articleId, [...(byArticle.get(row.articleId) ?? []), row.title]);
+  return byArticle;
+}
+
+/**
+ * One page (1-based) of the published news in `locale`, newest first, optionally only those of one category
+ * (a page hosting the News module narrowed to a category); with the number of all such articles.
+ */
+export async function listNews(
+  db: Db,
+  locale: Locale,
+  options: { page: number; categoryId?: number | null },
+  now = new Date(),
+): Promise<{ items: NewsItem[]; total: number }> {
+  const where = and(
+    publishedAt(articles, now),
+    options.categoryId
+      ? sql`exists (select 1 from ${articleCategories} where ${articleCategories.article_id} = ${articles.id}
+          and ${articleCategories.category_id} = ${options.categoryId})`
+      : undefined,
+  ) as SQL;
+  const [counted, rows] = await Promise.all([
+    db.select({ total: count() }).from(articles).where(where),
+    db
+      .select({
+        id: articles.id,
+        title: articleLangs.title,
+        titleUrl: articleLangs.title_url,
+        date: articleDate,
+        image: articles.image,
+        poster: articles.poster,
+        content: articleLangs.content,
+      })
+      .from(articles)
+      .innerJoin(articleLangs, langJoin(ARTICLES, locale))
+      .where(where)
+      .orderBy(desc(articleDate), desc(articles.id))
+      .limit(NEWS_PER_PAGE)
+      .offset((options.page - 1) * NEWS_PER_PAGE),
+  ]);
+  const badges = await categoriesOf(
+    db,
+    rows.map((r) => r.id),
+    locale,
+    now,
+  );
+  const items = rows.map(({ content, ...row }) => ({
+    ...row,
+    teaser: plainTextOf(content, TEASER_MAX),
+    categories: badges.get(row.id) ?? [],
+  }));
+  return { items, total: counted[0]?.total ?? 0 };
+}
+
+/** One article as its own page shows it. */
+export interface SiteArticle extends Omit<NewsItem, 'teaser'> {
+  published: boolean;
+  content: string;
+  metaTitle: string;
+  metaDescription: string;
+  titleUrls: Partial<Record<Locale, string>>;
+}
+
+/** The live article at `titleUrl` in `locale`, published or not: the caller decides whether a preview shows it. */
+export async function findArticle(
+  db: Db,
+  locale: Locale,
+  titleUrl: string,
+  now = new Date(),
+): Promise<SiteArticle | undefined> {
+  const [row] = await db
+    .select({
+      id: articles.id,
+      published: isPublished(articles, now),
+      title: articleLangs.title,
+      titleUrl: articleLangs.title_url,
+      date: articleDate,
+      image: articles.image,
+      poster: articles.poster,
+      content: articleLangs.content,
+      metaTitle: articleLangs.meta_title,
+      metaDescription: articleLangs.meta_description,
+    })
+    .from(articles)
+    .innerJoin(articleLangs, langJoin(ARTICLES, locale))
+    .where(and(isNull(articles.deleted_at), eq(articleLangs.title_url, titleUrl)))
+    .limit(1);
+  if (!row) return undefined;
+  const [badges, titleUrls] = await Promise.all([
+    categoriesOf(db, [row.id], locale, now),
+    titleUrlsOf(db, ARTICLES, row.id),
+  ]);
+  return {
+    ...row,
+    metaDescription: row.metaDescription || plainTextOf(row.content, LIMITS.metaDescriptionMax),
+    categories: badges.get(row.id) ?? [],
+    titleUrls,
+  };
+}
+
+/** The galleries and similar articles shown below an article. */
+export async function articleExtras(db: Db, id: number, locale: Locale, now = new Date()) {
+  const [galleries, similars] = await Promise.all([
+    linkedGalleries(db, ARTICLE_GALLERIES, id, locale, now),
+    publishedSimilars(db, ARTICLES, ARTICLE_SIMILARS, id, locale, now),
+  ]);
+  return { galleries, similars };
+}

@@ -1,0 +1,186 @@
+import { isLocale, LOCALES, type Locale } from '@backoffice/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { t } from '../i18n/index.js';
+import { mediaStorage, StoragePathError } from '../media/storage.js';
+import { type PreviewKind, verifyPreviewToken } from '../modules/pages/preview.js';
+import type { SafeHtml } from './html.js';
+import type { MediaUrl } from './parts.js';
+import { siteMenus } from './service.js';
+import { documentOf, type Frame, notFoundBody } from './templates.js';
+
+/**
+ * First path segments that belong to the application rather than to the site. The site's parametric routes
+ * never shadow a real route (find-my-way prefers static ones), but an unknown path under these prefixes is
+ * handed back to the application's own 404 (the admin's index.html, the API's JSON).
+ */
+const APP_PREFIXES = new Set(['admin', 'api', 'gallery', 'sanctum']);
+
+/** Site pages load nothing but their inline style and images; no script runs, no form posts elsewhere. */
+const SITE_CSP = [
+  "default-src 'none'",
+  "style-src 'unsafe-inline'",
+  "img-src 'self' https: http:",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'self'",
+].join('; ');
+
+export type SiteRequest = FastifyRequest<{
+  Params: { locale: string; titleUrl?: string };
+  Querystring: { preview?: string | string[]; page?: string | string[] };
+}>;
+
+export const NO_MENUS: Frame['menus'] = { main: [], footer: [] };
+
+export function sendDocument(reply: FastifyReply, status: number, document: string) {
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('Content-Security-Policy', SITE_CSP)
+    .header('Cache-Control', reply.getHeader('Cache-Control') ?? 'no-cache')
+    .send(document);
+}
+
+/**
+ * The page number a list asks for with `?page=`: 1 without one, null (a 404) for anything but one whole number
+ * from 1 on.
+ */
+export function pageParam(request: SiteRequest): number | null {
+  const { page } = request.query;
+  if (page === undefined) return 1;
+  return typeof page === 'string' && /^[1-9]\d{0,5}$/.test(page) ? Number(page) : null;
+}
+
+/** A record shown at its own address: what the flow of `showRecord` needs of it. */
+export interface ShownRecord {
+  id: number;
+  published: boolean;
+  title: string;
+  metaTitle: string;
+  metaDescription: string;
+  titleUrls: Partial<Record<Locale, string>>;
+}
+
+/** What a record's body is rendered with besides the record: the moment, and the preview query to keep in links. */
+export interface ShowContext {
+  locale: Locale;
+  now: Date;
+  /** `?preview=…` while previewing (for links to the same record), else ''. */
+  keepToken: string;
+}
+
+/** A page of the site and its answer (404 page, error page, a record shown or previewed), shared by all routes. */
+export function siteResponder({ db, config }: AppContext) {
+  const storage = mediaStorage(config);
+
+  const mediaUrl: MediaUrl = (model, id, file, variant = 'original') => {
+    if (!file) return null;
+    try {
+      return storage.url(model, id, file, variant);
+    } catch (err) {
+      // A stored name that is not one of ours shows no image rather than breaking the page.
+      if (err instanceof StoragePathError) return null;
+      throw err;
+    }
+  };
+
+  async function notFound(reply: FastifyReply, locale: Locale, withMenus = true) {
+    const menus = withMenus ? await siteMenus(db, locale) : NO_MENUS;
+    const title = t(locale, 'site.notFoundTitle');
+    return sendDocument(reply, 404, documentOf({ locale, title, menus }, notFoundBody(locale)));
+  }
+
+  /**
+   * Runs `then` with the URL's locale; a first segment that is no locale gets the application's own 404 under its
+   * prefixes, the site's 404 page in the Accept-Language language elsewhere.
+   */
+  function withLocale(request: SiteRequest, reply: FastifyReply, then: (locale: Locale) => Promise<unknown>) {
+    const { locale } = request.params;
+    if (isLocale(locale)) return then(locale);
+    if (APP_PREFIXES.has(locale)) return reply.callNotFound();
+    return notFound(reply, request.lang, false);
+  }
+
+  /**
+   * One record at its address (DESIGN §5 Published, §4 Preview): not found → 404 page; unpublished → 404 page
+   * unless `?preview=` verifies for this kind and id, then a banner, `noindex` and `no-store`. The language switch
+   * leads to the same record in each locale (`languageLink`), keeping the token.
+   */
+  async function showRecord<R extends ShownRecord>(
+    request: SiteRequest,
+    reply: FastifyReply,
+    spec: {
+      /** The signed kind a preview token must name; null for records without preview (galleries). */
+      kind: PreviewKind | null;
+      /** The record of the address; `menus` are the page's, already read (the home page is the first item). */
+      find: (locale: Locale, now: Date, menus: Frame['menus']) => Promise<R | undefined>;
+      languageLink: (locale: Locale, record: R) => string | undefined;
+      /** A record may answer otherwise (a page's redirect), after the publish check. */
+      answer?: (record: R) => FastifyReply | undefined;
+      body: (record: R, show: ShowContext) => Promise<SafeHtml | null>;
+      currentPageId?: (record: R) => number;
+    },
+  ) {
+    return withLocale(request, reply, async (locale) => {
+      const now = new Date();
+      const menus = await siteMenus(db, locale, now);
+      const record = await spec.find(locale, now, menus);
+      if (!record) return notFound(reply, locale);
+      const token = request.query.preview;
+      const preview =
+        spec.kind !== null &&
+        typeof token === 'string' &&
+        verifyPreviewToken(config, spec.kind, record.id, token, now.getTime());
+      if (!record.published && !preview) return notFound(reply, locale);
+      if (preview) reply.header('X-Robots-Tag', 'noindex').header('Cache-Control', 'no-store');
+      const answered = spec.answer?.(record);
+      if (answered) return answered;
+
+      const keepToken = preview ? `?preview=${encodeURIComponent(token)}` : '';
+      const body = await spec.body(record, { locale, now, keepToken });
+      if (!body) return notFound(reply, locale);
+      const languageLinks = Object.fromEntries(
+        LOCALES.flatMap((l) => {
+          const link = spec.languageLink(l, record);
+          return link ? [[l, `${link}${keepToken}`]] : [];
+        }),
+      );
+      const frame: Frame = {
+        locale,
+        title: record.metaTitle || record.title,
+        description: record.metaDescription,
+        menus,
+        currentPageId: spec.currentPageId?.(record),
+        languageLinks,
+        previewBanner: !record.published,
+      };
+      return sendDocument(reply, 200, documentOf(frame, body));
+    });
+  }
+
+  /** A list page of the site (news, references): one page of it, or the 404 page for a page that does not exist. */
+  function showList(
+    request: SiteRequest,
+    reply: FastifyReply,
+    spec: {
+      title: (locale: Locale) => string;
+      languageLink: (locale: Locale) => string;
+      body: (locale: Locale, page: number, now: Date) => Promise<SafeHtml | null>;
+    },
+  ) {
+    return withLocale(request, reply, async (locale) => {
+      const page = pageParam(request);
+      const now = new Date();
+      const [menus, body] = await Promise.all([
+        siteMenus(db, locale, now),
+        page === null ? null : spec.body(locale, page, now),
+      ]);
+      if (!body) return notFound(reply, locale);
+      const languageLinks = Object.fromEntries(LOCALES.map((l) => [l, spec.languageLink(l)]));
+      return sendDocument(reply, 200, documentOf({ locale, title: spec.title(locale), menus, languageLinks }, body));
+    });
+  }
+
+  return { mediaUrl, notFound, withLocale, showRecord, showList };
+}
