@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { safeRedirect } from './redirect';
-import { hasRoute, navTree, routePath } from './routes';
+import { hasRoute, navTree, routeLabel, routeNeedsParams, routePath } from './routes';
 
 describe('route table', () => {
   it('builds links by route name, with and without the optional id', () => {
@@ -40,6 +40,16 @@ describe('route table', () => {
       'contentCategory',
       'contentPanel',
     ]);
+  });
+});
+
+describe('a screen inside another section', () => {
+  it('has its address from its parameters and its section label', () => {
+    expect(routePath('galleryImages', { galleryId: 4 })).toBe('/admin/app/gallery/4/images');
+    expect(() => routePath('galleryImages')).toThrow(/galleryId/);
+    expect(routeNeedsParams('galleryImages')).toBe(true);
+    expect(routeNeedsParams('gallery')).toBe(false);
+    expect(routeLabel('gallery')).toBe('nav.gallery');
   });
 });
 

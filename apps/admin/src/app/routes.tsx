@@ -221,6 +221,9 @@ export function hasRoute(name: string | null | undefined): name is RouteName {
   return typeof name === 'string' && patterns.has(name);
 }
 
+/** Whether the route's path needs a parameter (`gallery/:galleryId/images`), so it has no address by name alone. */
+export const routeNeedsParams = (name: RouteName): boolean => /\/:\w+(?!\w|\?)/.test(patterns.get(name) ?? '');
+
 /** The label key of a named route (breadcrumbs of a screen inside another's section). */
 export const routeLabel = (name: RouteName): I18nKey | undefined => labels.get(name);
 

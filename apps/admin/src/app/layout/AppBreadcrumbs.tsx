@@ -2,7 +2,7 @@ import { Breadcrumb } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useMatches, useParams } from 'react-router';
 import { isRouteHandle } from '../router';
-import { hasRoute, routeLabel, routePath } from '../routes';
+import { hasRoute, routeLabel, routeNeedsParams, routePath } from '../routes';
 
 /** Breadcrumbs from the matched rows of the route table (their labels), plus the opened record id. */
 export function AppBreadcrumbs() {
@@ -17,7 +17,7 @@ export function AppBreadcrumbs() {
     if (hasRoute(section) && sectionLabel) {
       crumbs.push({ key: section, label: t(sectionLabel), to: routePath(section) });
     }
-    const to = hasRoute(name) ? routePath(name) : match.pathname;
+    const to = hasRoute(name) && !routeNeedsParams(name) ? routePath(name) : match.pathname;
     if (crumbs.some((crumb) => crumb.to === to)) continue;
     crumbs.push({ key: match.id, label: t(labelKey), to });
   }
