@@ -40,7 +40,7 @@ test('a gallery gets three images with progress, reordered by drag, rotated, tit
   await login(page);
   const galleryId = await createGallery(page, 'Harbour photos');
   const photos = [
-    { name: 'crane.jpg', mimeType: 'image/jpeg', buffer: await noiseJpeg(1600, 1000) },
+    { name: 'crane.jpg', mimeType: 'image/jpeg', buffer: await noiseJpeg(2000, 1400) },
     { name: 'quay.jpg', mimeType: 'image/jpeg', buffer: await noiseJpeg(900, 900) },
     { name: 'ship.jpg', mimeType: 'image/jpeg', buffer: await noiseJpeg(1200, 800) },
   ];
