@@ -135,8 +135,8 @@ export function useImageUpload(galleryId: number, onStored: () => void) {
               ? t('galleryImages.upload.invalidType')
               : file.size > GALLERY_UPLOAD.maxBytes
                 ? t('galleryImages.upload.tooBig', {
-                    size: (file.size / 1024 / 1024).toFixed(1),
-                    max: (GALLERY_UPLOAD.maxBytes / 1024 / 1024).toFixed(1),
+                    size: Math.ceil(file.size / 1024),
+                    max: GALLERY_UPLOAD.maxBytes / 1024,
                   })
                 : null;
         lines.push({
