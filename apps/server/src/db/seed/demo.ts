@@ -57,8 +57,9 @@ const DEMO_USERS = [
 ];
 
 /**
- * Demo content in both locales (texts, and the content area: categories, panels, galleries, pages in navigation,
- * images under `config.mediaDir`) and users of each role; running it again adds nothing.
+ * Demo content in both locales (texts, and the content area: categories, panels, galleries with their photos, pages
+ * in navigation, news articles, references and partners, images under `config.mediaDir`) and users of each role;
+ * running it again adds nothing.
  */
 export async function seedDemo(db: Db, log: (line: string) => void, config: Config) {
   const [existing] = await db.select({ n: count() }).from(texts);

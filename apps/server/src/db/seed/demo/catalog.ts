@@ -38,7 +38,10 @@ export interface DemoGallery {
   langs: Both<{ title: string; content: string; meta_description: string }>;
 }
 
-/** Categories of the News (blog) and Gallery modules; parents come before their children. */
+/**
+ * Categories of the News module (articles, and references: REFERENCE_CATEGORY_MODULE) and of the Gallery module;
+ * parents come before their children.
+ */
 export const DEMO_CATEGORIES: DemoCategory[] = [
   {
     key: 'company',
@@ -89,6 +92,40 @@ export const DEMO_CATEGORIES: DemoCategory[] = [
     langs: {
       sk: { title: 'Legislatíva', teaser: '<p>Mýto, colné predpisy a pravidlá pre vodičov.</p>' },
       en: { title: 'Legislation', teaser: '<p>Tolls, customs regulations and rules for drivers.</p>' },
+    },
+  },
+  {
+    key: 'projects',
+    module: 'blog',
+    langs: {
+      sk: {
+        title: 'Stavebné projekty',
+        teaser: '<p>Stavby, ktorým sme dovážali materiál, technológie aj nadrozmerné náklady.</p>',
+        meta_description: 'Doprava a logistika pre pozemné, cestné a železničné stavby na Slovensku.',
+      },
+      en: {
+        title: 'Construction projects',
+        teaser: '<p>Building sites we supplied with materials, machinery and oversize loads.</p>',
+        meta_description: 'Transport and logistics for building, road and railway construction in Slovakia.',
+      },
+    },
+  },
+  {
+    key: 'infrastructure',
+    module: 'blog',
+    parent: 'projects',
+    langs: {
+      sk: { title: 'Cesty a železnice', teaser: '<p>Diaľnice, mosty a modernizácie tratí.</p>' },
+      en: { title: 'Roads and railways', teaser: '<p>Motorways, bridges and railway upgrades.</p>' },
+    },
+  },
+  {
+    key: 'buildings',
+    module: 'blog',
+    parent: 'projects',
+    langs: {
+      sk: { title: 'Pozemné stavby', teaser: '<p>Haly, obchodné centrá a sklady.</p>' },
+      en: { title: 'Buildings', teaser: '<p>Industrial halls, shopping centres and warehouses.</p>' },
     },
   },
   {
@@ -212,7 +249,7 @@ export const DEMO_PANELS: DemoPanel[] = [
   },
 ];
 
-/** Gallery records only; their images come with the gallery module. */
+/** Gallery records; their photos are in photos.ts. */
 export const DEMO_GALLERIES: DemoGallery[] = [
   {
     key: 'zilina-warehouse',

@@ -1,0 +1,121 @@
+import { asc, eq } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Config } from '../../../config.js';
+import { HttpError } from '../../../http/errors.js';
+import type { Translations } from '../../../http/langs.js';
+import { saveImageField } from '../../../media/images.js';
+import type { Db } from '../../client.js';
+
+export type Log = (line: string) => void;
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** An instant `days` days from now (negative: in the past), as the forms send it. */
+export const daysFromNow = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString();
+
+/** A demo record already in the database: found by its Slovak title_url (or title), removed or not. */
+export interface Found {
+  id: number;
+  live: boolean;
+}
+
+/** The demo records by key; removed ones are known (so they are not created again) but never linked. */
+export class Keyed {
+  private readonly records = new Map<string, Found>();
+  set(key: string, found: Found) {
+    this.records.set(key, found);
+  }
+  id(key: string | undefined): number | null {
+    return key === undefined ? null : (this.records.get(key)?.id ?? null);
+  }
+  liveIds(keys: string[] = []): number[] {
+    return keys.flatMap((key) => {
+      const found = this.records.get(key);
+      return found?.live ? [found.id] : [];
+    });
+  }
+}
+
+type Area = 'categories' | 'panels' | 'galleries' | 'pages' | 'articles' | 'references' | 'partners';
+
+/** One seeding run: where it writes, what it says, the demo records by key and how many it created. */
+export interface Run {
+  db: Db;
+  config: Config;
+  log: Log;
+  keys: Record<Area, Keyed>;
+  /** Records per area, `photos` (gallery images) and `images` (the image files of records). */
+  created: Record<Area | 'photos' | 'images', number>;
+}
+
+/** The first record whose Slovak `column` (title_url, or title for panels) is `value`, soft-deleted ones included. */
+export async function findBySk(
+  db: Db,
+  tr: Translations,
+  column: AnyPgColumn,
+  value: string,
+): Promise<Found | undefined> {
+  const [row] = await db
+    .select({ id: tr.owner.id, deleted_at: tr.owner.deleted_at })
+    .from(tr.owner)
+    .innerJoin(tr.table, tr.joinOn('sk'))
+    .where(eq(column, value))
+    .orderBy(asc(tr.owner.id))
+    .limit(1);
+  return row ? { id: Number(row.id), live: row.deleted_at === null } : undefined;
+}
+
+/**
+ * Runs one create; a rule it breaks against what an installation already holds (422, e.g. another page hosting
+ * the module) skips that record with a line in the log instead of stopping the server's start.
+ */
+export async function attempt(label: string, log: Log, create: () => Promise<number>): Promise<number | undefined> {
+  try {
+    return await create();
+  } catch (err) {
+    if (!(err instanceof HttpError) || err.status !== 422) throw err;
+    log(`Demo: skipped ${label}: ${JSON.stringify(err.errors ?? {})}`);
+    return undefined;
+  }
+}
+
+/**
+ * A render started now and awaited later, so that sharp draws on its threads while the database writes the
+ * records before it; a failure surfaces where it is awaited, never as an unhandled rejection.
+ */
+export function early<T>(start: () => Promise<T>): Promise<T> {
+  const pending = start();
+  pending.catch(() => {});
+  return pending;
+}
+
+/**
+ * Work started beside the record creates that follow it (an image being checked and stored while the next record
+ * is written); `done` waits for all of it and throws the first failure, which is never left unhandled.
+ */
+export class Later {
+  private readonly pending: Promise<unknown>[] = [];
+  start(work: Promise<unknown>) {
+    work.catch(() => {});
+    this.pending.push(work);
+  }
+  async done() {
+    await Promise.all(this.pending);
+  }
+}
+
+/**
+ * Stores rendered bytes as an image column of a record, the way an upload through the API is stored (checked
+ * by content, original and thumbnail under `MEDIA_DIR/<model>/<id>/`); `persist` writes the name into the row.
+ */
+export async function attachImage(
+  run: Pick<Run, 'config' | 'created'>,
+  target: { model: string; id: number; field: 'image' | 'poster'; bytes: Buffer | Promise<Buffer> },
+  persist: (file: string | null) => Promise<unknown>,
+) {
+  await saveImageField(
+    { config: run.config },
+    { model: target.model, id: target.id, field: target.field, value: await target.bytes, current: null, persist },
+  );
+  run.created.images++;
+}

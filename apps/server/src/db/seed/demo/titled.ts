@@ -1,0 +1,162 @@
+import { blogSchema, LOCALES, partnerSchema, referenceSchema, slugify } from '@backoffice/shared';
+import { eq } from 'drizzle-orm';
+import { blogLangRows, blogWrites } from '../../../modules/blog/service.js';
+import { partnerLangRows, partnerWrites } from '../../../modules/partners/service.js';
+import { referenceLangRows, referenceWrites } from '../../../modules/references/service.js';
+import { articleLangs, articles, partnerLangs, partners, referenceLangs, references } from '../../schema.js';
+import { DEMO_ARTICLES } from './articles.js';
+import type { Both } from './catalog.js';
+import { DEMO_PARTNERS } from './partners.js';
+import { PHOTO_WIDTH, type Picture, renderLogo, renderPicture } from './pictures.js';
+import { DEMO_REFERENCES } from './references.js';
+import { attachImage, attempt, daysFromNow, early, type Found, findBySk, Later, type Run } from './seeding.js';
+
+/** Each locale's text with title_url (the slug of the title) and meta_title (the title) where it has none. */
+const withUrls = <T extends { title: string; title_url?: string; meta_title?: string }>(langs: Both<T>) =>
+  Object.fromEntries(
+    LOCALES.map((locale) => {
+      const t = langs[locale];
+      return [locale, { ...t, title_url: t.title_url ?? slugify(t.title), meta_title: t.meta_title ?? t.title }];
+    }),
+  ) as Both<T & { title_url: string; meta_title: string }>;
+
+/** A record picture drawn from now on, or nothing. */
+const draw = (picture: Picture | undefined) => (picture ? early(() => renderPicture(picture, PHOTO_WIDTH)) : undefined);
+
+/**
+ * The demo records of one area that are not in the database yet, each with what it draws (started at once, so
+ * the pictures are ready by the time the records before them are written); the ones found are remembered by key.
+ */
+async function missing<T extends { key: string }, D>(
+  run: Run,
+  area: 'articles' | 'references' | 'partners',
+  records: T[],
+  find: (record: T) => Promise<Found | undefined>,
+  drawing: (record: T) => D,
+): Promise<(T & { drawn: D })[]> {
+  const absent: T[] = [];
+  for (const record of records) {
+    const found = await find(record);
+    if (found) run.keys[area].set(record.key, found);
+    else absent.push(record);
+  }
+  return absent.map((record) => ({ ...record, drawn: drawing(record) }));
+}
+
+/**
+ * News articles through the blog service (a News category required; galleries and similar articles checked), then
+ * their image and poster through the image pipeline, as the news form stores them. Oldest first, so the list's
+ * default order (newest change first) shows the newest article on top.
+ */
+export async function seedArticles(run: Run) {
+  const { db, log, keys, created } = run;
+  const stored = new Later();
+  const todo = await missing(
+    run,
+    'articles',
+    DEMO_ARTICLES,
+    (a) => findBySk(db, blogLangRows, articleLangs.title_url, withUrls(a.langs).sk.title_url),
+    (a) => ({ image: draw(a.picture), poster: draw(a.poster) }),
+  );
+  for (const article of todo) {
+    const input = blogSchema.parse({
+      langs: withUrls(article.langs),
+      status: article.status ?? true,
+      primary: article.primary ?? false,
+      publish_up: daysFromNow(article.publishInDays),
+      categories: keys.categories.liveIds(article.categories),
+      galleries: keys.galleries.liveIds(article.galleries),
+      similars: keys.articles.liveIds(article.similars),
+    });
+    const id = await attempt(`article "${input.langs.sk.title}"`, log, () => blogWrites(db).create(input));
+    if (id === undefined) continue;
+    keys.articles.set(article.key, { id, live: true });
+    created.articles++;
+    const { image, poster } = article.drawn;
+    if (image) {
+      stored.start(
+        attachImage(run, { model: 'blog', id, field: 'image', bytes: image }, (file) =>
+          db.update(articles).set({ image: file }).where(eq(articles.id, id)),
+        ),
+      );
+    }
+    if (poster) {
+      stored.start(
+        attachImage(run, { model: 'blog', id, field: 'poster', bytes: poster }, (file) =>
+          db.update(articles).set({ poster: file }).where(eq(articles.id, id)),
+        ),
+      );
+    }
+  }
+  await stored.done();
+}
+
+/** References through their service (categories of REFERENCE_CATEGORY_MODULE, galleries, similars), with images. */
+export async function seedReferences(run: Run) {
+  const { db, log, keys, created } = run;
+  const stored = new Later();
+  const todo = await missing(
+    run,
+    'references',
+    DEMO_REFERENCES,
+    (r) => findBySk(db, referenceLangRows, referenceLangs.title_url, withUrls(r.langs).sk.title_url),
+    (r) => draw(r.picture),
+  );
+  for (const reference of todo) {
+    const input = referenceSchema.parse({
+      langs: withUrls(reference.langs),
+      status: reference.status ?? true,
+      amount: reference.amount,
+      order: reference.order,
+      categories: keys.categories.liveIds(reference.categories),
+      galleries: keys.galleries.liveIds(reference.galleries),
+      similars: keys.references.liveIds(reference.similars),
+    });
+    const id = await attempt(`reference "${input.langs.sk.title}"`, log, () => referenceWrites(db).create(input));
+    if (id === undefined) continue;
+    keys.references.set(reference.key, { id, live: true });
+    created.references++;
+    if (reference.drawn) {
+      stored.start(
+        attachImage(run, { model: 'reference', id, field: 'image', bytes: reference.drawn }, (image) =>
+          db.update(references).set({ image }).where(eq(references.id, id)),
+        ),
+      );
+    }
+  }
+  await stored.done();
+}
+
+/** Partners through their service, each with its logo. */
+export async function seedPartners(run: Run) {
+  const { db, log, keys, created } = run;
+  const stored = new Later();
+  const todo = await missing(
+    run,
+    'partners',
+    DEMO_PARTNERS,
+    (p) => findBySk(db, partnerLangRows, partnerLangs.title_url, slugify(p.langs.sk.title)),
+    (p) => early(() => renderLogo(p.logo)),
+  );
+  for (const partner of todo) {
+    const langs = Object.fromEntries(
+      LOCALES.map((l) => [l, { ...partner.langs[l], title_url: slugify(partner.langs[l].title) }]),
+    );
+    const input = partnerSchema.parse({
+      langs,
+      order: partner.order,
+      publish_up: partner.publishInDays ? daysFromNow(partner.publishInDays.up) : null,
+      publish_down: partner.publishInDays ? daysFromNow(partner.publishInDays.down) : null,
+    });
+    const id = await attempt(`partner "${input.langs.sk.title}"`, log, () => partnerWrites(db).create(input));
+    if (id === undefined) continue;
+    keys.partners.set(partner.key, { id, live: true });
+    created.partners++;
+    stored.start(
+      attachImage(run, { model: 'partner', id, field: 'image', bytes: partner.drawn }, (image) =>
+        db.update(partners).set({ image }).where(eq(partners.id, id)),
+      ),
+    );
+  }
+  await stored.done();
+}
