@@ -1,44 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { crc32, deflateSync } from 'node:zlib';
 import { expect, type FrameLocator, type Locator, type Page, test } from '@playwright/test';
-import { login, shot } from './helpers.js';
-
-/**
- * A PNG of width × height: a colour gradient with noise in the low bits, so it neither compresses away nor looks
- * like static. Big enough (about 700 KB at 600 × 400) for the upload progress to be seen on a throttled line.
- */
-function gradientPng(width: number, height: number): Buffer {
-  const noise = randomBytes(width * height * 3);
-  const raw = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y += 1) {
-    const row = y * (width * 3 + 1);
-    for (let x = 0; x < width; x += 1) {
-      const at = row + 1 + x * 3;
-      const n = y * width * 3 + x * 3;
-      raw[at] = Math.min(255, Math.round((x / width) * 200) + ((noise[n] ?? 0) & 31));
-      raw[at + 1] = Math.min(255, Math.round((y / height) * 160) + 60 + ((noise[n + 1] ?? 0) & 31));
-      raw[at + 2] = Math.min(255, 210 - Math.round((x / width) * 120) + ((noise[n + 2] ?? 0) & 31));
-    }
-  }
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+import { apiCreate, expectSuccess, gradientPng, login, pageLikeLang, pickOption, shot } from './helpers.js';
 
 // Each test loads the admin twice (the page and the frame) and uploads on a throttled line.
 test.describe.configure({ timeout: 120_000 });
@@ -180,7 +142,7 @@ test('the file manager from the top bar: a folder, an upload with progress and a
   expect(served.headers()['content-type']).toBe('image/png');
 });
 
-test('the editor picks a file from the file manager: an image goes in as an image, a document as a link', async ({
+test('the editor of a news article picks a file from the file manager: an image goes in as an image, a document as a link', async ({
   page,
 }) => {
   await login(page);
@@ -194,9 +156,18 @@ test('the editor picks a file from the file manager: an image goes in as an imag
   await apiUpload(page, folder, 'Logo.png', 'image/png', gradientPng(300, 200));
   await apiUpload(page, folder, 'Cenník 2025.pdf', 'application/pdf', PDF);
 
-  await page.goto('/admin/app/content/panel');
+  const category = `Oznamy ${suffix()}`;
+  await apiCreate(page, '/api/content/category/', {
+    langs: {
+      sk: pageLikeLang(category, `oznamy-${suffix()}`),
+      en: pageLikeLang(`${category} en`, `notices-${suffix()}`),
+    },
+    module_id: 1,
+  });
+
+  await page.goto('/admin/app/news');
   await page.getByTestId('list-create').click();
-  const title = `Panel so súbormi ${suffix()}`;
+  const title = `Článok so súbormi ${suffix()}`;
   await page.getByTestId('field-title-sk').fill(title);
   const content = page.getByTestId('field-content-sk');
   const editor = content.locator('[contenteditable="true"]');
@@ -224,18 +195,19 @@ test('the editor picks a file from the file manager: an image goes in as an imag
   await expectImagesLoaded(img);
   await shot(page, 'filemanager-picked');
 
-  // Saved with the panel: the sanitised content keeps both addresses.
+  // Saved with the article: the sanitised content keeps both addresses.
   await page.getByTestId('locale-tab-en').click();
   await page.getByTestId('field-title-en').fill(`${title} en`);
-  await page.getByTestId('field-priority').fill('5');
+  await page.getByTestId('field-categories').click();
+  await pickOption(page, category);
   await page.getByTestId('form-save').click();
-  await expect(page.getByRole('dialog', { name: 'Nový panel' })).toBeHidden({ timeout: 15_000 });
-  const list = await page.request.get('/api/content/panel/', {
+  await expectSuccess(page, 'Položka bola vytvorená.');
+  const list = await page.request.get('/api/blog/', {
     headers: { 'X-Requested-With': 'XMLHttpRequest' },
     params: { search: title },
   });
   const id = (await list.json()).data[0].id as number;
-  const saved = await (await page.request.get(`/api/content/panel/${id}`)).json();
+  const saved = await (await page.request.get(`/api/blog/${id}`)).json();
   expect(saved.data.langs.sk.content).toContain(`href="${pdfUrl}"`);
   expect(saved.data.langs.sk.content).toContain(`src="/gallery/files/${encodeURIComponent(folder)}/Logo.png"`);
 });

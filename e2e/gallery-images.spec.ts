@@ -1,15 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import sharp from 'sharp';
-import { apiCreate, expectSuccess, login, pageLikeLang, shot } from './helpers.js';
-
-/** A JPEG of noise, `width`×`height` (noise compresses badly: about 1.4 bytes a pixel). */
-async function noiseJpeg(width: number, height: number): Promise<Buffer> {
-  const raw = randomBytes(width * height * 3);
-  return sharp(raw, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 97 })
-    .toBuffer();
-}
+import { apiCreate, expectSuccess, gradientPng, login, pageLikeLang, shot } from './helpers.js';
 
 async function createGallery(page: Page, title: string): Promise<number> {
   const lang = (suffix: string) => ({
@@ -40,9 +30,9 @@ test('a gallery gets three images with progress, reordered by drag, rotated, tit
   await login(page);
   const galleryId = await createGallery(page, 'Harbour photos');
   const photos = [
-    { name: 'crane.jpg', mimeType: 'image/jpeg', buffer: await noiseJpeg(2000, 1400) },
-    { name: 'quay.jpg', mimeType: 'image/jpeg', buffer: await noiseJpeg(900, 900) },
-    { name: 'ship.jpg', mimeType: 'image/jpeg', buffer: await noiseJpeg(1200, 800) },
+    { name: 'crane.png', mimeType: 'image/png', buffer: gradientPng(1200, 800) },
+    { name: 'quay.png', mimeType: 'image/png', buffer: gradientPng(500, 500) },
+    { name: 'ship.png', mimeType: 'image/png', buffer: gradientPng(600, 400) },
   ];
   expect(photos[0]?.buffer.length).toBeGreaterThan(2_000_000); // sent in chunks
 

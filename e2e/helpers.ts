@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
 import { E2E } from './env.js';
 
@@ -187,3 +189,40 @@ export const pageLikeLang = (title: string, title_url: string) => ({
   meta_description: '',
   claim: '',
 });
+
+/**
+ * A PNG of width × height: a colour gradient with noise in the low bits, so it neither compresses away nor looks
+ * like static. Big enough (about 700 KB at 600 × 400) for the upload progress to be seen on a throttled line.
+ */
+export function gradientPng(width: number, height: number): Buffer {
+  const noise = randomBytes(width * height * 3);
+  const raw = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y += 1) {
+    const row = y * (width * 3 + 1);
+    for (let x = 0; x < width; x += 1) {
+      const at = row + 1 + x * 3;
+      const n = y * width * 3 + x * 3;
+      raw[at] = Math.min(255, Math.round((x / width) * 200) + ((noise[n] ?? 0) & 31));
+      raw[at + 1] = Math.min(255, Math.round((y / height) * 160) + 60 + ((noise[n + 1] ?? 0) & 31));
+      raw[at + 2] = Math.min(255, 210 - Math.round((x / width) * 120) + ((noise[n + 2] ?? 0) & 31));
+    }
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
