@@ -39,6 +39,14 @@ export type RoleId = number;
 
 export const MODULES = { blog: 1, gallery: 2 } as const;
 
+/**
+ * The public site's own sections below `/{locale}/` (news, references, galleries): a page cannot take one of
+ * these as its title_url, or the section would hide it (errors.titleUrlReserved).
+ */
+export const SITE_SECTIONS = ['news', 'reference', 'gallery'] as const;
+export const isSiteSection = (titleUrl: string) =>
+  (SITE_SECTIONS as readonly string[]).includes(titleUrl.toLowerCase());
+
 /** Sign-in protection (DESIGN §4, §8). */
 export const AUTH = {
   loginAttemptsPerMinute: 5,

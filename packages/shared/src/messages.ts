@@ -12,6 +12,7 @@ export const ERR = {
   email: 'errors.email',
   emailUnique: 'errors.emailUnique',
   titleUrlUnique: 'errors.titleUrlUnique',
+  titleUrlReserved: 'errors.titleUrlReserved',
   nameUrlUnique: 'errors.nameUrlUnique',
   moduleIdUnique: 'errors.moduleIdUnique',
   passwordEqual: 'errors.passwordEqual',

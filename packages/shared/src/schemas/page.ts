@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSiteSection, LOCALES } from '../constants.js';
 import { ERR } from '../messages.js';
 import {
   type PageLikeLang,
@@ -43,7 +44,14 @@ export const pageSchema = z
     path: ['publish_down'],
     message: ERR.publishDown,
   })
-  .refine((p) => !p.navigation.value || p.group_id !== null, { path: ['group_id'], message: ERR.requiredSelect });
+  .refine((p) => !p.navigation.value || p.group_id !== null, { path: ['group_id'], message: ERR.requiredSelect })
+  .superRefine((p, ctx) => {
+    for (const locale of LOCALES) {
+      if (isSiteSection(p.langs[locale].title_url)) {
+        ctx.addIssue({ code: 'custom', path: ['langs', locale, 'title_url'], message: ERR.titleUrlReserved });
+      }
+    }
+  });
 export type PageInput = z.infer<typeof pageSchema>;
 
 /** `POST /api/content/page/validate/module_id`: the module, the page being edited (0 = new) and its category. */

@@ -195,6 +195,16 @@ describe('pages: title_url uniqueness', () => {
     expect(post.json()).toBe(false);
   });
 
+  it("a site section's name (news, reference, gallery) is never free: the check answers false, a save 422", async () => {
+    expect((await check('news', 'sk')).json()).toBe(false);
+    expect((await check('Reference', 'en')).json()).toBe(false);
+    const input = pageInput({ title: 'Gallery Page' });
+    input.langs.en.title_url = 'gallery';
+    const res = await ctx.admin.post(`${BASE}/`, input);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ 'langs.en.title_url': ['errors.titleUrlReserved'] });
+  });
+
   it('a save with a taken title_url → 422 titleUrlUnique; a soft-deleted page does not block', async () => {
     await build({ title: 'Taken Page' });
     const res = await ctx.admin.post(`${BASE}/`, pageInput({ title: 'Taken Page' }));

@@ -1,5 +1,6 @@
 import {
   ERR,
+  isSiteSection,
   type ListResponse,
   type Locale,
   PAGE_DEFAULT_SORT,
@@ -130,8 +131,9 @@ export async function getPage(db: Db, id: number): Promise<PageRecord> {
   };
 }
 
-/** Whether `value` is free as the title_url of `lang` for page `id` (0 = a new page). */
+/** Whether `value` is free as the title_url of `lang` for page `id` (0 = a new page); a site section never is. */
 export async function titleUrlFree(db: Db | Tx, value: string, lang: Locale, id = 0): Promise<boolean> {
+  if (isSiteSection(value)) return false;
   return !(await titleUrlTaken(db, pageLangRows, { value, lang, exceptId: id }));
 }
 

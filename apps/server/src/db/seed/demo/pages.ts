@@ -312,6 +312,8 @@ export const DEMO_PAGES: DemoPage[] = [
       },
       en: {
         title: 'News',
+        // `news` itself is the site's news section (SITE_SECTIONS).
+        title_url: 'company-news',
         teaser: '<p>What is new in the company and in transport.</p>',
         meta_title: 'News – Horizont Logistik',
         meta_description: 'Company news, new services and changes in the rules for transport and logistics.',
@@ -332,6 +334,8 @@ export const DEMO_PAGES: DemoPage[] = [
       },
       en: {
         title: 'Gallery',
+        // `gallery` itself is the site's gallery section (SITE_SECTIONS).
+        title_url: 'photo-gallery',
         teaser: '<p>Photos of our vehicles, warehouses and events.</p>',
         meta_title: 'Gallery – Horizont Logistik',
         meta_description: 'Photos of our fleet, our warehouses in Martin and Žilina and company events.',
