@@ -1,0 +1,68 @@
+import { boolean, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+/* ── Column groups shared by the tables, and the languages every `<entity>_langs` row points at ── */
+
+/** Timestamps at millisecond precision, so the value the admin loads compares exactly (409 check). */
+export const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: 'date' });
+export const timestamps = {
+  created_at: ts('created_at').notNull().defaultNow(),
+  updated_at: ts('updated_at').notNull().defaultNow(),
+};
+
+/** The locale column of every `<entity>_langs` table. */
+export const languageCode = () =>
+  varchar('language_code', { length: 2 })
+    .notNull()
+    .references(() => languages.code);
+/** Per-locale title and rich content (texts, panels). */
+export const titleAndContent = () => ({
+  title: varchar('title', { length: 255 }).notNull(),
+  content: text('content').notNull().default(''),
+});
+
+export const languages = pgTable('languages', {
+  code: varchar('code', { length: 2 }).primaryKey(),
+  title: varchar('title', { length: 64 }).notNull(),
+  position: smallint('position').notNull().default(0),
+});
+
+/** Per-locale SEO and body fields shared by pages and categories. */
+export const pageLikeLangFields = {
+  language_code: languageCode(),
+  title: varchar('title', { length: 255 }).notNull(),
+  title_url: varchar('title_url', { length: 255 }).notNull(),
+  content: text('content').notNull().default(''),
+  teaser: text('teaser').notNull().default(''),
+  page_text: text('page_text').notNull().default(''),
+  meta_title: varchar('meta_title', { length: 60 }).notNull().default(''),
+  meta_description: varchar('meta_description', { length: 160 }).notNull().default(''),
+  claim: text('claim').notNull().default(''),
+};
+
+/** Per-locale title and address of a record with its own public page; title_url is unique per locale (DESIGN §5). */
+export const titleUrlLangFields = () => ({
+  language_code: languageCode(),
+  title: varchar('title', { length: 255 }).notNull(),
+  title_url: varchar('title_url', { length: 255 }).notNull(),
+});
+/** Per-locale SEO fields (spec 1 §5: meta_title ≤ 60, meta_description ≤ 160). */
+export const metaLangFields = () => ({
+  meta_title: varchar('meta_title', { length: 60 }).notNull().default(''),
+  meta_description: varchar('meta_description', { length: 160 }).notNull().default(''),
+});
+/** Per-locale fields of galleries and news articles: title, title_url, content, meta_title, meta_description. */
+export const articleLikeLangFields = () => ({
+  ...titleUrlLangFields(),
+  content: text('content').notNull().default(''),
+  ...metaLangFields(),
+});
+
+/** Columns of every publishable, schedulable content row. */
+export const publishable = () => ({
+  status: boolean('status').notNull().default(true),
+  image: varchar('image', { length: 255 }),
+  publish_up: ts('publish_up'),
+  publish_down: ts('publish_down'),
+  ...timestamps,
+  deleted_at: ts('deleted_at'),
+});

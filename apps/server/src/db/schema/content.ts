@@ -1,0 +1,258 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, primaryKey, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  articleLikeLangFields,
+  languageCode,
+  pageLikeLangFields,
+  publishable,
+  timestamps,
+  titleAndContent,
+  ts,
+} from './base.js';
+
+/* ── Texts and their positions (spec 1 §3 Text) ── */
+
+export const textPositions = pgTable('text_positions', {
+  id: serial('id').primaryKey(),
+  title: varchar('title', { length: 128 }).notNull(),
+});
+
+export const texts = pgTable(
+  'texts',
+  {
+    id: serial('id').primaryKey(),
+    status: boolean('status').notNull().default(true),
+    ...timestamps,
+    deleted_at: ts('deleted_at'),
+  },
+  (t) => [index('texts_updated_idx').on(t.updated_at)],
+);
+
+export const textLangs = pgTable(
+  'text_langs',
+  {
+    text_id: integer('text_id')
+      .notNull()
+      .references(() => texts.id, { onDelete: 'cascade' }),
+    language_code: languageCode(),
+    ...titleAndContent(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.text_id, t.language_code] }),
+    index('text_langs_title_idx').on(t.language_code, t.title),
+  ],
+);
+
+export const textPositionLinks = pgTable(
+  'text_position_links',
+  {
+    text_id: integer('text_id')
+      .notNull()
+      .references(() => texts.id, { onDelete: 'cascade' }),
+    position_id: integer('position_id')
+      .notNull()
+      .references(() => textPositions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.text_id, t.position_id] }),
+    index('text_position_links_position_idx').on(t.position_id),
+  ],
+);
+
+/* ── Content area: modules, categories, pages, navigation, panels, galleries (spec 1 §3) ── */
+
+export const modules = pgTable('modules', {
+  id: integer('id').primaryKey(),
+  status: boolean('status').notNull().default(true),
+});
+
+export const moduleLangs = pgTable(
+  'module_langs',
+  {
+    module_id: integer('module_id')
+      .notNull()
+      .references(() => modules.id, { onDelete: 'cascade' }),
+    language_code: varchar('language_code', { length: 2 }).notNull(),
+    title: varchar('title', { length: 128 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.module_id, t.language_code] })],
+);
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    module_id: integer('module_id')
+      .notNull()
+      .references(() => modules.id),
+    parent_id: integer('parent_id'),
+    redirect: varchar('redirect', { length: 255 }),
+    css_class: varchar('css_class', { length: 128 }),
+    ...publishable(),
+  },
+  (t) => [index('categories_module_idx').on(t.module_id), index('categories_parent_idx').on(t.parent_id)],
+);
+
+export const categoryLangs = pgTable(
+  'category_langs',
+  {
+    category_id: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    ...pageLikeLangFields,
+  },
+  (t) => [
+    primaryKey({ columns: [t.category_id, t.language_code] }),
+    index('category_langs_title_idx').on(t.language_code, t.title),
+    index('category_langs_url_idx').on(t.language_code, t.title_url),
+  ],
+);
+
+export const pages = pgTable(
+  'pages',
+  {
+    id: serial('id').primaryKey(),
+    module_id: integer('module_id').references(() => modules.id),
+    category_id: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    redirect: varchar('redirect', { length: 255 }),
+    css_class: varchar('css_class', { length: 128 }),
+    ...publishable(),
+  },
+  (t) => [
+    index('pages_updated_idx').on(t.updated_at),
+    index('pages_module_idx').on(t.module_id),
+    index('pages_live_idx').on(t.id).where(sql`${t.deleted_at} is null`),
+  ],
+);
+
+export const pageLangs = pgTable(
+  'page_langs',
+  {
+    page_id: integer('page_id')
+      .notNull()
+      .references(() => pages.id, { onDelete: 'cascade' }),
+    ...pageLikeLangFields,
+  },
+  (t) => [
+    primaryKey({ columns: [t.page_id, t.language_code] }),
+    index('page_langs_title_idx').on(t.language_code, t.title, t.page_id),
+    index('page_langs_url_idx').on(t.language_code, t.title_url),
+    // Search (`ILIKE '%…%'`) in page titles: a trigram index (DESIGN §5 Lists; bench/pages.bench.ts).
+    index('page_langs_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+  ],
+);
+
+export const navigationGroups = pgTable('navigation_groups', {
+  id: serial('id').primaryKey(),
+  label: varchar('label', { length: 64 }).notNull().unique(),
+});
+
+/** One node per page that is in a navigation group; position orders siblings. */
+export const navigationNodes = pgTable(
+  'navigation_nodes',
+  {
+    id: serial('id').primaryKey(),
+    group_id: integer('group_id')
+      .notNull()
+      .references(() => navigationGroups.id, { onDelete: 'cascade' }),
+    page_id: integer('page_id')
+      .notNull()
+      .references(() => pages.id, { onDelete: 'cascade' }),
+    parent_id: integer('parent_id'),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('navigation_nodes_page_unique').on(t.page_id),
+    index('navigation_nodes_group_idx').on(t.group_id, t.parent_id, t.position),
+  ],
+);
+
+export const panels = pgTable(
+  'panels',
+  {
+    id: serial('id').primaryKey(),
+    status: boolean('status').notNull().default(true),
+    priority: integer('priority').notNull().default(1),
+    ...timestamps,
+    deleted_at: ts('deleted_at'),
+  },
+  (t) => [index('panels_priority_idx').on(t.priority)],
+);
+
+export const panelLangs = pgTable(
+  'panel_langs',
+  {
+    panel_id: integer('panel_id')
+      .notNull()
+      .references(() => panels.id, { onDelete: 'cascade' }),
+    language_code: languageCode(),
+    ...titleAndContent(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.panel_id, t.language_code] }),
+    index('panel_langs_title_idx').on(t.language_code, t.title),
+  ],
+);
+
+export const galleries = pgTable(
+  'galleries',
+  {
+    id: serial('id').primaryKey(),
+    ...publishable(),
+  },
+  (t) => [index('galleries_updated_idx').on(t.updated_at)],
+);
+
+export const galleryLangs = pgTable(
+  'gallery_langs',
+  {
+    gallery_id: integer('gallery_id')
+      .notNull()
+      .references(() => galleries.id, { onDelete: 'cascade' }),
+    ...articleLikeLangFields(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.gallery_id, t.language_code] }),
+    index('gallery_langs_title_idx').on(t.language_code, t.title),
+    index('gallery_langs_url_idx').on(t.language_code, t.title_url),
+  ],
+);
+
+export const galleryCategories = pgTable(
+  'gallery_categories',
+  {
+    gallery_id: integer('gallery_id')
+      .notNull()
+      .references(() => galleries.id, { onDelete: 'cascade' }),
+    category_id: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.gallery_id, t.category_id] })],
+);
+
+export const pagePanels = pgTable(
+  'page_panels',
+  {
+    page_id: integer('page_id')
+      .notNull()
+      .references(() => pages.id, { onDelete: 'cascade' }),
+    panel_id: integer('panel_id')
+      .notNull()
+      .references(() => panels.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.page_id, t.panel_id] }), index('page_panels_panel_idx').on(t.panel_id)],
+);
+
+export const pageGalleries = pgTable(
+  'page_galleries',
+  {
+    page_id: integer('page_id')
+      .notNull()
+      .references(() => pages.id, { onDelete: 'cascade' }),
+    gallery_id: integer('gallery_id')
+      .notNull()
+      .references(() => galleries.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.page_id, t.gallery_id] }), index('page_galleries_gallery_idx').on(t.gallery_id)],
+);

@@ -1,0 +1,92 @@
+import { index, integer, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
+import { ts } from './base.js';
+import { users } from './people.js';
+
+/*
+ * ── Form submissions of the public site (spec 2 §3 Contact message, Price-offer and Registration submission) ──
+ * Stored as the visitor typed them (text; the admin escapes on output), with the locale of the form and, when a
+ * signed-in site member sent it, the user. Removal is a soft delete (role 1).
+ */
+
+const field = (name: string, length = 255) => varchar(name, { length }).notNull().default('');
+const submitted = () => ({
+  language_code: varchar('language_code', { length: 2 }).notNull().default('sk'),
+  user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  created_at: ts('created_at').notNull().defaultNow(),
+  updated_at: ts('updated_at').notNull().defaultNow(),
+  deleted_at: ts('deleted_at'),
+});
+/** The company block shared by price offers and registrations. */
+const company = () => ({
+  name: field('name'),
+  address: field('address'),
+  ico: field('ico', 32),
+  dic: field('dic', 32),
+  icdph: field('icdph', 32),
+  contact: field('contact'),
+  phone: field('phone', 64),
+  email: field('email'),
+});
+
+export const formContacts = pgTable(
+  'form_contacts',
+  {
+    id: serial('id').primaryKey(),
+    company: field('company'),
+    name: field('name'),
+    email: field('email'),
+    phone: field('phone', 64),
+    message: text('message').notNull().default(''),
+    ...submitted(),
+  },
+  (t) => [index('form_contacts_created_idx').on(t.created_at)],
+);
+
+export const formPrices = pgTable(
+  'form_prices',
+  {
+    id: serial('id').primaryKey(),
+    ...company(),
+    material: field('material'),
+    material_desc: text('material_desc').notNull().default(''),
+    faction: field('faction'),
+    faction_desc: text('faction_desc').notNull().default(''),
+    weight: field('weight', 64),
+    place: field('place'),
+    deadline: field('deadline', 64),
+    delivery: field('delivery'),
+    note: text('note').notNull().default(''),
+    ...submitted(),
+  },
+  (t) => [index('form_prices_created_idx').on(t.created_at)],
+);
+
+export const formRegistrations = pgTable(
+  'form_registrations',
+  {
+    id: serial('id').primaryKey(),
+    ...company(),
+    fax: field('fax', 64),
+    other_cars: text('other_cars').notNull().default(''),
+    cars_total: integer('cars_total').notNull().default(0),
+    ...submitted(),
+  },
+  (t) => [index('form_registrations_created_idx').on(t.created_at)],
+);
+
+/** The cars of a registration, in the order given. */
+export const formRegistrationCars = pgTable(
+  'form_registration_cars',
+  {
+    id: serial('id').primaryKey(),
+    registration_id: integer('registration_id')
+      .notNull()
+      .references(() => formRegistrations.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    type: field('type'),
+    capacity: field('capacity', 64),
+    count: integer('count').notNull().default(0),
+    license: field('license', 64),
+  },
+  (t) => [index('form_registration_cars_registration_idx').on(t.registration_id, t.position)],
+);

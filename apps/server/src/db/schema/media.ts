@@ -1,0 +1,92 @@
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { languageCode, timestamps } from './base.js';
+import { galleries } from './content.js';
+import { users } from './people.js';
+
+/* ── Gallery images and their chunked upload (spec 1 §2 Gallery detail, DESIGN §4 Gallery upload, §7) ── */
+
+/** One image of a gallery: its stored file (DESIGN §5 image rules), pixel size, place and publish status. */
+export const galleryImages = pgTable(
+  'gallery_images',
+  {
+    id: serial('id').primaryKey(),
+    gallery_id: integer('gallery_id')
+      .notNull()
+      .references(() => galleries.id, { onDelete: 'cascade' }),
+    /** The stored name (random hex + detected extension); a rotation stores a new name so caches refresh. */
+    file: varchar('file', { length: 255 }).notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** Order within the gallery, ascending; drag reorder rewrites it. */
+    position: integer('position').notNull().default(0),
+    status: boolean('status').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [index('gallery_images_gallery_idx').on(t.gallery_id, t.position)],
+);
+
+export const galleryImageLangs = pgTable(
+  'gallery_image_langs',
+  {
+    gallery_image_id: integer('gallery_image_id')
+      .notNull()
+      .references(() => galleryImages.id, { onDelete: 'cascade' }),
+    language_code: languageCode(),
+    title: varchar('title', { length: 255 }).notNull().default(''),
+  },
+  (t) => [primaryKey({ columns: [t.gallery_image_id, t.language_code] })],
+);
+
+/** Raw bytes; PGlite hands back a Uint8Array and pg a Buffer, both read as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * A chunked upload in progress (Dropzone's `dzuuid`), kept in the database rather than in memory so any server
+ * behind a load balancer can take the next chunk (DESIGN §7). Rows older than 24 h are removed with their chunks.
+ */
+export const galleryUploads = pgTable(
+  'gallery_uploads',
+  {
+    id: serial('id').primaryKey(),
+    uuid: varchar('uuid', { length: 64 }).notNull(),
+    gallery_id: integer('gallery_id')
+      .notNull()
+      .references(() => galleries.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    total_chunks: integer('total_chunks').notNull(),
+    total_size: integer('total_size').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('gallery_uploads_key_unique').on(t.gallery_id, t.user_id, t.uuid),
+    index('gallery_uploads_created_idx').on(t.created_at),
+  ],
+);
+
+/** One received chunk; a chunk sent again after a failure replaces itself (primary key upsert). */
+export const galleryUploadChunks = pgTable(
+  'gallery_upload_chunks',
+  {
+    upload_id: integer('upload_id')
+      .notNull()
+      .references(() => galleryUploads.id, { onDelete: 'cascade' }),
+    chunk_index: integer('chunk_index').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.upload_id, t.chunk_index] })],
+);

@@ -1,0 +1,159 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { languageCode, timestamps, ts } from './base.js';
+
+/* ── Staff and members, their sessions and sign-in protection, the activity log (spec 1 §3, spec 2 §3 User) ── */
+
+export const roles = pgTable('roles', {
+  id: integer('id').primaryKey(),
+});
+
+export const roleLangs = pgTable(
+  'role_langs',
+  {
+    role_id: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    language_code: varchar('language_code', { length: 2 }).notNull(),
+    title: varchar('title', { length: 128 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.role_id, t.language_code] })],
+);
+
+/** Countries for addresses (`GET /api/country`: id and name in the request's language). */
+export const countries = pgTable('countries', {
+  id: serial('id').primaryKey(),
+  /** ISO 3166-1 alpha-2. */
+  code: varchar('code', { length: 2 }).notNull().unique(),
+});
+
+export const countryLangs = pgTable(
+  'country_langs',
+  {
+    country_id: integer('country_id')
+      .notNull()
+      .references(() => countries.id, { onDelete: 'cascade' }),
+    language_code: languageCode(),
+    name: varchar('name', { length: 128 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.country_id, t.language_code] }), index('country_langs_name_idx').on(t.name)],
+);
+
+/** A country reference of an address; removing a country leaves the address without one. */
+const countryRef = (name: string) => integer(name).references(() => countries.id, { onDelete: 'set null' });
+const text255 = (name: string) => varchar(name, { length: 255 }).notNull().default('');
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    role_id: integer('role_id')
+      .notNull()
+      .references(() => roles.id),
+    status: boolean('status').notNull().default(true),
+    name: varchar('name', { length: 128 }).notNull(),
+    surname: varchar('surname', { length: 128 }).notNull(),
+    title_url: varchar('title_url', { length: 255 }).notNull(),
+    email: varchar('email', { length: 255 }).notNull(),
+    password: varchar('password', { length: 255 }).notNull(),
+    image: varchar('image', { length: 255 }),
+    language_code: varchar('language_code', { length: 2 }).notNull().default('sk'),
+    /** 1 male, 2 female, null not given (spec 2 §9). */
+    sex: smallint('sex'),
+    address: text255('address'),
+    city: text255('city'),
+    zip: varchar('zip', { length: 16 }).notNull().default(''),
+    country_id: countryRef('country_id'),
+    phone: varchar('phone', { length: 64 }).notNull().default(''),
+    cellphone: varchar('cellphone', { length: 64 }).notNull().default(''),
+    billing_name: text255('billing_name'),
+    billing_address: text255('billing_address'),
+    billing_city: text255('billing_city'),
+    billing_zip: varchar('billing_zip', { length: 16 }).notNull().default(''),
+    billing_country_id: countryRef('billing_country_id'),
+    billing_business_id: varchar('billing_business_id', { length: 32 }).notNull().default(''),
+    billing_tax_id: varchar('billing_tax_id', { length: 32 }).notNull().default(''),
+    billing_vat: varchar('billing_vat', { length: 32 }).notNull().default(''),
+    shipping_name: text255('shipping_name'),
+    shipping_address: text255('shipping_address'),
+    shipping_city: text255('shipping_city'),
+    shipping_zip: varchar('shipping_zip', { length: 16 }).notNull().default(''),
+    shipping_country_id: countryRef('shipping_country_id'),
+    verified_at: ts('verified_at'),
+    online_at: ts('online_at'),
+    ...timestamps,
+    deleted_at: ts('deleted_at'),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    index('users_title_url_idx').on(t.title_url),
+    index('users_fullname_idx').on(t.surname, t.name),
+  ],
+);
+
+/** Signed-in sessions; the cookie holds a random id, the table only its SHA-256. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: varchar('id', { length: 64 }).primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token_hash: varchar('token_hash', { length: 64 }).notNull(),
+    ip: varchar('ip', { length: 64 }),
+    user_agent: varchar('user_agent', { length: 512 }),
+    created_at: ts('created_at').notNull().defaultNow(),
+    last_seen_at: ts('last_seen_at').notNull().defaultNow(),
+    expires_at: ts('expires_at').notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.user_id), index('sessions_token_idx').on(t.token_hash)],
+);
+
+/** Failed sign-ins, keyed by lower-cased e-mail and client address, for throttling. */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: serial('id').primaryKey(),
+    key: varchar('key', { length: 400 }).notNull(),
+    attempted_at: ts('attempted_at').notNull().defaultNow(),
+  },
+  (t) => [index('login_attempts_key_idx').on(t.key, t.attempted_at)],
+);
+
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token_hash: varchar('token_hash', { length: 64 }).notNull(),
+    expires_at: ts('expires_at').notNull(),
+    used_at: ts('used_at'),
+    created_at: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('password_resets_token_unique').on(t.token_hash)],
+);
+
+export const activityLogs = pgTable(
+  'activity_logs',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    model: varchar('model', { length: 64 }).notNull(),
+    row_id: integer('row_id'),
+    action: varchar('action', { length: 32 }).notNull(),
+    created_at: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('activity_logs_user_idx').on(t.user_id, t.id)],
+);

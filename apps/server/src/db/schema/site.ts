@@ -1,0 +1,51 @@
+import { index, integer, pgTable, primaryKey, serial, text, varchar } from 'drizzle-orm/pg-core';
+import { languageCode, timestamps, ts } from './base.js';
+
+/* ── Site-wide settings and the templates of the mail the product sends (spec 2 §3 Settings, Mail template) ── */
+
+/** The four settings records: 1 main, 2 contact, 3 e-mail, 4 social (spec 2 §9). */
+export const settings = pgTable('settings', {
+  id: integer('id').primaryKey(),
+  name: varchar('name', { length: 32 }).notNull().unique(),
+  ...timestamps,
+});
+
+/** One value of a settings record per key and locale (`{key: {sk, en}}`). */
+export const settingValues = pgTable(
+  'setting_values',
+  {
+    setting_id: integer('setting_id')
+      .notNull()
+      .references(() => settings.id, { onDelete: 'cascade' }),
+    key: varchar('key', { length: 64 }).notNull(),
+    language_code: languageCode(),
+    value: text('value').notNull().default(''),
+  },
+  (t) => [primaryKey({ columns: [t.setting_id, t.key, t.language_code] })],
+);
+
+/** One template per event (contact, price offer, registration, password reset, new account); none is created. */
+export const mailTemplates = pgTable('mail_templates', {
+  id: serial('id').primaryKey(),
+  event: varchar('event', { length: 64 }).notNull().unique(),
+  ...timestamps,
+  deleted_at: ts('deleted_at'),
+});
+
+export const mailTemplateLangs = pgTable(
+  'mail_template_langs',
+  {
+    template_id: integer('template_id')
+      .notNull()
+      .references(() => mailTemplates.id, { onDelete: 'cascade' }),
+    language_code: languageCode(),
+    title: varchar('title', { length: 255 }).notNull(),
+    subject: varchar('subject', { length: 255 }).notNull(),
+    content_plain: varchar('content_plain', { length: 240 }).notNull().default(''),
+    content: text('content').notNull().default(''),
+  },
+  (t) => [
+    primaryKey({ columns: [t.template_id, t.language_code] }),
+    index('mail_template_langs_title_idx').on(t.language_code, t.title),
+  ],
+);

@@ -1,0 +1,204 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, primaryKey, serial, text, varchar } from 'drizzle-orm/pg-core';
+import { articleLikeLangFields, metaLangFields, publishable, titleUrlLangFields } from './base.js';
+import { categories, galleries } from './content.js';
+
+/* ── News (blog) articles (spec 1 §3 Blog article) ── */
+
+export const articles = pgTable(
+  'articles',
+  {
+    id: serial('id').primaryKey(),
+    primary: boolean('primary').notNull().default(false),
+    poster: varchar('poster', { length: 255 }),
+    ...publishable(),
+  },
+  (t) => [index('articles_updated_idx').on(t.updated_at)],
+);
+
+export const articleLangs = pgTable(
+  'article_langs',
+  {
+    article_id: integer('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    ...articleLikeLangFields(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.article_id, t.language_code] }),
+    index('article_langs_title_idx').on(t.language_code, t.title),
+    index('article_langs_url_idx').on(t.language_code, t.title_url),
+  ],
+);
+
+export const articleCategories = pgTable(
+  'article_categories',
+  {
+    article_id: integer('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    category_id: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.article_id, t.category_id] }),
+    index('article_categories_category_idx').on(t.category_id),
+  ],
+);
+
+export const articleGalleries = pgTable(
+  'article_galleries',
+  {
+    article_id: integer('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    gallery_id: integer('gallery_id')
+      .notNull()
+      .references(() => galleries.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.article_id, t.gallery_id] }),
+    index('article_galleries_gallery_idx').on(t.gallery_id),
+  ],
+);
+
+/** "Similar articles" of an article; never the article itself. */
+export const articleSimilars = pgTable(
+  'article_similars',
+  {
+    article_id: integer('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    similar_id: integer('similar_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.article_id, t.similar_id] }),
+    index('article_similars_similar_idx').on(t.similar_id),
+    check('article_similars_not_self', sql`${t.article_id} <> ${t.similar_id}`),
+  ],
+);
+
+/* ── References and partners (spec 2 §3) ── */
+
+/** Named `reference_entries`: REFERENCES is an SQL keyword. */
+export const references = pgTable(
+  'reference_entries',
+  {
+    id: serial('id').primaryKey(),
+    amount: integer('amount').notNull().default(0),
+    order: integer('order').notNull().default(0),
+    ...publishable(),
+  },
+  (t) => [
+    index('reference_entries_updated_idx').on(t.updated_at),
+    index('reference_entries_order_idx').on(t.order),
+    check('reference_entries_amount_min', sql`${t.amount} >= 0`),
+    check('reference_entries_order_min', sql`${t.order} >= 0`),
+  ],
+);
+
+export const referenceLangs = pgTable(
+  'reference_langs',
+  {
+    reference_id: integer('reference_id')
+      .notNull()
+      .references(() => references.id, { onDelete: 'cascade' }),
+    ...titleUrlLangFields(),
+    /** The building part; road and railway parts beside it (spec 2 §3). */
+    content: text('content').notNull().default(''),
+    content_road: text('content_road').notNull().default(''),
+    content_railway: text('content_railway').notNull().default(''),
+    ...metaLangFields(),
+    panel_text: text('panel_text').notNull().default(''),
+  },
+  (t) => [
+    primaryKey({ columns: [t.reference_id, t.language_code] }),
+    index('reference_langs_title_idx').on(t.language_code, t.title),
+    index('reference_langs_url_idx').on(t.language_code, t.title_url),
+  ],
+);
+
+export const referenceCategories = pgTable(
+  'reference_categories',
+  {
+    reference_id: integer('reference_id')
+      .notNull()
+      .references(() => references.id, { onDelete: 'cascade' }),
+    category_id: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.reference_id, t.category_id] }),
+    index('reference_categories_category_idx').on(t.category_id),
+  ],
+);
+
+export const referenceGalleries = pgTable(
+  'reference_galleries',
+  {
+    reference_id: integer('reference_id')
+      .notNull()
+      .references(() => references.id, { onDelete: 'cascade' }),
+    gallery_id: integer('gallery_id')
+      .notNull()
+      .references(() => galleries.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.reference_id, t.gallery_id] }),
+    index('reference_galleries_gallery_idx').on(t.gallery_id),
+  ],
+);
+
+/** "Similar references" of a reference; never the reference itself. */
+export const referenceSimilars = pgTable(
+  'reference_similars',
+  {
+    reference_id: integer('reference_id')
+      .notNull()
+      .references(() => references.id, { onDelete: 'cascade' }),
+    similar_id: integer('similar_id')
+      .notNull()
+      .references(() => references.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.reference_id, t.similar_id] }),
+    index('reference_similars_similar_idx').on(t.similar_id),
+    check('reference_similars_not_self', sql`${t.reference_id} <> ${t.similar_id}`),
+  ],
+);
+
+export const partners = pgTable(
+  'partners',
+  {
+    id: serial('id').primaryKey(),
+    order: integer('order').notNull().default(0),
+    ...publishable(),
+  },
+  (t) => [
+    index('partners_order_idx').on(t.order),
+    index('partners_updated_idx').on(t.updated_at),
+    check('partners_order_min', sql`${t.order} >= 0`),
+  ],
+);
+
+export const partnerLangs = pgTable(
+  'partner_langs',
+  {
+    partner_id: integer('partner_id')
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    ...titleUrlLangFields(),
+    content: text('content').notNull().default(''),
+    /** The partner's web address in this locale. */
+    url: varchar('url', { length: 255 }).notNull().default(''),
+  },
+  (t) => [
+    primaryKey({ columns: [t.partner_id, t.language_code] }),
+    index('partner_langs_title_idx').on(t.language_code, t.title),
+    index('partner_langs_url_idx').on(t.language_code, t.title_url),
+  ],
+);
