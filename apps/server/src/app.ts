@@ -33,7 +33,8 @@ import { uploadRoutes } from './modules/upload/routes.js';
 import { siteRoutes } from './site/routes.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-export const ADMIN_DIST = resolve(here, '../../admin/dist');
+/** The built admin; `ADMIN_DIST` points elsewhere (a test run serving its own build while another rebuilds). */
+export const ADMIN_DIST = process.env.ADMIN_DIST ? resolve(process.env.ADMIN_DIST) : resolve(here, '../../admin/dist');
 
 const ADMIN_CSP = [
   "default-src 'self'",
