@@ -28,6 +28,10 @@ test('a gallery gets three images with progress, reordered by drag, rotated, tit
   page,
 }) => {
   await login(page);
+  // The dashboard counts gallery images and leads to the galleries.
+  await expect(page.getByTestId('tile-GalleryImage')).toContainText('Obrázky v galériách');
+  await page.getByTestId('tile-GalleryImage').click();
+  await expect(page).toHaveURL(/\/admin\/app\/gallery$/);
   const galleryId = await createGallery(page, 'Harbour photos');
   const photos = [
     { name: 'crane.png', mimeType: 'image/png', buffer: gradientPng(1200, 800) },

@@ -14,7 +14,8 @@ export type LogAction = (typeof LOG_ACTIONS)[number];
 
 /**
  * The models a log item can name (spec 2 §3) with the admin route name of their edit screen and an icon.
- * A model whose screen does not exist yet has no route; its log items are shown without a link.
+ * A model whose screen does not exist yet has no route; its log items are shown without a link. `section` is the
+ * screen a model's dashboard tile opens when it has no edit screen of its own (gallery images → galleries).
  */
 export const LOG_MODELS = {
   Blog: { route: 'news', icon: 'read' },
@@ -22,7 +23,7 @@ export const LOG_MODELS = {
   Category: { route: 'contentCategory', icon: 'apartment' },
   Form: { route: null, icon: 'mail' },
   Gallery: { route: 'gallery', icon: 'picture' },
-  GalleryImage: { route: null, icon: 'file-image' },
+  GalleryImage: { route: null, section: 'gallery', icon: 'file-image' },
   Order: { route: null, icon: 'shopping-cart' },
   Page: { route: 'contentPage', icon: 'file' },
   Partner: { route: 'partner', icon: 'team' },
@@ -40,5 +41,5 @@ export const LOG_MODELS = {
   Event: { route: null, icon: 'calendar' },
   MailTemplate: { route: null, icon: 'mail' },
   Panel: { route: 'contentPanel', icon: 'layout' },
-} as const satisfies Record<string, { route: string | null; icon: string }>;
+} as const satisfies Record<string, { route: string | null; section?: string; icon: string }>;
 export type LogModel = keyof typeof LOG_MODELS;

@@ -2,7 +2,7 @@ import { Card, Col, Empty, Row, Spin, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useStatsTotals } from '../../api/stats';
-import { routeOfModel } from '../../app/models';
+import { sectionOfModel } from '../../app/models';
 import { routePath } from '../../app/routes';
 import { translateOr } from '../../i18n';
 
@@ -11,7 +11,7 @@ export default function DashboardScreen() {
   const { t } = useTranslation();
   const totals = useStatsTotals();
   const tiles = Object.entries(totals.data ?? {}).flatMap(([model, count]) => {
-    const route = routeOfModel(model);
+    const route = sectionOfModel(model);
     return route ? [{ model, count, to: routePath(route) }] : [];
   });
   return (
