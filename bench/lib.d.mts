@@ -21,6 +21,11 @@ export function waitForHealth(
 ): Promise<number>;
 export function stopGroup(group: Pick<Group, 'child' | 'exited'>, graceMs?: number): Promise<number>;
 
+export function bundleServer(opts?: { force?: boolean }): Promise<boolean>;
+export function serverCommand(
+  env?: Record<string, string>,
+): Promise<{ command: string; args: string[]; env: Record<string, string> }>;
+
 export function adminBuildNeeded(): string | null;
 export function ensureAdminBuilt(): { ok: boolean; built: boolean; ms: number; reason: string | null };
 

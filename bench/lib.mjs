@@ -6,6 +6,9 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** The server's command as `npm start` runs it (bundled, with its node flags and allocator settings). */
+export { bundleServer, serverCommand } from '../scripts/start.mjs';
+
 /** The repository root (the bench script runs with its cwd in bench/). */
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const ADMIN_INDEX = join(ROOT, 'apps/admin/dist/index.html');

@@ -25,6 +25,7 @@ import {
   fmt,
   freePort,
   type Group,
+  serverCommand,
   spawnGroup,
   stats,
   stopGroup,
@@ -287,9 +288,12 @@ async function runTarget(
   }
   const galleryId = await prepareDatabase(dataDir, url);
   const port = await freePort();
-  const env = childEnv({ DATA_DIR: dataDir, PORT: String(port), ...(url ? { DATABASE_URL: url } : {}) });
+  // The server exactly as `npm start` runs it: the bundle, node's flags and the allocator's settings.
+  const { command, args, env } = await serverCommand(
+    childEnv({ DATA_DIR: dataDir, PORT: String(port), ...(url ? { DATABASE_URL: url } : {}) }),
+  );
   const since = performance.now();
-  const server: Group = spawnGroup(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], env);
+  const server: Group = spawnGroup(command, args, env);
   cleanups.push(() => void stopGroup(server));
   try {
     await waitForHealth(port, { since, exited: server.exited });

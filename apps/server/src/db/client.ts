@@ -45,8 +45,11 @@ export async function openDatabase(opts: { url?: string; dataDir: string; lock?:
   }
   const inMemory = opts.dataDir === 'memory://';
   const release = inMemory || opts.lock === false ? () => {} : acquireLock(opts.dataDir);
-  const extensions = { pg_trgm };
-  const client = inMemory ? new PGlite({ extensions }) : new PGlite(join(opts.dataDir, 'pglite'), { extensions });
+  // PGlite's Postgres keeps its shared buffers in the process's WebAssembly memory, all touched at start: its
+  // default 128 MB put 150 MB of resident memory under an idle server. 16 MB holds the hot pages of a back office;
+  // the rest is read through the operating system's page cache.
+  const options = { extensions: { pg_trgm }, startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] };
+  const client = inMemory ? new PGlite(options) : new PGlite(join(opts.dataDir, 'pglite'), options);
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
