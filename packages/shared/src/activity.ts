@@ -9,6 +9,8 @@ export const LOG_ACTIONS = [
   'order',
   'upload',
   'rotate',
+  'activate',
+  'block',
 ] as const;
 export type LogAction = (typeof LOG_ACTIONS)[number];
 
@@ -21,7 +23,7 @@ export const LOG_MODELS = {
   Blog: { route: 'news', icon: 'read' },
   Brand: { route: null, icon: 'tag' },
   Category: { route: 'contentCategory', icon: 'apartment' },
-  Form: { route: null, icon: 'mail' },
+  Form: { route: 'formContact', icon: 'mail' },
   Gallery: { route: 'gallery', icon: 'picture' },
   GalleryImage: { route: null, section: 'gallery', icon: 'file-image' },
   Order: { route: null, icon: 'shopping-cart' },
@@ -29,17 +31,17 @@ export const LOG_MODELS = {
   Partner: { route: 'partner', icon: 'team' },
   Payment: { route: null, icon: 'credit-card' },
   Reference: { route: 'reference', icon: 'trophy' },
-  Settings: { route: null, icon: 'setting' },
+  Settings: { route: 'settings', icon: 'setting' },
   Shipping: { route: null, icon: 'car' },
   ShopProduct: { route: null, icon: 'shop' },
   ShopProductProperty: { route: null, icon: 'tags' },
   ShopVoucher: { route: null, icon: 'gift' },
   Slide: { route: null, icon: 'picture' },
   Text: { route: 'contentText', icon: 'file-text' },
-  User: { route: null, icon: 'user' },
+  User: { route: 'user', icon: 'user' },
   Currency: { route: null, icon: 'euro' },
   Event: { route: null, icon: 'calendar' },
-  MailTemplate: { route: null, icon: 'mail' },
+  MailTemplate: { route: 'mail', icon: 'mail' },
   Panel: { route: 'contentPanel', icon: 'layout' },
 } as const satisfies Record<string, { route: string | null; section?: string; icon: string }>;
 export type LogModel = keyof typeof LOG_MODELS;

@@ -1,11 +1,4 @@
-import type {
-  Abilities,
-  BulkAction,
-  BulkResponse,
-  ItemResponse,
-  ListResponse,
-  WriteResponse,
-} from '@backoffice/shared';
+import type { Abilities, BulkResponse, ItemResponse, ListResponse, WriteResponse } from '@backoffice/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type MessageResponse, type Query, request } from './client';
 
@@ -28,7 +21,8 @@ export interface ResourceApi<Row, Rec, Input> {
   update(id: number, input: Input): Promise<WriteResponse<Rec>>;
   destroy(id: number): Promise<MessageResponse>;
   restore(id: number): Promise<WriteResponse<Rec>>;
-  bulk(action: BulkAction, rows: number[]): Promise<BulkResponse>;
+  /** `POST array/{action}`: publish|hide|destroy for content, activate|block|destroy for users. */
+  bulk(action: string, rows: number[]): Promise<BulkResponse>;
 }
 
 /** Builds the calls of a resource whose base path ends with a slash, e.g. `/api/content/text/`. */

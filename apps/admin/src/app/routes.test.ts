@@ -20,7 +20,8 @@ describe('route table', () => {
     expect(hasRoute('contentPage')).toBe(true);
     expect(hasRoute('contentNavigation')).toBe(true);
     expect(hasRoute('news')).toBe(true);
-    expect(hasRoute('user')).toBe(false);
+    expect(hasRoute('user')).toBe(true);
+    expect(hasRoute('nothing')).toBe(false);
     expect(hasRoute(null)).toBe(false);
   });
 
@@ -32,6 +33,10 @@ describe('route table', () => {
       'gallery',
       'reference',
       'partner',
+      'form',
+      'user',
+      'mail',
+      'settings',
     ]);
     expect(navTree[1].children.map((entry) => entry.name)).toEqual([
       'contentPage',
@@ -40,6 +45,9 @@ describe('route table', () => {
       'contentCategory',
       'contentPanel',
     ]);
+    const forms = navTree.find((entry) => entry.name === 'form');
+    expect(forms?.children.map((entry) => entry.name)).toEqual(['formContact', 'formPriceOffer', 'formRegistration']);
+    expect(routePath('formPriceOffer', { id: 3 })).toBe('/admin/app/form/price/3');
   });
 });
 

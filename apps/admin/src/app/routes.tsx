@@ -1,15 +1,26 @@
 import {
   ApartmentOutlined,
+  ContactsOutlined,
+  ControlOutlined,
   DashboardOutlined,
+  DollarOutlined,
   FileOutlined,
   FileTextOutlined,
   FolderOpenOutlined,
+  FormOutlined,
+  IdcardOutlined,
+  InboxOutlined,
   LayoutOutlined,
+  MailOutlined,
   MenuOutlined,
   PictureOutlined,
   ReadOutlined,
+  SendOutlined,
+  SettingOutlined,
+  ShareAltOutlined,
   TeamOutlined,
   TrophyOutlined,
+  UserOutlined,
 } from '@ant-design/icons';
 import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode } from 'react';
 import type { I18nKey } from '../i18n';
@@ -52,7 +63,16 @@ const GalleryScreen = lazy(() => import('../screens/gallery/GalleryScreen'));
 const GalleryImagesScreen = lazy(() => import('../screens/gallery/images/GalleryImagesScreen'));
 const ReferenceScreen = lazy(() => import('../screens/reference/ReferenceScreen'));
 const PartnerScreen = lazy(() => import('../screens/partner/PartnerScreen'));
+const FormContactScreen = lazy(() => import('../screens/form/FormContactScreen'));
+const FormPriceScreen = lazy(() => import('../screens/form/FormPriceScreen'));
+const FormRegistrationScreen = lazy(() => import('../screens/form/FormRegistrationScreen'));
+const UserScreen = lazy(() => import('../screens/user/UserScreen'));
 const FileManagerScreen = lazy(() => import('../screens/filemanager/FileManagerScreen'));
+const MailScreen = lazy(() => import('../screens/mail/MailScreen'));
+const SettingsMainScreen = lazy(() => import('../screens/settings/SettingsMainScreen'));
+const SettingsContactScreen = lazy(() => import('../screens/settings/SettingsContactScreen'));
+const SettingsEmailScreen = lazy(() => import('../screens/settings/SettingsEmailScreen'));
+const SettingsSocialScreen = lazy(() => import('../screens/settings/SettingsSocialScreen'));
 const NotFoundScreen = lazy(() => import('../screens/errors/NotFoundScreen'));
 
 /** THE route table (spec 1 §2 Routing overview). Later resources add rows here and nowhere else. */
@@ -183,6 +203,98 @@ export const routeTable = [
             icon: <TeamOutlined />,
             nav: true,
             component: PartnerScreen,
+          },
+          {
+            name: 'form',
+            path: 'form',
+            labelKey: 'nav.form',
+            icon: <FormOutlined />,
+            nav: true,
+            children: [
+              { index: true, redirect: 'contact' },
+              {
+                name: 'formContact',
+                path: 'contact/:id?',
+                labelKey: 'nav.formContact',
+                icon: <InboxOutlined />,
+                nav: true,
+                component: FormContactScreen,
+              },
+              {
+                name: 'formPriceOffer',
+                path: 'price/:id?',
+                labelKey: 'nav.formPriceOffer',
+                icon: <DollarOutlined />,
+                nav: true,
+                component: FormPriceScreen,
+              },
+              {
+                name: 'formRegistration',
+                path: 'registration/:id?',
+                labelKey: 'nav.formRegistration',
+                icon: <IdcardOutlined />,
+                nav: true,
+                component: FormRegistrationScreen,
+              },
+            ],
+          },
+          {
+            name: 'user',
+            path: 'user/:id?',
+            labelKey: 'nav.user',
+            icon: <UserOutlined />,
+            nav: true,
+            component: UserScreen,
+          },
+          {
+            name: 'mail',
+            path: 'mail/:id?',
+            labelKey: 'nav.mail',
+            icon: <MailOutlined />,
+            nav: true,
+            component: MailScreen,
+          },
+          {
+            name: 'settings',
+            path: 'settings',
+            labelKey: 'nav.settings',
+            icon: <SettingOutlined />,
+            nav: true,
+            children: [
+              { index: true, redirect: 'main' },
+              {
+                name: 'settingsMain',
+                path: 'main',
+                labelKey: 'nav.settingsMain',
+                icon: <ControlOutlined />,
+                nav: true,
+                component: SettingsMainScreen,
+              },
+              {
+                name: 'settingsContact',
+                path: 'contact',
+                labelKey: 'nav.settingsContact',
+                icon: <ContactsOutlined />,
+                nav: true,
+                component: SettingsContactScreen,
+              },
+              {
+                name: 'settingsEmail',
+                path: 'email',
+                labelKey: 'nav.settingsEmail',
+                icon: <SendOutlined />,
+                nav: true,
+                component: SettingsEmailScreen,
+              },
+              {
+                name: 'settingsSocial',
+                path: 'social',
+                labelKey: 'nav.settingsSocial',
+                icon: <ShareAltOutlined />,
+                nav: true,
+                component: SettingsSocialScreen,
+              },
+            ],
           },
         ],
       },

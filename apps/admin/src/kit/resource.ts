@@ -5,6 +5,8 @@ import type { ComponentType } from 'react';
 import type { ResourceApi } from '../api/resource';
 import type { RouteName } from '../app/routes';
 import type { I18nKey } from '../i18n';
+import type { DetailDef } from './detail/ResourceDetail';
+import type { BulkMenuAction } from './list/BulkMenu';
 import type { SafeParseSchema } from './zodForm';
 
 export interface ListRowBase {
@@ -71,8 +73,20 @@ export interface ResourceDef<Row extends ListRowBase, Rec extends RecordBase, Va
   filters?: readonly FilterDef[];
   /** Row actions of this resource beside edit and delete (e.g. preview). */
   RowActions?: ComponentType<{ row: Row }>;
-  form: {
+  /**
+   * What the user may do to one row, when the server says so per row (users: role 2 edits only itself and site
+   * members; nobody removes the owner). Edit and delete are shown only where allowed; unset means the list's abilities.
+   */
+  rowAbilities?: (row: Row) => { update?: boolean; destroy?: boolean };
+  /** The bulk menu's actions and labels (users: activate, block, remove); content lists' publish, hide, remove by default. */
+  bulkActions?: readonly BulkMenuAction[];
+  /** A read-only resource (form submissions) opens this panel from its rows instead of a form. */
+  detail?: DetailDef<Rec>;
+  /** The create/edit form; a read-only resource has none. */
+  form?: {
     schema: SafeParseSchema<Input>;
+    /** The schema of an edit when it differs from the create one (users: the password is optional on edit). */
+    updateSchema?: SafeParseSchema<Input>;
     empty: () => Values;
     fromRecord: (record: Rec) => Values;
     /**
@@ -80,8 +94,8 @@ export interface ResourceDef<Row extends ListRowBase, Rec extends RecordBase, Va
      * value is a File, the delete marker or nothing. The server checks them itself.
      */
     files?: readonly string[];
-    /** Fields inside each locale tab. */
-    LocaleFields: ComponentType<LocaleFieldsProps<Rec>>;
+    /** Fields inside each locale tab; a resource without translated fields (users) has no tabs. */
+    LocaleFields?: ComponentType<LocaleFieldsProps<Rec>>;
     /** Fields below the tabs (positions, status, …). */
     MainFields?: ComponentType<FieldsProps<Rec>>;
   };

@@ -2,6 +2,7 @@ import { DELAYS, LIMITS, type Locale, slugify } from '@backoffice/shared';
 import { Form, type FormInstance } from 'antd';
 import { useEffect, useRef } from 'react';
 import { type RemoteCheckStatus, useFieldValue, useRemoteCheck, useRemoteCheckError } from './remoteCheck';
+import type { NamePath } from './zodForm';
 
 export interface TitleUrlCheckOptions {
   language_code: Locale;
@@ -33,20 +34,26 @@ export function useTitleUrlField(
 export const titleUrlFromTitle = (title: string): string => slugify(title);
 
 /**
- * While creating, fills `langs.<locale>.title_url` from the title as the user types, until the user edits
- * the title_url field themselves. (antd marks a field touched by any setFieldsValue, the form's own reset
- * included, so "edited by hand" is told by the value: it is neither empty nor what was filled in last.)
+ * While creating, fills the field `target` with the slug of `source` as the user types, until the user edits that
+ * field themselves. (antd marks a field touched by any setFieldsValue, the form's own reset included, so "edited by
+ * hand" is told by the value: it is neither empty nor what was filled in last.)
  */
-export function useTitleUrlAutoFill(form: FormInstance, locale: Locale, creating: boolean): void {
-  const watched: unknown = Form.useWatch(['langs', locale, 'title'], form);
+export function useSlugAutoFill(form: FormInstance, source: unknown, target: NamePath, creating: boolean): void {
   const filled = useRef<string | undefined>(undefined);
+  const key = target.join('.');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for `target`, a new array on every render
   useEffect(() => {
-    if (!creating || typeof watched !== 'string') return;
-    const target = ['langs', locale, 'title_url'];
+    if (!creating || typeof source !== 'string') return;
     const current: unknown = form.getFieldValue(target);
     if (typeof current === 'string' && current !== '' && current !== filled.current) return;
-    const next = titleUrlFromTitle(watched);
+    const next = titleUrlFromTitle(source);
     filled.current = next;
     if (next !== current) form.setFieldValue(target, next);
-  }, [creating, watched, form, locale]);
+  }, [creating, source, form, key]);
+}
+
+/** While creating, fills `langs.<locale>.title_url` from the title of that locale (see useSlugAutoFill). */
+export function useTitleUrlAutoFill(form: FormInstance, locale: Locale, creating: boolean): void {
+  const watched: unknown = Form.useWatch(['langs', locale, 'title'], form);
+  useSlugAutoFill(form, watched, ['langs', locale, 'title_url'], creating);
 }

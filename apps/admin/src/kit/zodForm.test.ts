@@ -28,5 +28,7 @@ describe('zod → form adapter', () => {
     expect(pathToName('positions.0')).toEqual(['positions', 0]);
     expect(localeOfPath('langs.en.title')).toBe('en');
     expect(localeOfPath('positions')).toBeUndefined();
+    expect(localeOfPath('meta_title.en')).toBe('en');
+    expect(localeOfPath('positions.0')).toBeUndefined();
   });
 });

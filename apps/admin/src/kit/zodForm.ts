@@ -37,10 +37,14 @@ export function pathToName(path: string): NamePath {
   return path.split('.').map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment));
 }
 
-/** The locale tab that holds a field: `langs.en.title` → 'en'; fields outside the tabs → undefined. */
+/**
+ * The locale tab that holds a field: `langs.en.title` → 'en', and a settings value `meta_title.en` → 'en' (DESIGN §4
+ * Settings: `{key: {sk, en}}`); fields outside the tabs → undefined.
+ */
 export function localeOfPath(path: string): Locale | undefined {
-  const [group, locale] = path.split('.');
-  return group === 'langs' && isLocale(locale) ? locale : undefined;
+  const parts = path.split('.');
+  if (parts[0] === 'langs') return isLocale(parts[1]) ? parts[1] : undefined;
+  return parts.length === 2 && isLocale(parts[1]) ? parts[1] : undefined;
 }
 
 /** Field errors as antd field data, each message key translated. */

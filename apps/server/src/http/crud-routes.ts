@@ -232,7 +232,7 @@ export type ImageColumn = 'image' | 'poster';
  * a 422 `errors.image` on its field), and stored (with the row pointing at them) only once the record's own save
  * has succeeded. Any other string means "keep".
  */
-function imageFields(
+export function imageFields(
   db: Db,
   table: Parameters<typeof softResource>[1],
   target: { media: string; config: Config; fields?: readonly ImageColumn[] },

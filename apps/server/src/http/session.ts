@@ -11,7 +11,7 @@ import { csrfMismatch, unauthenticated } from './errors.js';
 export const SESSION_COOKIE = 'bo_session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** online_at and last_seen_at are refreshed at most this often per session. */
+/** last_seen_at is refreshed at most this often per session, online_at at most this often per user. */
 const TOUCH_EVERY_MS = 60_000;
 
 export interface AuthUser {
@@ -104,7 +104,16 @@ async function loadUser(db: Db, sid: string): Promise<AuthUser | null> {
   if (!row) return null;
   if (now.getTime() - row.last_seen_at.getTime() > TOUCH_EVERY_MS) {
     await db.update(sessions).set({ last_seen_at: now }).where(eq(sessions.id, id));
-    await db.update(users).set({ online_at: now }).where(eq(users.id, row.id));
+    // Once a minute per user, however many sessions (tabs, devices) they have open.
+    await db
+      .update(users)
+      .set({ online_at: now })
+      .where(
+        and(
+          eq(users.id, row.id),
+          sql`(${users.online_at} is null or ${users.online_at} < ${new Date(now.getTime() - TOUCH_EVERY_MS)})`,
+        ),
+      );
   }
   const { last_seen_at: _seen, ...user } = row;
   return { ...user, sessionId: id };

@@ -1,22 +1,19 @@
 import { AUTH, type Locale } from '@backoffice/shared';
-import { t } from '../i18n/index.js';
-import type { OutgoingMail } from './transport.js';
+import type { AppContext } from '../context.js';
+import { sendTemplateMail } from './templates.js';
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
-
-/** The password-reset mail in the user's language. */
-export function resetPasswordMail(opts: { to: string; name: string; link: string; lang: Locale }): OutgoingMail {
-  const { lang } = opts;
-  const vars = { name: opts.name, minutes: AUTH.resetTokenTtlMinutes };
-  const intro = t(lang, 'mail.reset.intro', vars);
-  const expiry = t(lang, 'mail.reset.expiry', vars);
-  const ignore = t(lang, 'mail.reset.ignore');
-  const action = t(lang, 'mail.reset.action');
-  return {
-    to: opts.to,
-    subject: t(lang, 'mail.reset.subject'),
-    text: `${intro}\n\n${action}: ${opts.link}\n\n${expiry}\n${ignore}\n`,
-    html: `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(opts.link)}">${escapeHtml(action)}</a></p><p>${escapeHtml(expiry)}<br>${escapeHtml(ignore)}</p>`,
-  };
+/** The password-reset mail (template `password_reset`) in the user's language, with the single-use link. */
+export async function sendResetPasswordMail(
+  ctx: Pick<AppContext, 'db' | 'config' | 'mailer'>,
+  opts: { user: { name: string; surname: string; email: string }; link: string; lang: Locale },
+): Promise<void> {
+  await sendTemplateMail(ctx, {
+    event: 'password_reset',
+    locale: opts.lang,
+    to: opts.user.email,
+    values: {
+      user: { name: opts.user.name, surname: opts.user.surname, email: opts.user.email },
+      link: { url: opts.link, minutes: AUTH.resetTokenTtlMinutes },
+    },
+  });
 }

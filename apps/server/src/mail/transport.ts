@@ -8,6 +8,9 @@ export interface OutgoingMail {
   subject: string;
   html: string;
   text: string;
+  /** The sender (e-mail settings); the default one when absent. */
+  from?: string | { name: string; address: string };
+  replyTo?: string;
 }
 
 export interface Mailer {
@@ -22,14 +25,14 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'outboxDir'>): Mai
     const transport = nodemailer.createTransport(config.smtpUrl);
     return {
       async send(mail) {
-        await transport.sendMail({ from: DEFAULT_FROM, ...mail });
+        await transport.sendMail({ ...mail, from: mail.from ?? DEFAULT_FROM });
       },
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from: DEFAULT_FROM, ...mail });
+      const info = await transport.sendMail({ ...mail, from: mail.from ?? DEFAULT_FROM });
       await mkdir(config.outboxDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-zA-Z0-9]/g, '').slice(0, 24)}.eml`;
       await writeFile(join(config.outboxDir, name), info.message as Buffer);

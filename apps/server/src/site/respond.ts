@@ -7,6 +7,7 @@ import { type PreviewKind, verifyPreviewToken } from '../modules/pages/preview.j
 import type { SafeHtml } from './html.js';
 import type { MediaUrl } from './parts.js';
 import { siteMenus } from './service.js';
+import { siteSettings } from './site-settings.js';
 import { documentOf, type Frame, notFoundBody } from './templates.js';
 
 /**
@@ -88,7 +89,8 @@ export function siteResponder({ db, config }: AppContext) {
   async function notFound(reply: FastifyReply, locale: Locale, withMenus = true) {
     const menus = withMenus ? await siteMenus(db, locale) : NO_MENUS;
     const title = t(locale, 'site.notFoundTitle');
-    return sendDocument(reply, 404, documentOf({ locale, title, menus }, notFoundBody(locale)));
+    const site = withMenus ? await siteSettings({ db, config }, locale) : undefined;
+    return sendDocument(reply, 404, documentOf({ locale, title, menus, site }, notFoundBody(locale)));
   }
 
   /**
@@ -154,6 +156,7 @@ export function siteResponder({ db, config }: AppContext) {
         currentPageId: spec.currentPageId?.(record),
         languageLinks,
         previewBanner: !record.published,
+        site: await siteSettings({ db, config }, locale),
       };
       return sendDocument(reply, 200, documentOf(frame, body));
     });
@@ -172,13 +175,15 @@ export function siteResponder({ db, config }: AppContext) {
     return withLocale(request, reply, async (locale) => {
       const page = pageParam(request);
       const now = new Date();
-      const [menus, body] = await Promise.all([
+      const [menus, body, site] = await Promise.all([
         siteMenus(db, locale, now),
         page === null ? null : spec.body(locale, page, now),
+        siteSettings({ db, config }, locale),
       ]);
       if (!body) return notFound(reply, locale);
       const languageLinks = Object.fromEntries(LOCALES.map((l) => [l, spec.languageLink(l)]));
-      return sendDocument(reply, 200, documentOf({ locale, title: spec.title(locale), menus, languageLinks }, body));
+      const frame = { locale, title: spec.title(locale), menus, languageLinks, site };
+      return sendDocument(reply, 200, documentOf(frame, body));
     });
   }
 

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AppContext } from '../context.js';
 import { pageGalleries } from '../db/schema.js';
 import { t } from '../i18n/index.js';
+import { registerFormPages } from './form-pages.js';
 import { findGallery, linkedGalleries } from './gallery-service.js';
 import { safeRedirect } from './html.js';
 import { articleExtras, findArticle, listNews, NEWS_PER_PAGE } from './news-service.js';
@@ -169,6 +170,8 @@ export const siteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
       body: async (gallery) => galleryBody(gallery, mediaUrl),
     }),
   );
+
+  registerFormPages(app, ctx);
 
   // Deeper paths are none of the above: the 404 page, or the application's 404 under its own prefixes.
   app.get('/:locale/*', (request: SiteRequest, reply) =>

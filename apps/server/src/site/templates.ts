@@ -1,9 +1,11 @@
 import { LOCALES, type Locale } from '@backoffice/shared';
 import { t } from '../i18n/index.js';
+import { formLinks } from './form-templates.js';
 import type { SiteGallery, SiteGalleryPage } from './gallery-service.js';
 import { html, raw, type SafeHtml } from './html.js';
 import { galleriesSection, galleryImages, type MediaUrl, pageUrl, richBlock, richText } from './parts.js';
 import type { MenuItem, SiteGroup, SitePage, SitePanel } from './service.js';
+import { type SiteSettings, settingsFooter, settingsHead } from './site-settings.js';
 
 /** The site's whole style sheet: readable type, a wrapping menu with CSS-only sub-menus, one column on phones. */
 const CSS = raw(
@@ -41,6 +43,7 @@ const CSS = raw(
     '.pager{display:flex;gap:1.5rem;align-items:center;margin:1.5rem 0}',
     'footer{border-top:1px solid #d0d7de;padding:1rem 0;color:#57606a;font-size:.9rem}',
     'footer ul{display:flex;flex-wrap:wrap;gap:.25rem 1.25rem}',
+    '.site-contact{margin-top:1rem}.site-contact address{font-style:normal}.copyright{margin:.5rem 0 0}',
     '@media (max-width:40rem){.menu{flex-basis:100%}.menu>ul{flex-direction:column}',
     '.menu a{padding:.4rem 0}.menu li ul{display:block;position:static;border:0;padding:0 0 0 1rem}}',
   ].join(''),
@@ -58,6 +61,8 @@ export interface Frame {
   languageLinks?: Partial<Record<Locale, string>>;
   /** An unpublished page opened with a preview token: a banner says so. */
   previewBanner?: boolean;
+  /** The settings behind the head's defaults (description, Open Graph, favicon) and the footer's company block. */
+  site?: SiteSettings;
 }
 
 function menuList(items: MenuItem[], frame: Frame): SafeHtml {
@@ -86,8 +91,9 @@ export function documentOf(frame: Frame, body: SafeHtml): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${frame.title}</title>
+<title>${frame.title || frame.site?.metaTitle}</title>
 ${frame.description && html`<meta name="description" content="${frame.description}">`}
+${settingsHead(frame.site, { title: frame.title, description: frame.description })}
 <style>${CSS}</style>
 </head>
 <body>
@@ -103,6 +109,8 @@ ${body}
 </div></main>
 <footer><div class="wrap">
 <nav aria-label="${t(locale, 'site.footerMenu')}"><ul><li><a href="${home}">${t(locale, 'site.home')}</a></li>${frame.menus.footer.map((item) => html`<li><a href="${pageUrl(locale, item.titleUrl)}">${item.title}</a></li>`)}</ul></nav>
+${formLinks(locale)}
+${settingsFooter(frame.site)}
 </div></footer>
 </body>
 </html>

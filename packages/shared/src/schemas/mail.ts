@@ -1,3 +1,10 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants.js';
+import { ERR } from '../messages.js';
+import { zLangs, zShortText, zTitle, zUpdatedAt } from '../zod-helpers.js';
+import type { RecordStamps } from './blog.js';
+import type { Langs } from './common.js';
+
 /**
  * The events the product sends mail for; each has one template (spec 2 §3 Mail template, DESIGN §4). A template's
  * `%model.property%` placeholders are filled from the values the sender passes, keyed by model:
@@ -10,3 +17,116 @@ export type MailEvent = (typeof MAIL_EVENTS)[number];
 
 /** The values of one mail, by model and property; a missing value leaves its placeholder empty. */
 export type MailValues = Record<string, Record<string, string | number | null | undefined>>;
+
+/** One model of placeholders an event offers: `%model.property%` for each property. */
+export interface MailPlaceholderModel {
+  /** The admin's label key under `mail.models.` (a model may appear under another label, e.g. the signed-in link). */
+  label: string;
+  model: string;
+  properties: readonly string[];
+}
+
+const site: MailPlaceholderModel = { label: 'site', model: 'site', properties: ['name', 'url'] };
+const user: MailPlaceholderModel = { label: 'user', model: 'user', properties: ['name', 'surname', 'email'] };
+/** The company block that price offers and registrations share (`form_prices`, `form_registrations`). */
+const company = ['name', 'address', 'ico', 'dic', 'icdph', 'contact', 'phone', 'email'] as const;
+
+/**
+ * The placeholders each event's template may use (DESIGN §8: the allow-list; nothing else is ever filled). Form
+ * events offer the columns of their submission table under `form`; `cars` of a registration is its list of cars
+ * as text (one line per car).
+ */
+export const MAIL_PLACEHOLDERS: Record<MailEvent, readonly MailPlaceholderModel[]> = {
+  contact: [
+    {
+      label: 'form',
+      model: 'form',
+      properties: ['company', 'name', 'email', 'phone', 'message', 'language_code', 'created_at'],
+    },
+    site,
+  ],
+  price: [
+    {
+      label: 'form',
+      model: 'form',
+      properties: [
+        ...company,
+        'material',
+        'material_desc',
+        'faction',
+        'faction_desc',
+        'weight',
+        'place',
+        'deadline',
+        'delivery',
+        'note',
+        'language_code',
+        'created_at',
+      ],
+    },
+    site,
+  ],
+  registration: [
+    {
+      label: 'form',
+      model: 'form',
+      properties: [...company, 'fax', 'cars', 'other_cars', 'cars_total', 'language_code', 'created_at'],
+    },
+    site,
+  ],
+  password_reset: [user, { label: 'resetLink', model: 'link', properties: ['url', 'minutes'] }, site],
+  user_created: [user, { label: 'signInLink', model: 'link', properties: ['url'] }, site],
+};
+
+export const isMailEvent = (value: unknown): value is MailEvent => MAIL_EVENTS.includes(value as MailEvent);
+
+/** The text of one placeholder as it is written into a template. */
+export const mailPlaceholder = (model: string, property: string) => `%${model}.${property}%`;
+
+/** Per locale (spec 2 §5 Mail template): title and subject min 3, the plain text at most 240, the HTML required. */
+export const mailTemplateLangShape = {
+  title: zTitle,
+  subject: zTitle,
+  content_plain: zShortText(LIMITS.mailPlainMax, ERR.max240),
+  content: z.preprocess(
+    (v) => (v == null ? '' : v),
+    z
+      .string({ error: ERR.required })
+      .max(200_000, ERR.invalid)
+      // Markup alone (an editor's empty paragraph) is no content.
+      .refine(
+        (s) =>
+          s
+            .replace(/<[^>]*>/g, '')
+            .replace(/&nbsp;/g, ' ')
+            .trim() !== '',
+        ERR.required,
+      ),
+  ),
+};
+export const zMailTemplateLang = z.object(mailTemplateLangShape);
+export type MailTemplateLang = z.infer<typeof zMailTemplateLang>;
+
+/** A template save (there is no create: one template per event, seeded). */
+export const mailTemplateSchema = z.object({ langs: zLangs(zMailTemplateLang), updated_at: zUpdatedAt });
+export type MailTemplateInput = z.infer<typeof mailTemplateSchema>;
+
+/** The list's sortable columns; the default is updated_at descending (spec 2 §9). */
+export const MAIL_TEMPLATE_SORTS = ['title', 'event', 'updated_at', 'id'] as const;
+export const MAIL_TEMPLATE_DEFAULT_SORT = { sort: 'updated_at', order: 'desc' } as const;
+
+export interface MailTemplateRow {
+  id: number;
+  title: string;
+  event: MailEvent;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+export interface MailTemplateRecord extends RecordStamps {
+  id: number;
+  event: MailEvent;
+  langs: Langs<MailTemplateLang>;
+  /** The placeholders of the event (spec 2 §3 Mail template). */
+  models: readonly MailPlaceholderModel[];
+}

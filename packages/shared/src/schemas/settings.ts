@@ -1,3 +1,8 @@
+import { z } from 'zod';
+import { LIMITS, LOCALES, type Locale } from '../constants.js';
+import { ERR } from '../messages.js';
+import { zUpdatedAt } from '../zod-helpers.js';
+
 /**
  * The four settings records (spec 2 §3 Settings, §9): their ids and the keys each holds. Every key has a value per
  * locale (`{key: {sk, en}}`, DESIGN §4); `GET`/`POST /api/settings/{id}`.
@@ -44,3 +49,120 @@ export const SETTINGS = {
 } as const;
 export type SettingsName = keyof typeof SETTINGS;
 export type SettingsId = (typeof SETTINGS)[SettingsName]['id'];
+
+/* ── The rules of each settings record (spec 2 §5), one value per locale: `{meta_title: {sk, en}, …}` ── */
+
+/** Blank (missing, null) becomes '' before the rule runs. */
+const blank = (v: unknown) => (v == null ? '' : v);
+const zMin = (min: number, key: string, max = 255) =>
+  z.preprocess(blank, z.string({ error: key }).trim().min(min, key).max(max, key));
+const zOptionalText = (max: number) =>
+  z.preprocess(blank, z.string({ error: ERR.invalid }).trim().max(max, ERR.invalid));
+const zEmailValue = z.preprocess(blank, z.string({ error: ERR.email }).trim().max(255, ERR.email).email(ERR.email));
+/** A coordinate: blank, or a decimal number within ±180. */
+const zCoordinate = z.preprocess(
+  (v) => (v == null ? '' : typeof v === 'number' ? String(v) : v),
+  z
+    .string({ error: ERR.invalid })
+    .trim()
+    .refine((s) => s === '' || (/^-?\d{1,3}(\.\d{1,12})?$/.test(s) && Math.abs(Number(s)) <= 180), ERR.invalid),
+);
+/** A country of the `countries` table (GET /api/country); the server checks that it exists. */
+const zCountryId = z.preprocess(
+  (v) => (v === '' || v == null || v === 0 || v === '0' || v === 'null' ? undefined : v),
+  z.coerce
+    .number({ error: ERR.requiredSelect })
+    .int(ERR.requiredSelect)
+    .positive(ERR.requiredSelect)
+    .max(2_147_483_647, ERR.requiredSelect),
+);
+/** A web address the public site links to: blank or absolute http(s). */
+const zLink = z.preprocess(
+  blank,
+  z
+    .string({ error: ERR.invalid })
+    .trim()
+    .max(255, ERR.invalid)
+    .refine((s) => s === '' || /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(s), ERR.invalid),
+);
+
+/**
+ * `{sk: rule, en: rule}` for one key. A key left out of a save keeps its stored value (the admin always sends all
+ * of them; a stored value already passed these rules).
+ */
+const perLocale = <T extends z.ZodType>(rule: T) =>
+  z.object(Object.fromEntries(LOCALES.map((l) => [l, rule])) as Record<Locale, T>).optional();
+
+/** Main settings (id 1): the site's SEO defaults and copyright; og_image and favicon are files, sent beside. */
+export const mainSettingsSchema = z.object({
+  meta_title: perLocale(zMin(LIMITS.titleMin, ERR.min3)),
+  meta_description: perLocale(zMin(100, ERR.min100max160, LIMITS.metaDescriptionMax)),
+  og_title: perLocale(zMin(LIMITS.titleMin, ERR.min3)),
+  og_description: perLocale(zMin(100, ERR.min100max160, LIMITS.metaDescriptionMax)),
+  copyright: perLocale(zOptionalText(255)),
+  updated_at: zUpdatedAt,
+});
+
+/** Contact settings (id 2): the company and its address, shown in the public site's footer. */
+export const contactSettingsSchema = z.object({
+  contact_name: perLocale(zMin(LIMITS.titleMin, ERR.min3)),
+  contact_address: perLocale(zMin(LIMITS.titleMin, ERR.min3)),
+  contact_city: perLocale(zMin(LIMITS.nameMin, ERR.min2)),
+  contact_zip: perLocale(zMin(LIMITS.titleMin, ERR.min3, 32)),
+  contact_country_id: perLocale(zCountryId),
+  contact_lat: perLocale(zCoordinate),
+  contact_lng: perLocale(zCoordinate),
+  contact_business_id: perLocale(zOptionalText(64)),
+  contact_tax_id: perLocale(zOptionalText(64)),
+  contact_vat: perLocale(zOptionalText(64)),
+  contact_bank: perLocale(zOptionalText(255)),
+  contact_iban: perLocale(zOptionalText(64)),
+  contact_swift: perLocale(zOptionalText(32)),
+  contact_others: perLocale(zOptionalText(2000)),
+  updated_at: zUpdatedAt,
+});
+
+/** E-mail settings (id 3): who receives the site's forms and whom the mail comes from (the sender is fixed). */
+export const emailSettingsSchema = z.object({
+  email_recipient: perLocale(zEmailValue),
+  email_sender: perLocale(zEmailValue),
+  email_sender_name: perLocale(zMin(LIMITS.titleMin, ERR.min3)),
+  mailchimp_api_key: perLocale(zOptionalText(255)),
+  mailchimp_list_id: perLocale(zOptionalText(255)),
+  updated_at: zUpdatedAt,
+});
+
+/** Social settings (id 4): links of the footer (blank or http(s)); no rule is shown by the spec beyond that. */
+export const socialSettingsSchema = z.object({
+  social_facebook_app_id: perLocale(zOptionalText(64)),
+  social_facebook_link: perLocale(zLink),
+  social_instagram_link: perLocale(zLink),
+  social_twitter_link: perLocale(zLink),
+  social_youtube_link: perLocale(zLink),
+  social_linkedin_link: perLocale(zLink),
+  updated_at: zUpdatedAt,
+});
+
+/** The save rules of each record by name. */
+export const SETTINGS_SCHEMAS = {
+  main: mainSettingsSchema,
+  contact: contactSettingsSchema,
+  email: emailSettingsSchema,
+  social: socialSettingsSchema,
+} as const;
+
+/** The keys of a record that hold image files (served from /gallery/settings/{id}/thumb/). */
+export const SETTINGS_IMAGES: Partial<Record<SettingsName, readonly string[]>> = { main: ['og_image', 'favicon'] };
+/** Keys shown but never changed through the API (spec 2 §2: the sender field is disabled). */
+export const SETTINGS_READONLY: Partial<Record<SettingsName, readonly string[]>> = { email: ['email_sender'] };
+
+/** One settings record as the API answers it: every key with a value per locale (contact_country_id a number). */
+export type SettingsValues = Record<string, Record<Locale, string | number | null>>;
+export type MainSettingsInput = z.infer<typeof mainSettingsSchema>;
+export type ContactSettingsInput = z.infer<typeof contactSettingsSchema>;
+export type EmailSettingsInput = z.infer<typeof emailSettingsSchema>;
+export type SocialSettingsInput = z.infer<typeof socialSettingsSchema>;
+
+/** The record name of a settings id, if it is one. */
+export const settingsNameOf = (id: number): SettingsName | undefined =>
+  (Object.keys(SETTINGS) as SettingsName[]).find((name) => SETTINGS[name].id === id);

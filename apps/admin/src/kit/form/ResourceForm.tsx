@@ -13,7 +13,7 @@ import type { ListRowBase, RecordBase, ResourceDef } from '../resource';
 import { applyFieldErrors, type FieldErrors, localeOfPath, zodRules, zodValidate } from '../zodForm';
 
 export interface ResourceFormProps<Row extends ListRowBase, Rec extends RecordBase, Values, Input> {
-  def: ResourceDef<Row, Rec, Values, Input>;
+  def: ResourceDef<Row, Rec, Values, Input> & { form: NonNullable<ResourceDef<Row, Rec, Values, Input>['form']> };
   /** The edited record; null creates. */
   id: number | null;
   open: boolean;
@@ -50,7 +50,9 @@ export function ResourceForm<Row extends ListRowBase, Rec extends RecordBase, Va
   const record = useResourceRecord(def.api, open ? id : null);
   const loaded = record.data?.data;
   const abilities = record.data?.abilities ?? listAbilities;
-  const rules = useMemo(() => zodRules(def.form.schema), [def.form.schema]);
+  // An edit may have its own rules (users: the password is optional then).
+  const schema = (id !== null && def.form.updateSchema) || def.form.schema;
+  const rules = useMemo(() => zodRules(schema), [schema]);
   usePreloader(saving || (open && record.isFetching));
 
   const reset = useCallback(
@@ -98,7 +100,7 @@ export function ResourceForm<Row extends ListRowBase, Rec extends RecordBase, Va
 
   const save = async () => {
     const values: Record<string, unknown> = form.getFieldsValue(true);
-    const result = zodValidate(def.form.schema, values);
+    const result = zodValidate(schema, values);
     if (!result.success) {
       showErrors(result.errors);
       return;
@@ -215,17 +217,19 @@ export function ResourceForm<Row extends ListRowBase, Rec extends RecordBase, Va
             }
           />
         )}
-        <LocaleTabs activeKey={tab} onChange={setTab} errorLocales={errorLocales}>
-          {(locale) => (
-            <LocaleFields
-              locale={locale}
-              rules={rules}
-              creating={creating}
-              id={id}
-              record={creating ? undefined : loaded}
-            />
-          )}
-        </LocaleTabs>
+        {LocaleFields && (
+          <LocaleTabs activeKey={tab} onChange={setTab} errorLocales={errorLocales}>
+            {(locale) => (
+              <LocaleFields
+                locale={locale}
+                rules={rules}
+                creating={creating}
+                id={id}
+                record={creating ? undefined : loaded}
+              />
+            )}
+          </LocaleTabs>
+        )}
         {MainFields && <MainFields rules={rules} creating={creating} id={id} record={creating ? undefined : loaded} />}
       </Form>
     </Drawer>

@@ -1,9 +1,9 @@
 import { FilterOutlined, PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { type Abilities, type BulkAction, DELAYS } from '@backoffice/shared';
+import { type Abilities, DELAYS } from '@backoffice/shared';
 import { Badge, Button, Input, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BulkMenu } from './BulkMenu';
+import { BulkMenu, type BulkMenuAction } from './BulkMenu';
 
 interface SearchBoxProps {
   value: string;
@@ -53,7 +53,9 @@ export interface ListToolbarProps {
   abilities?: Abilities;
   selectedCount: number;
   /** Runs a bulk action the user confirmed. */
-  onBulk: (action: BulkAction) => Promise<void>;
+  onBulk: (action: string) => Promise<void>;
+  /** The resource's bulk actions (content lists' by default). */
+  bulkActions?: readonly BulkMenuAction[];
   refreshing: boolean;
   onRefresh: () => void;
   filtersOpen: boolean;
@@ -71,7 +73,12 @@ export function ListToolbar(props: ListToolbarProps) {
   return (
     <div className="bo-list-toolbar">
       <Space wrap>
-        <BulkMenu selectedCount={selectedCount} canDestroy={!!abilities?.destroy} onConfirmed={props.onBulk} />
+        <BulkMenu
+          selectedCount={selectedCount}
+          canDestroy={!!abilities?.destroy}
+          onConfirmed={props.onBulk}
+          actions={props.bulkActions}
+        />
         <Button
           data-testid="list-refresh"
           icon={<ReloadOutlined spin={props.refreshing} />}

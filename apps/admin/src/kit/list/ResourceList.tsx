@@ -1,5 +1,4 @@
-import { DeleteOutlined, EditOutlined, UndoOutlined } from '@ant-design/icons';
-import type { BulkAction } from '@backoffice/shared';
+import { DeleteOutlined, EditOutlined, EyeOutlined, UndoOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Popconfirm, Space, Table, type TableProps } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
@@ -10,6 +9,7 @@ import { OPTIONS_KEY } from '../../api/options';
 import { listKey, useResourceList } from '../../api/resource';
 import { routePath } from '../../app/routes';
 import { getLanguage } from '../../i18n/language';
+import { ResourceDetail } from '../detail/ResourceDetail';
 import { ResourceForm } from '../form/ResourceForm';
 import { notify } from '../notifications';
 import type { ListRowBase, RecordBase, ResourceDef } from '../resource';
@@ -41,6 +41,7 @@ export function ResourceList<Row extends ListRowBase, Rec extends RecordBase, Va
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const editId = parseId(useParams().id);
+  const { form } = def;
   const filters = def.filters ?? NO_FILTERS;
   const filterKeys = useMemo(() => filters.map((filter) => filter.key), [filters]);
   const { state, update, query } = useListParams(def.defaultSort, filterKeys);
@@ -79,7 +80,7 @@ export function ResourceList<Row extends ListRowBase, Rec extends RecordBase, Va
   const failure = (prefix: 'message.storeError' | 'message.deleteError', error: unknown) =>
     notify('danger', `${t(prefix)} ${t('message.errorLabel')}: ${errorMessage(error)}`);
 
-  const runBulk = async (action: BulkAction) => {
+  const runBulk = async (action: string) => {
     try {
       const answer = await def.api.bulk(action, selected);
       notify('success', answer.message);
@@ -126,12 +127,23 @@ export function ResourceList<Row extends ListRowBase, Rec extends RecordBase, Va
       width: 1,
       render: (_: unknown, row: Row) => (
         <Space size="small" className="bo-row-actions">
-          <RowAction
-            label={t('list.edit')}
-            icon={<EditOutlined />}
-            testId="row-edit"
-            onClick={() => openEdit(row.id)}
-          />
+          {def.detail ? (
+            <RowAction
+              label={t('list.detail')}
+              icon={<EyeOutlined />}
+              testId="row-detail"
+              onClick={() => openEdit(row.id)}
+            />
+          ) : (
+            def.rowAbilities?.(row).update !== false && (
+              <RowAction
+                label={t('list.edit')}
+                icon={<EditOutlined />}
+                testId="row-edit"
+                onClick={() => openEdit(row.id)}
+              />
+            )
+          )}
           {def.RowActions && <def.RowActions row={row} />}
           {state.trashed && abilities?.restore && (
             <RowAction
@@ -141,7 +153,7 @@ export function ResourceList<Row extends ListRowBase, Rec extends RecordBase, Va
               onClick={() => restore(row)}
             />
           )}
-          {!state.trashed && abilities?.destroy && (
+          {!state.trashed && abilities?.destroy && def.rowAbilities?.(row).destroy !== false && (
             <Popconfirm
               title={t('list.deleteConfirm')}
               okText={t('confirm.ok')}
@@ -181,6 +193,7 @@ export function ResourceList<Row extends ListRowBase, Rec extends RecordBase, Va
           abilities={abilities}
           selectedCount={selected.length}
           onBulk={runBulk}
+          bulkActions={def.bulkActions}
           refreshing={list.isFetching}
           onRefresh={() => void reload()}
           filtersOpen={filtersOpen}
@@ -223,13 +236,18 @@ export function ResourceList<Row extends ListRowBase, Rec extends RecordBase, Va
           }}
         />
       </Card>
-      <ResourceForm
-        def={def}
-        id={editId}
-        open={creating || editId !== null}
-        listAbilities={abilities}
-        onClose={closeForm}
-      />
+      {form && (
+        <ResourceForm
+          def={{ ...def, form }}
+          id={editId}
+          open={creating || editId !== null}
+          listAbilities={abilities}
+          onClose={closeForm}
+        />
+      )}
+      {def.detail && (
+        <ResourceDetail api={def.api} detail={def.detail} id={editId} listAbilities={abilities} onClose={closeForm} />
+      )}
     </>
   );
 }

@@ -1,11 +1,11 @@
-import { ROLES } from '@backoffice/shared';
 import { count } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import { createText, positionOptions } from '../../modules/texts/service.js';
-import { createUser, findUserByEmail } from '../../modules/users/operations.js';
 import type { Db } from '../client.js';
 import { texts } from '../schema.js';
 import { seedDemoContent } from './demo/content.js';
+import { seedDemoForms } from './demo/forms.js';
+import { seedDemoUsers } from './demo/users.js';
 
 const DEMO_TEXTS: { sk: [string, string]; en: [string, string]; positions: string[]; status?: boolean }[] = [
   {
@@ -51,11 +51,6 @@ const DEMO_TEXTS: { sk: [string, string]; en: [string, string]; positions: strin
   },
 ];
 
-const DEMO_USERS = [
-  { email: 'editor@example.com', password: 'editor-demo', role_id: ROLES.editor, name: 'Eva', surname: 'Redaktorová' },
-  { email: 'member@example.com', password: 'member-demo', role_id: ROLES.member, name: 'Martin', surname: 'Člen' },
-];
-
 /**
  * Demo content in both locales (texts, and the content area: categories, panels, galleries with their photos, pages
  * in navigation, news articles, references and partners, images under `config.mediaDir`) and users of each role;
@@ -76,9 +71,6 @@ export async function seedDemo(db: Db, log: (line: string) => void, config: Conf
     log(`Demo: ${DEMO_TEXTS.length} texts.`);
   }
   await seedDemoContent(db, config, log);
-  for (const user of DEMO_USERS) {
-    if (await findUserByEmail(db, user.email)) continue;
-    await createUser(db, user);
-    log(`Demo: user ${user.email} (role ${user.role_id}) with the password ${user.password}.`);
-  }
+  await seedDemoUsers(db, log);
+  await seedDemoForms(db, log);
 }

@@ -14,6 +14,9 @@ import {
   textPositions,
   users,
 } from '../schema.js';
+import { seedCountries } from './countries.js';
+import { seedMailTemplates } from './mail-templates.js';
+import { seedSettings } from './settings.js';
 
 const ROLE_TITLES: Record<number, { sk: string; en: string }> = {
   [ROLES.admin]: { sk: 'Administrátor', en: 'Administrator' },
@@ -75,6 +78,7 @@ export async function seedReference(
     .insert(navigationGroups)
     .values(NAVIGATION_GROUPS.map((label) => ({ label })))
     .onConflictDoNothing();
+  await seedCountries(db);
   const [positions] = await db.select({ n: count() }).from(textPositions);
   if (!positions?.n) await db.insert(textPositions).values(TEXT_POSITIONS.map((title) => ({ title })));
 
@@ -87,4 +91,7 @@ export async function seedReference(
     else
       log(`Created the administrator ${email} with the password ${password} (shown once; change it after signing in).`);
   }
+  // Last, so the contact settings find the countries seeded above.
+  await seedSettings(db);
+  await seedMailTemplates(db);
 }

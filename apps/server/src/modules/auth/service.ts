@@ -5,7 +5,7 @@ import { passwordResets, sessions, users } from '../../db/schema.js';
 import { DUMMY_HASH, hashPassword, randomToken, sha256, verifyPassword } from '../../http/crypto.js';
 import { invalid } from '../../http/errors.js';
 import { failureThrottle } from '../../http/throttle.js';
-import { resetPasswordMail } from '../../mail/reset.js';
+import { sendResetPasswordMail } from '../../mail/reset.js';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -101,7 +101,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string, ip: s
   });
   const link = `${ctx.config.appUrl}/admin/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
   const userLang = isLocale(user.language_code) ? user.language_code : lang;
-  await ctx.mailer.send(resetPasswordMail({ to: user.email, name: user.name, link, lang: userLang }));
+  await sendResetPasswordMail(ctx, { user, link, lang: userLang });
 }
 
 /** Sets the new password when the token is valid, marks it used and ends all the user's sessions. */

@@ -16,6 +16,7 @@ import {
   users,
 } from '../../db/schema.js';
 import { authenticate } from '../../http/session.js';
+import { liveSubmissionCount } from '../forms/service.js';
 
 /** The live records of a soft-deletable content table. */
 const liveCount = (db: Db, table: PgTable & { deleted_at: AnyPgColumn }) =>
@@ -45,6 +46,7 @@ const COUNTS = {
       .where(isNull(galleries.deleted_at)),
   Reference: (db: Db) => liveCount(db, references),
   Partner: (db: Db) => liveCount(db, partners),
+  Form: async (db: Db) => [{ n: await liveSubmissionCount(db) }],
 } satisfies Record<string, (db: Db) => Promise<{ n: number }[]>>;
 
 export const statsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

@@ -1,0 +1,152 @@
+import { DeleteOutlined } from '@ant-design/icons';
+import type { Abilities, Locale } from '@backoffice/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Descriptions, Drawer, Popconfirm, Space } from 'antd';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../api/client';
+import { listKey, type ResourceApi, useResourceRecord } from '../../api/resource';
+import type { I18nKey } from '../../i18n';
+import { getLanguage } from '../../i18n/language';
+import { confirmButtonProps } from '../list/confirm';
+import { notify } from '../notifications';
+import { usePreloader } from '../preloader';
+import type { RecordBase } from '../resource';
+
+export interface DetailContext {
+  t: TFunction;
+  language: Locale;
+}
+
+/** One line of a read-only panel: its label, and how the record shows it (plain text of `key` by default). */
+export interface DetailField<Rec> {
+  key: string;
+  labelKey: I18nKey;
+  render?: (record: Rec, context: DetailContext) => ReactNode;
+}
+
+/** A read-only resource (form submissions): the panel's title, what remove asks, and the fields in order. */
+export interface DetailDef<Rec> {
+  title: I18nKey;
+  removeConfirm: I18nKey;
+  fields: readonly DetailField<Rec>[];
+}
+
+export interface ResourceDetailProps<Rec extends RecordBase> {
+  api: ResourceApi<unknown, Rec, never>;
+  detail: DetailDef<Rec>;
+  id: number | null;
+  /** What the list said the user may do, until the record's own abilities arrive. */
+  listAbilities?: Abilities;
+  onClose: () => void;
+}
+
+/** The text of a field as it was stored (React escapes it); blank shows a dash. */
+function plain(record: object, key: string): ReactNode {
+  const value = (record as Record<string, unknown>)[key];
+  if (value === null || value === undefined || value === '') return <span className="bo-muted">—</span>;
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+/**
+ * The slide-up read-only panel of a record (spec 2 §2 Contact messages, Price-offer and registration
+ * submissions): every field described by the resource, a remove button where the server allows it (role 1) and a
+ * close button; a removed record shows the item-deleted banner.
+ */
+export function ResourceDetail<Rec extends RecordBase>({
+  api,
+  detail,
+  id,
+  listAbilities,
+  onClose,
+}: ResourceDetailProps<Rec>) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const record = useResourceRecord(api, id);
+  const loaded = record.data?.data;
+  const abilities = record.data?.abilities ?? listAbilities;
+  const [removing, setRemoving] = useState(false);
+  usePreloader(removing || (id !== null && record.isFetching));
+
+  // A record that cannot be loaded closes the panel; the shared error handler has shown why.
+  useEffect(() => {
+    if (id !== null && record.isError) onClose();
+  }, [id, record.isError, onClose]);
+
+  const remove = async () => {
+    if (id === null) return;
+    setRemoving(true);
+    try {
+      notify('success', (await api.destroy(id)).message);
+      onClose();
+    } catch (error) {
+      notify('danger', `${t('message.deleteError')} ${t('message.errorLabel')}: ${errorMessage(error)}`);
+    } finally {
+      setRemoving(false);
+      void queryClient.invalidateQueries({ queryKey: listKey(api.key) });
+    }
+  };
+
+  const context = { t, language: getLanguage() };
+  const shown = loaded && loaded.id === id ? loaded : undefined;
+  return (
+    <Drawer
+      data-testid="resource-detail"
+      open={id !== null}
+      onClose={onClose}
+      placement="bottom"
+      size="88vh"
+      title={t(detail.title)}
+      footer={
+        <Space className="bo-form-footer">
+          <Button data-testid="detail-close" onClick={onClose}>
+            {t('form.close')}
+          </Button>
+          {abilities?.destroy && shown && !shown.deleted_at && (
+            <Popconfirm
+              title={t(detail.removeConfirm)}
+              okText={t('confirm.ok')}
+              cancelText={t('confirm.cancel')}
+              okButtonProps={confirmButtonProps(true)}
+              onConfirm={() => void remove()}
+            >
+              <Button data-testid="detail-remove" danger icon={<DeleteOutlined />} loading={removing}>
+                {t('forms.remove')}
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
+      }
+    >
+      {shown?.deleted_at && (
+        <Alert
+          data-testid="item-deleted"
+          type="warning"
+          showIcon
+          className="bo-form-alert"
+          title={t('message.itemDeleted')}
+        />
+      )}
+      {shown && (
+        <Descriptions
+          bordered
+          size="small"
+          column={1}
+          className="bo-detail"
+          styles={{ label: { width: '14rem', verticalAlign: 'top' }, content: { whiteSpace: 'pre-wrap' } }}
+          items={detail.fields.map((field) => ({
+            key: field.key,
+            label: t(field.labelKey),
+            children: (
+              <span data-testid={`detail-${field.key}`}>
+                {field.render ? field.render(shown, context) : plain(shown, field.key)}
+              </span>
+            ),
+          }))}
+        />
+      )}
+    </Drawer>
+  );
+}

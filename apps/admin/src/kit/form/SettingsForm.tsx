@@ -1,0 +1,289 @@
+import { DELETE_MARKER, LOCALES, type Locale, type SettingsValues } from '@backoffice/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Form, type FormRule, Input, Select } from 'antd';
+import { type ComponentType, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, errorMessage } from '../../api/client';
+import type { SelectOption } from '../../api/options';
+import { saveSettings, settingsKey, useSettings } from '../../api/settings';
+import type { I18nKey } from '../../i18n';
+import { ImageField } from '../ImageField';
+import { galleryThumbUrl } from '../image';
+import { LocaleTabs } from '../LocaleTabs';
+import { notify } from '../notifications';
+import { usePreloader } from '../preloader';
+import {
+  applyFieldErrors,
+  type FieldErrors,
+  localeOfPath,
+  type SafeParseSchema,
+  zodRules,
+  zodValidate,
+} from '../zodForm';
+
+/** What a settings field component receives. */
+export interface SettingsFieldsProps {
+  locale: Locale;
+  rules: (path: string) => FormRule[];
+  /** The loaded record (stored image names among it). */
+  values?: SettingsValues;
+}
+
+/** One of the four settings screens (spec 2 §2 Settings): its record, title, shared schema and fields. */
+export interface SettingsDef {
+  id: number;
+  titleKey: I18nKey;
+  schema: SafeParseSchema<object>;
+  /** The keys that hold image files (og_image, favicon): sent only when a file is chosen or cleared. */
+  images?: readonly string[];
+  Fields: ComponentType<SettingsFieldsProps>;
+}
+
+/** `/gallery/settings/{id}/thumb/` (spec 2 §3). */
+const SETTINGS_MEDIA = 'settings';
+
+/** The form values of a record: every key per locale, images left out (their fields hold a new file or nothing). */
+function formValues(values: SettingsValues, images: readonly string[]): Record<string, Record<Locale, unknown>> {
+  return Object.fromEntries(
+    Object.entries(values)
+      .filter(([key]) => !images.includes(key))
+      .map(([key, perLocale]) => [key, { ...perLocale }]),
+  );
+}
+
+/** The image fields that hold something to send (a File or the delete marker), as `{key: {locale: value}}`. */
+function imageValues(values: Record<string, unknown>, images: readonly string[]) {
+  const out: Record<string, Partial<Record<Locale, unknown>>> = {};
+  for (const key of images) {
+    const perLocale = (values[key] ?? {}) as Partial<Record<Locale, unknown>>;
+    for (const locale of LOCALES) {
+      const value = perLocale[locale];
+      if (value instanceof File || value === DELETE_MARKER) out[key] = { ...out[key], [locale]: value };
+    }
+  }
+  return out;
+}
+
+/**
+ * A settings screen (spec 2 §2): a tab per locale and a save button. Values are checked with the record's shared
+ * schema before anything is sent; errors (the client's or the server's 422) mark their fields, the tab of the
+ * first one opens and a dot marks each tab with errors. A 409 (someone saved in between) offers a reload.
+ */
+export function SettingsForm({ def }: { def: SettingsDef }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm();
+  const queryClient = useQueryClient();
+  const images = def.images ?? [];
+  const record = useSettings(def.id);
+  const [tab, setTab] = useState<Locale>('sk');
+  const [errorLocales, setErrorLocales] = useState<Locale[]>([]);
+  const [saving, setSaving] = useState(false);
+  const [stale, setStale] = useState(false);
+  const loadedAt = useRef<string | undefined>(undefined);
+  const rules = useMemo(() => zodRules(def.schema), [def.schema]);
+  const canSave = record.data?.abilities?.update !== false;
+  usePreloader(saving || record.isFetching);
+
+  // Every (re)load replaces the values (also after a save and the 409 "Reload").
+  // biome-ignore lint/correctness/useExhaustiveDependencies: images is derived from def
+  useEffect(() => {
+    if (!record.data || !record.dataUpdatedAt) return;
+    loadedAt.current = record.data.updated_at;
+    form.resetFields();
+    form.setFieldsValue(formValues(record.data.data, images));
+    setStale(false);
+    setErrorLocales([]);
+  }, [form, record.data, record.dataUpdatedAt, def]);
+
+  const showErrors = (errors: FieldErrors) => {
+    setErrorLocales([
+      ...new Set(
+        Object.keys(errors)
+          .map(localeOfPath)
+          .filter((l): l is Locale => l !== undefined),
+      ),
+    ]);
+    applyFieldErrors(form, errors, setTab);
+  };
+
+  const save = async () => {
+    const values: Record<string, unknown> = form.getFieldsValue(true);
+    const result = zodValidate(def.schema, values);
+    if (!result.success) {
+      showErrors(result.errors);
+      return;
+    }
+    setSaving(true);
+    try {
+      const answer = await saveSettings(def.id, {
+        ...result.data,
+        ...imageValues(values, images),
+        updated_at: loadedAt.current,
+      });
+      notify('success', answer.message);
+      queryClient.setQueryData(settingsKey(def.id), (old: object | undefined) => ({
+        ...old,
+        data: answer.data,
+        updated_at: answer.updated_at,
+      }));
+    } catch (error) {
+      notify('danger', `${t('message.storeError')} ${t('message.errorLabel')}: ${errorMessage(error)}`);
+      if (error instanceof ApiError && error.status === 409) setStale(true);
+      if (error instanceof ApiError && error.status === 422) showErrors(error.fieldErrors);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const onFieldsChange = () => {
+    const withErrors = form
+      .getFieldsError()
+      .filter((field) => field.errors.length > 0)
+      .map((field) => localeOfPath(field.name.join('.')))
+      .filter((l): l is Locale => l !== undefined);
+    setErrorLocales([...new Set(withErrors)]);
+  };
+
+  const { Fields } = def;
+  return (
+    <Card
+      title={t(def.titleKey)}
+      className="bo-settings"
+      data-testid="settings-form"
+      extra={
+        <Button
+          data-testid="settings-save"
+          type="primary"
+          loading={saving}
+          disabled={!record.data || !canSave}
+          onClick={() => void save()}
+        >
+          {saving ? t('form.saving') : t('form.save')}
+        </Button>
+      }
+    >
+      {stale && (
+        <Alert
+          data-testid="stale-update"
+          type="error"
+          showIcon
+          className="bo-form-alert"
+          title={t('message.staleUpdate')}
+          action={
+            <Button data-testid="form-reload" size="small" danger onClick={() => void record.refetch()}>
+              {t('form.reload')}
+            </Button>
+          }
+        />
+      )}
+      {record.data && !canSave && (
+        <Alert type="info" showIcon className="bo-form-alert" title={t('settings.readOnly')} />
+      )}
+      <Form
+        form={form}
+        layout="vertical"
+        name={`settings-${def.id}`}
+        onFieldsChange={onFieldsChange}
+        disabled={!record.data || record.isFetching}
+      >
+        <LocaleTabs activeKey={tab} onChange={setTab} errorLocales={errorLocales}>
+          {(locale) => <Fields locale={locale} rules={rules} values={record.data?.data} />}
+        </LocaleTabs>
+      </Form>
+      <div className="bo-settings-footer">
+        <Button
+          data-testid="settings-save-bottom"
+          type="primary"
+          loading={saving}
+          disabled={!record.data || !canSave}
+          onClick={() => void save()}
+        >
+          {saving ? t('form.saving') : t('form.save')}
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+interface SettingsFieldProps {
+  locale: Locale;
+  name: string;
+  labelKey: I18nKey;
+  rules: (path: string) => FormRule[];
+  required?: boolean;
+  disabled?: boolean;
+  /** A counter that turns red above `max`. */
+  max?: number;
+  textarea?: boolean;
+}
+
+/** A text value of one locale (`<name>.<locale>`); test id `field-<name>-<locale>`. */
+export function SettingsTextField({
+  locale,
+  name,
+  labelKey,
+  rules,
+  required,
+  disabled,
+  max,
+  textarea,
+}: SettingsFieldProps) {
+  const { t } = useTranslation();
+  const testId = `field-${name}-${locale}`;
+  const count = max ? { show: true, max } : undefined;
+  return (
+    <Form.Item name={[name, locale]} label={t(labelKey)} rules={rules(`${name}.${locale}`)} required={required}>
+      {textarea ? (
+        <Input.TextArea data-testid={testId} autoSize={{ minRows: 2, maxRows: 8 }} count={count} disabled={disabled} />
+      ) : (
+        <Input data-testid={testId} count={count} maxLength={max ? undefined : 255} disabled={disabled} />
+      )}
+    </Form.Item>
+  );
+}
+
+/** A select of one locale (contact_country_id) whose options come from the server. */
+export function SettingsSelectField({
+  locale,
+  name,
+  labelKey,
+  rules,
+  options,
+  loading,
+}: Omit<SettingsFieldProps, 'max' | 'textarea' | 'disabled'> & { options: SelectOption[]; loading?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item name={[name, locale]} label={t(labelKey)} rules={rules(`${name}.${locale}`)} required>
+      <Select
+        data-testid={`field-${name}-${locale}`}
+        showSearch={{ optionFilterProp: 'label' }}
+        loading={loading}
+        options={options}
+      />
+    </Form.Item>
+  );
+}
+
+/** An image of one locale (og_image, favicon): the stored thumbnail under /gallery/settings/{id}/thumb/. */
+export function SettingsImageField({
+  locale,
+  name,
+  labelKey,
+  settingsId,
+  values,
+}: {
+  locale: Locale;
+  name: string;
+  labelKey: I18nKey;
+  settingsId: number;
+  values?: SettingsValues;
+}) {
+  const { t } = useTranslation();
+  const stored = values?.[name]?.[locale];
+  const current = typeof stored === 'string' && stored ? galleryThumbUrl(SETTINGS_MEDIA, settingsId, stored) : null;
+  return (
+    <Form.Item name={[name, locale]} label={t(labelKey)}>
+      <ImageField currentUrl={current} testId={`field-${name}-${locale}`} />
+    </Form.Item>
+  );
+}

@@ -1,0 +1,161 @@
+import {
+  DEFAULT_LOCALE,
+  FORM_HONEYPOT,
+  FORM_KINDS,
+  FORM_LIMITS,
+  FORM_SCHEMAS,
+  type FormKind,
+  isLocale,
+  type Locale,
+} from '@backoffice/shared';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { unflatten } from '../../http/body.js';
+import { forbidden, HttpError, invalid, throttled } from '../../http/errors.js';
+import { formPageSender } from '../../site/form-pages.js';
+import type { FormState } from '../../site/form-templates.js';
+import { formUrl, formWord } from '../../site/form-words.js';
+import { mailSubmission } from './mail.js';
+import { databaseRateLimitStore } from './rate-store.js';
+import { type SubmissionInput, storeSubmission } from './service.js';
+
+const URLENCODED = 'application/x-www-form-urlencoded';
+const kindParams = z.object({ kind: z.enum(FORM_KINDS) });
+
+/** A plain HTML form post (the site has no script): answered with pages and redirects rather than JSON. */
+const isHtmlPost = (request: FastifyRequest) => (request.headers['content-type'] ?? '').startsWith(URLENCODED);
+
+/** The field errors of a failed parse, keyed by dotted path, each a list of message keys. */
+function fieldErrors(error: z.ZodError): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const path = issue.path.join('.') || '_';
+    const key = /^errors\./.test(issue.message) ? issue.message : 'errors.invalid';
+    errors[path] = [...new Set([...(errors[path] ?? []), key])];
+  }
+  return errors;
+}
+
+/** The submission of a kind as its shared schema reads `body`, or the field errors. */
+function parseSubmission(
+  kind: FormKind,
+  body: unknown,
+): { submission: SubmissionInput; errors?: never } | { submission?: never; errors: Record<string, string[]> } {
+  if (kind === 'contact') {
+    const r = FORM_SCHEMAS.contact.safeParse(body);
+    return r.success ? { submission: { kind, input: r.data } } : { errors: fieldErrors(r.error) };
+  }
+  if (kind === 'price') {
+    const r = FORM_SCHEMAS.price.safeParse(body);
+    return r.success ? { submission: { kind, input: r.data } } : { errors: fieldErrors(r.error) };
+  }
+  const r = FORM_SCHEMAS.registration.safeParse(body);
+  return r.success ? { submission: { kind, input: r.data } } : { errors: fieldErrors(r.error) };
+}
+
+/** The locale the visitor's form names, else the default. */
+const localeOf = (body: unknown): Locale => {
+  const value = body && typeof body === 'object' ? (body as Record<string, unknown>).locale : undefined;
+  return isLocale(value) ? value : DEFAULT_LOCALE;
+};
+
+/**
+ * The public site's forms, `POST /api/public/form/{contact|price|registration}` (DESIGN §4 Submissions, §8): no
+ * session and no CSRF token (an `Origin`/`Referer` from another site is refused), JSON or a plain urlencoded form
+ * post, at most 64 KB, `FORM_LIMITS.perAddress` posts per address in `FORM_LIMITS.windowMs` (counted in the
+ * database, so every server shares it). A filled honeypot is answered like a success, and nothing is kept.
+ * A valid submission is stored, then mailed (a mail failure is logged; the submission stays). JSON callers get
+ * `201 {message}` or `422 {message, errors}`; a form post is redirected to its page with `?sent=1`, or gets the
+ * page again with the errors beside the fields and the values kept.
+ */
+export const publicFormRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const sendPage = formPageSender(ctx);
+
+  await app.register(rateLimit, {
+    global: false,
+    store: databaseRateLimitStore(ctx.db),
+    keyGenerator: (request) => `form:${request.ip}`,
+    errorResponseBuilder: (_request, context) => throttled(Math.max(1, Math.ceil(context.ttl / 1000))),
+  });
+
+  // A plain HTML form posts urlencoded, with bracket keys for the car rows (`cars[0][type]`).
+  app.addContentTypeParser(URLENCODED, { parseAs: 'string' }, (_request, body, done) => {
+    const fields: Record<string, string> = {};
+    for (const [key, value] of new URLSearchParams(String(body))) fields[key] = value;
+    done(null, unflatten(fields));
+  });
+
+  // Only this site's pages post here: a browser names the page's origin, and a foreign one is refused.
+  app.addHook('onRequest', async (request) => {
+    if ((request.headers['content-type'] ?? '').startsWith('multipart/')) {
+      throw new HttpError(415, 'http.unsupportedType');
+    }
+    const claimed = request.headers.origin ?? request.headers.referer;
+    if (!claimed) return;
+    const allowed = new Set([new URL(ctx.config.appUrl).origin, `${request.protocol}://${request.host}`]);
+    let origin: string | null = null;
+    try {
+      origin = new URL(claimed).origin;
+    } catch {
+      origin = null;
+    }
+    if (!origin || !allowed.has(origin)) throw forbidden();
+  });
+
+  // A form post that is refused as a whole (too many, too long) gets its page with a note, not JSON.
+  app.setErrorHandler(async (error: Error & { statusCode?: number }, request, reply) => {
+    const status = error instanceof HttpError ? error.status : error.statusCode;
+    const kind = (request.params as { kind?: string } | undefined)?.kind;
+    if (isHtmlPost(request) && (status === 429 || status === 413) && FORM_KINDS.includes(kind as FormKind)) {
+      if (error instanceof HttpError) reply.headers(error.headers);
+      const notice = status === 429 ? 'tooMany' : 'tooLarge';
+      const locale = request.body ? localeOf(request.body) : request.lang;
+      return sendPage(reply, locale, kind as FormKind, { values: {}, errors: {}, sent: false, notice }, status);
+    }
+    throw error;
+  });
+
+  app.post(
+    '/:kind',
+    {
+      bodyLimit: FORM_LIMITS.bodyBytes,
+      config: {
+        csrf: false,
+        rateLimit: { max: FORM_LIMITS.perAddress, timeWindow: FORM_LIMITS.windowMs },
+      },
+      schema: { params: kindParams },
+    },
+    async (request, reply) => {
+      const { kind } = request.params;
+      const body: unknown = request.body ?? {};
+      const locale = localeOf(body);
+      const html = isHtmlPost(request);
+      const done = (r: FastifyReply) =>
+        html
+          ? r.redirect(`${formUrl(locale, kind)}?sent=1`, 303)
+          : r.code(201).send({ message: formWord(locale, `sent.${kind}`) });
+
+      // A bot that filled the honeypot learns nothing: the answer is the success one.
+      const trap = body && typeof body === 'object' ? (body as Record<string, unknown>)[FORM_HONEYPOT] : undefined;
+      if (trap !== undefined && trap !== null && String(trap).trim() !== '') {
+        request.log.info({ kind }, 'form honeypot filled; submission dropped');
+        return done(reply);
+      }
+
+      const { submission, errors } = parseSubmission(kind, body);
+      if (errors) {
+        if (!html) throw invalid(errors);
+        const values = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+        const state: FormState = { values, errors, sent: false };
+        return sendPage(reply, locale, kind, state, 422);
+      }
+
+      const stored = await storeSubmission(ctx.db, submission);
+      await mailSubmission(ctx, request.log, kind, stored);
+      return done(reply);
+    },
+  );
+};

@@ -1,0 +1,54 @@
+import { bulkSchema, FORM_KINDS, listQuerySchema } from '@backoffice/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { authorizer, idParams } from '../../http/crud-routes.js';
+import { notFound } from '../../http/errors.js';
+import { softResource } from '../../http/resource.js';
+import { authenticate } from '../../http/session.js';
+import { t } from '../../i18n/index.js';
+import { logActivity } from '../activity/service.js';
+import { canForm, formAbilities } from './policy.js';
+import { FORM_TABLES, getSubmission, listSubmissions } from './service.js';
+
+const kindParams = z.object({ kind: z.enum(FORM_KINDS) });
+const recordParams = kindParams.extend(idParams.shape);
+
+/**
+ * Form submissions, /api/form/{contact|price|registration} (spec 2 §2, DESIGN §4 Submissions): the paged list,
+ * one record, and removal (soft; one or `array/destroy`). Read-only otherwise: the public site creates them.
+ * Removals are logged as model Form.
+ */
+export const formRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db } = ctx;
+  const allow = authorizer(canForm);
+  app.addHook('onRequest', authenticate);
+
+  app.get('/:kind', { schema: { params: kindParams, querystring: listQuerySchema } }, async (request) => {
+    const user = allow(request, 'view');
+    return { ...(await listSubmissions(db, request.params.kind, request.query)), abilities: formAbilities(user) };
+  });
+
+  app.get('/:kind/:id', { schema: { params: recordParams } }, async (request) => {
+    const user = allow(request, 'view');
+    const { kind, id } = request.params;
+    return { data: await getSubmission(db, kind, id), abilities: formAbilities(user) };
+  });
+
+  app.delete('/:kind/:id', { schema: { params: recordParams } }, async (request) => {
+    const user = allow(request, 'destroy');
+    const { kind, id } = request.params;
+    const ops = softResource(db, FORM_TABLES[kind]);
+    const changed = await ops.destroy([id]);
+    if (changed.length === 0 && !(await ops.exists(id))) throw notFound();
+    await logActivity(db, { userId: user.id, model: 'Form', rowIds: changed, action: 'destroy' });
+    return { message: t(request.lang, 'crud.destroyed') };
+  });
+
+  app.post('/:kind/array/destroy', { schema: { params: kindParams, body: bulkSchema } }, async (request) => {
+    const user = allow(request, 'destroy');
+    const changed = await softResource(db, FORM_TABLES[request.params.kind]).destroy([...new Set(request.body.rows)]);
+    await logActivity(db, { userId: user.id, model: 'Form', rowIds: changed, action: 'destroy' });
+    return { message: t(request.lang, 'crud.destroyedMany', { count: changed.length }), count: changed.length };
+  });
+};

@@ -1,0 +1,75 @@
+import { isLocale, listQuerySchema, mailTemplateSchema } from '@backoffice/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { authorizer, idParams } from '../../http/crud-routes.js';
+import { HttpError } from '../../http/errors.js';
+import { authenticate } from '../../http/session.js';
+import { t } from '../../i18n/index.js';
+import { logActivity } from '../activity/service.js';
+import { canMailTemplate } from './policy.js';
+import * as mail from './service.js';
+
+const abilitiesOf = (update: boolean) => ({ create: false, update, destroy: false, restore: false });
+const notAllowed = () => new HttpError(405, 'http.methodNotAllowed', undefined, {}, { Allow: 'GET, POST' });
+
+/**
+ * Mail templates, /api/mail (spec 2 §2, DESIGN §4): list, record (with the event's placeholders as `models`),
+ * save, and `preview/{id}` → `{content}` (the HTML filled with sample values). There is no create and no delete:
+ * `POST /` and `DELETE /{id}` answer 405.
+ */
+export const mailTemplateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db } = ctx;
+  const allow = authorizer(canMailTemplate);
+  app.addHook('onRequest', authenticate);
+
+  app.get('/', { schema: { querystring: listQuerySchema } }, async (request) => {
+    const user = allow(request, 'view');
+    return {
+      ...(await mail.listMailTemplates(db, request.query, request.lang)),
+      abilities: abilitiesOf(canMailTemplate(user, 'update')),
+    };
+  });
+
+  app.get('/:id', { schema: { params: idParams } }, async (request) => {
+    const user = allow(request, 'view');
+    return {
+      data: await mail.getMailTemplate(db, request.params.id),
+      abilities: abilitiesOf(canMailTemplate(user, 'update')),
+    };
+  });
+
+  app.get(
+    '/preview/:id',
+    { schema: { params: idParams, querystring: z.object({ lang: z.string().optional() }) } },
+    async (request) => {
+      allow(request, 'view');
+      const lang = isLocale(request.query.lang) ? request.query.lang : request.lang;
+      return mail.previewMailTemplate(ctx, request.params.id, lang);
+    },
+  );
+
+  app.post(
+    '/:id',
+    {
+      preValidation: async (request) => void allow(request, 'update'),
+      schema: { params: idParams, body: mailTemplateSchema },
+    },
+    async (request) => {
+      const user = allow(request, 'update');
+      await mail.updateMailTemplate(db, request.params.id, request.body);
+      await logActivity(db, { userId: user.id, model: 'MailTemplate', rowIds: [request.params.id], action: 'update' });
+      return { message: t(request.lang, 'crud.updated'), data: await mail.getMailTemplate(db, request.params.id) };
+    },
+  );
+
+  // Templates belong to their events: none is created or removed (DESIGN §4).
+  app.post('/', async (request) => {
+    allow(request, 'view');
+    throw notAllowed();
+  });
+  app.delete('/:id', async (request) => {
+    allow(request, 'view');
+    throw notAllowed();
+  });
+};

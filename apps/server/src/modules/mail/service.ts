@@ -1,0 +1,110 @@
+import {
+  isMailEvent,
+  type ListQuery,
+  type ListResponse,
+  type Locale,
+  MAIL_PLACEHOLDERS,
+  MAIL_TEMPLATE_DEFAULT_SORT,
+  MAIL_TEMPLATE_SORTS,
+  type MailEvent,
+  type MailTemplateInput,
+  type MailTemplateRecord,
+  type MailTemplateRow,
+} from '@backoffice/shared';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import { mailTemplateLangs, mailTemplates } from '../../db/schema.js';
+import { notFound } from '../../http/errors.js';
+import { type OwnerTable, translations } from '../../http/langs.js';
+import { iso, translatedList } from '../../http/list.js';
+import { updateUnlessStale } from '../../http/resource.js';
+import { mailDocument, renderTemplate, sampleValues, siteValues } from '../../mail/templates.js';
+
+/** The language rows of a template; `content` is rich text, sanitised on every save. */
+export const mailTemplateLangRows = translations({
+  // The list helper reads `status` only for a status filter, which this list has not.
+  owner: mailTemplates as unknown as OwnerTable,
+  table: mailTemplateLangs,
+  ownerColumn: mailTemplateLangs.template_id,
+  fields: ['title', 'subject', 'content_plain', 'content'] as const,
+  richText: ['content'] as const,
+});
+
+const eventOf = (value: string): MailEvent => {
+  if (!isMailEvent(value)) throw new Error(`unknown mail event ${value}`);
+  return value;
+};
+
+/** The template list (spec 2 §2): title in the caller's language, event, updated_at; updated_at descending. */
+export async function listMailTemplates(
+  db: Db,
+  query: ListQuery,
+  lang: Locale,
+): Promise<ListResponse<MailTemplateRow>> {
+  const { rows, meta } = await translatedList(db, mailTemplateLangRows, {
+    query,
+    lang,
+    select: {
+      id: mailTemplates.id,
+      title: mailTemplateLangs.title,
+      event: mailTemplates.event,
+      updated_at: mailTemplates.updated_at,
+      deleted_at: mailTemplates.deleted_at,
+    },
+    sorts: {
+      title: mailTemplateLangs.title,
+      event: mailTemplates.event,
+      updated_at: mailTemplates.updated_at,
+      id: mailTemplates.id,
+    },
+    allowedSorts: MAIL_TEMPLATE_SORTS,
+    defaultSort: MAIL_TEMPLATE_DEFAULT_SORT,
+  });
+  return {
+    data: rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      event: eventOf(r.event),
+      updated_at: r.updated_at.toISOString(),
+      deleted_at: iso(r.deleted_at),
+    })),
+    meta,
+  };
+}
+
+/** One template with both language versions and the placeholders of its event. */
+export async function getMailTemplate(db: Db, id: number): Promise<MailTemplateRecord> {
+  const [row] = await db.select().from(mailTemplates).where(eq(mailTemplates.id, id)).limit(1);
+  if (!row) throw notFound();
+  const event = eventOf(row.event);
+  return {
+    id: row.id,
+    event,
+    langs: await mailTemplateLangRows.read(db, id),
+    models: MAIL_PLACEHOLDERS[event],
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    deleted_at: iso(row.deleted_at),
+  };
+}
+
+/** Saves both language versions where updated_at still matches what the editor loaded (else 409). */
+export async function updateMailTemplate(db: Db, id: number, input: MailTemplateInput): Promise<void> {
+  await db.transaction(async (tx) => {
+    await updateUnlessStale(tx, mailTemplates as unknown as OwnerTable, id, input.updated_at, {});
+    await mailTemplateLangRows.write(tx, id, input.langs);
+  });
+}
+
+/** The template's HTML in `lang` filled with sample values, as a whole document (GET preview/{id}). */
+export async function previewMailTemplate(ctx: Pick<AppContext, 'db' | 'config'>, id: number, lang: Locale) {
+  const template = await getMailTemplate(ctx.db, id);
+  const site = await siteValues(ctx, lang);
+  const values = sampleValues(template.event, { appUrl: site.url, siteName: site.name });
+  const langRow = template.langs[lang].content.trim() ? template.langs[lang] : template.langs.sk;
+  const rendered = renderTemplate(langRow, template.event, values, lang);
+  return { content: rendered.html, subject: rendered.subject, text: rendered.text } as const;
+}
+
+export { mailDocument };

@@ -1,0 +1,58 @@
+import { SETTINGS, SETTINGS_SCHEMAS, type SettingsName } from '@backoffice/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
+import { authorizer, idParams } from '../../http/crud-routes.js';
+import { authenticate } from '../../http/session.js';
+import { t } from '../../i18n/index.js';
+import { imageUploadConfig } from '../../media/images.js';
+import { logActivity } from '../activity/service.js';
+import { canSettings } from './policy.js';
+import { checkSettingsUploads, getSettings, saveSettings, settingsName } from './service.js';
+
+/**
+ * The four settings records, /api/settings/{id} (spec 2 §2 Settings, DESIGN §4): `GET` → `{data: {key: {sk, en}},
+ * updated_at, abilities}`; `POST` (JSON or multipart with bracket keys `meta_title[sk]`, images `og_image[sk]`)
+ * validates with the record's shared schema, answers `{message, data, updated_at}` and is logged as `Settings`.
+ */
+export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db } = ctx;
+  const allow = authorizer(canSettings);
+  const raw = new WeakMap<FastifyRequest, Record<string, unknown>>();
+  app.addHook('onRequest', authenticate);
+
+  const abilities = (request: FastifyRequest) => {
+    const user = allow(request, 'view');
+    return { update: canSettings(user, 'update') };
+  };
+
+  app.get('/:id', { schema: { params: idParams } }, async (request) => {
+    settingsName(request.params.id);
+    const can = abilities(request);
+    return { ...(await getSettings(db, request.params.id)), abilities: can };
+  });
+
+  for (const name of Object.keys(SETTINGS) as SettingsName[]) {
+    const { id } = SETTINGS[name];
+    app.post(
+      `/${id}`,
+      {
+        config: imageUploadConfig,
+        // Refused before the body is read into the schema: a role that may not save learns nothing about it.
+        preValidation: async (request) => {
+          allow(request, 'update');
+          const body = request.body as Record<string, unknown> | null | undefined;
+          raw.set(request, body && typeof body === 'object' ? body : {});
+        },
+        schema: { body: SETTINGS_SCHEMAS[name] },
+      },
+      async (request) => {
+        const user = allow(request, 'update');
+        const uploads = await checkSettingsUploads(id, raw.get(request) ?? {});
+        await saveSettings(ctx, id, request.body as Record<string, unknown> & { updated_at?: string }, uploads);
+        await logActivity(db, { userId: user.id, model: 'Settings', rowIds: [id], action: 'update' });
+        return { message: t(request.lang, 'crud.updated'), ...(await getSettings(db, id)) };
+      },
+    );
+  }
+};

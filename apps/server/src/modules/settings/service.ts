@@ -1,0 +1,168 @@
+import {
+  DELETE_MARKER,
+  ERR,
+  LOCALES,
+  type Locale,
+  SETTINGS,
+  SETTINGS_IMAGES,
+  SETTINGS_READONLY,
+  type SettingsName,
+  type SettingsValues,
+  settingsNameOf,
+} from '@backoffice/shared';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import { countries, settings, settingValues } from '../../db/schema.js';
+import { HttpError, invalid, notFound, stale } from '../../http/errors.js';
+import { processImageField, saveImageField } from '../../media/images.js';
+
+/** Where settings images are stored and served: `/gallery/settings/{id}/thumb/<file>` (spec 2 §3). */
+export const SETTINGS_MEDIA = 'settings';
+
+/** The record name of an id, or 404. */
+export function settingsName(id: number): SettingsName {
+  const name = settingsNameOf(id);
+  if (!name) throw notFound();
+  return name;
+}
+
+/**
+ * Every key of a settings record with its value per locale, as stored (text); a key without a row is ''.
+ * This is what other modules read (the mail sender, the public site).
+ */
+export async function readSettings(db: Db, id: number): Promise<Record<string, Record<Locale, string>>> {
+  const name = settingsName(id);
+  const rows = await db.select().from(settingValues).where(eq(settingValues.setting_id, id));
+  const out: Record<string, Record<Locale, string>> = {};
+  for (const key of SETTINGS[name].keys) out[key] = { sk: '', en: '' };
+  for (const row of rows) {
+    const entry = out[row.key];
+    if (entry && (LOCALES as readonly string[]).includes(row.language_code))
+      entry[row.language_code as Locale] = row.value;
+  }
+  return out;
+}
+
+/** A settings record as the API answers it (DESIGN §4): contact_country_id as a number (null when blank). */
+export async function getSettings(db: Db, id: number): Promise<{ data: SettingsValues; updated_at: string }> {
+  const [record] = await db.select().from(settings).where(eq(settings.id, id)).limit(1);
+  if (!record) throw notFound();
+  const values: SettingsValues = await readSettings(db, id);
+  const country = values.contact_country_id;
+  if (country)
+    for (const l of LOCALES) {
+      const n = Number.parseInt(String(country[l]), 10);
+      country[l] = Number.isInteger(n) && n > 0 ? n : null;
+    }
+  return { data: values, updated_at: record.updated_at.toISOString() };
+}
+
+type Upload = Buffer | typeof DELETE_MARKER;
+/** New image files (or removals) of a save, by key and locale. */
+export type SettingsUploads = { key: string; locale: Locale; value: Upload }[];
+
+/**
+ * The image fields of a save taken from the raw body (`og_image[sk]`, `favicon[en]`): new files are checked before
+ * anything is written (a bad one is 422 `errors.image` on `<key>.<locale>`); `@delete@` removes; anything else keeps.
+ */
+export async function checkSettingsUploads(id: number, body: Record<string, unknown>): Promise<SettingsUploads> {
+  const keys = SETTINGS_IMAGES[settingsName(id)] ?? [];
+  const uploads: SettingsUploads = [];
+  const errors: Record<string, string[]> = {};
+  for (const key of keys) {
+    const field = body[key];
+    const perLocale: Record<string, unknown> =
+      field && typeof field === 'object' && !Buffer.isBuffer(field) ? (field as Record<string, unknown>) : {};
+    for (const locale of LOCALES) {
+      const value = perLocale[locale];
+      const path = `${key}.${locale}`;
+      if (Buffer.isBuffer(value)) {
+        try {
+          await processImageField(path, value);
+          uploads.push({ key, locale, value });
+        } catch (err) {
+          if (!(err instanceof HttpError) || !err.errors) throw err;
+          Object.assign(errors, err.errors);
+        }
+      } else if (value === DELETE_MARKER) uploads.push({ key, locale, value });
+      else if (value !== undefined && value !== null && typeof value !== 'string') errors[path] = [ERR.image];
+    }
+  }
+  if (Object.keys(errors).length > 0) throw invalid(errors);
+  return uploads;
+}
+
+/**
+ * Saves the text values of a record (the keys of its schema, less the read-only ones) in one transaction, only
+ * where `updated_at` still equals what the editor loaded (else 409, nothing written); then stores the checked
+ * images, each row pointing at its new file only once the file is complete.
+ */
+export async function saveSettings(
+  ctx: Pick<AppContext, 'db' | 'config'>,
+  id: number,
+  input: Record<string, unknown> & { updated_at?: string },
+  uploads: SettingsUploads = [],
+) {
+  const { db } = ctx;
+  const name = settingsName(id);
+  const readonly = new Set(SETTINGS_READONLY[name] ?? []);
+  const keys = (SETTINGS[name].keys as readonly string[]).filter(
+    (key) => !readonly.has(key) && input[key] && typeof input[key] === 'object',
+  );
+  if (name === 'contact') await checkCountries(db, input.contact_country_id as Record<Locale, number>);
+  await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(settings)
+      .set({ updated_at: new Date() })
+      .where(
+        and(eq(settings.id, id), input.updated_at ? eq(settings.updated_at, new Date(input.updated_at)) : undefined),
+      )
+      .returning({ id: settings.id });
+    if (updated.length === 0) throw stale();
+    const rows = keys.flatMap((key) =>
+      LOCALES.map((language_code) => {
+        const value = (input[key] as Record<Locale, unknown>)[language_code];
+        return { setting_id: id, key, language_code, value: value == null ? '' : String(value) };
+      }),
+    );
+    for (const row of rows)
+      await tx
+        .insert(settingValues)
+        .values(row)
+        .onConflictDoUpdate({
+          target: [settingValues.setting_id, settingValues.key, settingValues.language_code],
+          set: { value: row.value },
+        });
+  });
+  const current = await readSettings(db, id);
+  for (const upload of uploads) {
+    await saveImageField(ctx, {
+      model: SETTINGS_MEDIA,
+      id,
+      field: `${upload.key}.${upload.locale}`,
+      value: upload.value,
+      current: current[upload.key]?.[upload.locale] || null,
+      persist: (file) =>
+        db
+          .insert(settingValues)
+          .values({ setting_id: id, key: upload.key, language_code: upload.locale, value: file ?? '' })
+          .onConflictDoUpdate({
+            target: [settingValues.setting_id, settingValues.key, settingValues.language_code],
+            set: { value: file ?? '' },
+          }),
+    });
+  }
+}
+
+/** Each locale's country must exist (422 `errors.requiredSelect` on `contact_country_id.<locale>`). */
+async function checkCountries(db: Db, ids: Record<Locale, number> | undefined) {
+  if (!ids) return;
+  const wanted = [...new Set(Object.values(ids))];
+  const found = new Set(
+    (await db.select({ id: countries.id }).from(countries).where(inArray(countries.id, wanted))).map((r) => r.id),
+  );
+  const errors: Record<string, string[]> = {};
+  for (const l of LOCALES) if (!found.has(ids[l])) errors[`contact_country_id.${l}`] = [ERR.requiredSelect];
+  if (Object.keys(errors).length > 0) throw invalid(errors);
+}

@@ -1,0 +1,168 @@
+import {
+  bulkSchema,
+  listQuerySchema,
+  USER_BULK_ACTIONS,
+  type UserBulkAction,
+  userCheckSchema,
+  userCreateSchema,
+  userUpdateSchema,
+  zFilterBool,
+  zFilterId,
+} from '@backoffice/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { users } from '../../db/schema.js';
+import { authorizer, idParams, imageFields } from '../../http/crud-routes.js';
+import { forbidden, notFound } from '../../http/errors.js';
+import { abilitiesOf, isSelf } from '../../http/policy.js';
+import { softResource } from '../../http/resource.js';
+import { type AuthUser, authenticate } from '../../http/session.js';
+import { t } from '../../i18n/index.js';
+import { imageUploadConfig } from '../../media/images.js';
+import { logActivity } from '../activity/service.js';
+import { sendUserCreatedMail } from './mail.js';
+import { canActivateUser, canChangeRole, canEditUser, canRemoveOrBlockUser, canUsers } from './policy.js';
+import * as service from './service.js';
+
+const listQuery = listQuerySchema.extend({ status: zFilterBool, role_id: zFilterId });
+const BULK_MESSAGES = { activate: 'users.activated', block: 'users.blocked', destroy: 'crud.destroyedMany' } as const;
+const BULK_LOG = { activate: 'activate', block: 'block', destroy: 'destroy' } as const;
+
+/**
+ * Users, /api/user (spec 2 §2 Users, DESIGN §4 Users and §8): the list, the record (never the password), create,
+ * update, soft delete and restore, bulk activate|block|destroy and the two uniqueness checks. The rules depend on
+ * the row: only role 1 creates, removes and changes role or status; role 2 edits itself and site members only;
+ * nobody removes or blocks themselves or the owner; blocking, a role change or a password change ends that
+ * user's sessions at once.
+ */
+export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db, config } = ctx;
+  const allow = authorizer(canUsers);
+  const image = imageFields(db, users, { media: 'user', config });
+  const ops = softResource(db, users);
+  app.addHook('onRequest', authenticate);
+
+  /** The caller when they may edit the row `id` (404 for an unknown row, 403 for someone else's). */
+  const editor = async (request: FastifyRequest, id: number) => {
+    const user = allow(request, 'update');
+    const row = await service.findUserRow(db, id);
+    if (!canEditUser(user, row)) throw forbidden();
+    return { user, row };
+  };
+  const recordAbilities = (user: AuthUser, row: { id: number; role_id: number }) => ({
+    ...abilitiesOf(user, canUsers),
+    update: canEditUser(user, row),
+    destroy: canRemoveOrBlockUser(user, row),
+  });
+
+  app.get('/', { schema: { querystring: listQuery } }, async (request) => {
+    const user = allow(request, 'view');
+    return {
+      ...(await service.listUsers(db, request.query, request.lang, user)),
+      abilities: abilitiesOf(user, canUsers),
+    };
+  });
+
+  app.get('/:id', { schema: { params: idParams } }, async (request) => {
+    const { user, row } = await editor(request, request.params.id);
+    return { data: service.presentUser(row), abilities: recordAbilities(user, row) };
+  });
+
+  app.post(
+    '/',
+    { config: imageUploadConfig, preValidation: image.capture, schema: { body: userCreateSchema } },
+    async (request, reply) => {
+      const user = allow(request, 'create');
+      const upload = await image.checked(request);
+      const id = await service.createUserRecord(db, request.body);
+      await image.save(id, upload);
+      await logActivity(db, { userId: user.id, model: 'User', rowIds: [id], action: 'store' });
+      const created = await service.getUser(db, id);
+      await sendUserCreatedMail(ctx, created, request.lang, request.log);
+      reply.code(201);
+      return { message: t(request.lang, 'crud.stored'), data: created };
+    },
+  );
+
+  app.post(
+    '/:id',
+    {
+      config: imageUploadConfig,
+      preValidation: image.capture,
+      schema: { params: idParams, body: userUpdateSchema },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { user, row } = await editor(request, id);
+      const input = request.body;
+      // Fields that decide access (DESIGN §8): a change the caller may not make is refused, an unchanged value passes.
+      if (input.role_id !== row.role_id && !canChangeRole(user, row)) throw forbidden();
+      if (input.status !== row.status) {
+        const allowed = input.status ? canActivateUser(user) : canRemoveOrBlockUser(user, row);
+        if (!allowed) throw forbidden();
+      }
+      const upload = await image.checked(request);
+      const changes = await service.updateUserRecord(db, id, input, row);
+      await image.save(id, upload);
+      if (changes.roleChanged || changes.blocked) await service.endSessionsOf(db, [id]);
+      else if (changes.passwordChanged) {
+        // A user who changes their own password stays signed in here; every other session of theirs ends.
+        await service.endSessionsOf(db, [id], isSelf(user, id) ? user.sessionId : undefined);
+      }
+      await logActivity(db, { userId: user.id, model: 'User', rowIds: [id], action: 'update' });
+      const saved = await service.findUserRow(db, id);
+      return { message: t(request.lang, 'crud.updated'), data: service.presentUser(saved) };
+    },
+  );
+
+  app.delete('/:id', { schema: { params: idParams } }, async (request) => {
+    const user = allow(request, 'destroy');
+    const row = await service.findUserRow(db, request.params.id);
+    if (!canRemoveOrBlockUser(user, row)) throw forbidden();
+    const changed = await ops.destroy([row.id]);
+    await service.endSessionsOf(db, changed);
+    await logActivity(db, { userId: user.id, model: 'User', rowIds: changed, action: 'destroy' });
+    return { message: t(request.lang, 'crud.destroyed') };
+  });
+
+  app.post('/:id/restore', { schema: { params: idParams } }, async (request) => {
+    const user = allow(request, 'restore');
+    const { id } = request.params;
+    const changed = await ops.restore([id]);
+    if (changed.length === 0 && !(await ops.exists(id))) throw notFound();
+    await logActivity(db, { userId: user.id, model: 'User', rowIds: changed, action: 'restore' });
+    return { message: t(request.lang, 'crud.restored'), data: await service.getUser(db, id) };
+  });
+
+  // Bulk: role 1 only; the per-row rules apply to every row, and one refused row refuses the whole request.
+  app.post(
+    '/array/:action',
+    { schema: { params: z.object({ action: z.enum(USER_BULK_ACTIONS) }), body: bulkSchema } },
+    async (request) => {
+      const action: UserBulkAction = request.params.action;
+      const user = allow(request, action === 'destroy' ? 'destroy' : 'status');
+      const rows = [...new Set(request.body.rows)];
+      if (action !== 'activate' && rows.some((id) => !canRemoveOrBlockUser(user, { id }))) throw forbidden();
+      const changed = action === 'destroy' ? await ops.destroy(rows) : await ops.setStatus(rows, action === 'activate');
+      if (action !== 'activate') await service.endSessionsOf(db, changed);
+      await logActivity(db, { userId: user.id, model: 'User', rowIds: changed, action: BULK_LOG[action] });
+      return { message: t(request.lang, BULK_MESSAGES[action], { count: changed.length }), count: changed.length };
+    },
+  );
+
+  // The uniqueness checks (DESIGN §4): `{value, id?}` → JSON true when the value is free.
+  const check = (field: 'title_url' | 'email', free: (value: string, id: number) => Promise<boolean>) => {
+    const answer = (request: FastifyRequest, input: z.output<typeof userCheckSchema>) => {
+      allow(request, 'view');
+      return free(input.value, input.id);
+    };
+    app.get(`/validate/${field}`, { schema: { querystring: userCheckSchema } }, (request) =>
+      answer(request, request.query),
+    );
+    app.post(`/validate/${field}`, { schema: { body: userCheckSchema } }, (request) => answer(request, request.body));
+  };
+  check('title_url', (value, id) => service.titleUrlFree(db, value, id));
+  check('email', (value, id) => service.emailFree(db, value, id));
+};

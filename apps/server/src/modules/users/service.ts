@@ -1,0 +1,300 @@
+import {
+  ERR,
+  type ListMeta,
+  type ListQuery,
+  type Locale,
+  USER_ADDRESS_FIELDS,
+  USER_DEFAULT_SORT,
+  USER_SORTS,
+  type UserCreateInput,
+  type UserRecord,
+  type UserRow,
+  type UserUpdateInput,
+} from '@backoffice/shared';
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { roleLangs, sessions, users } from '../../db/schema.js';
+import { hashPassword } from '../../http/crypto.js';
+import { invalid, isUniqueViolation, notFound } from '../../http/errors.js';
+import type { Tx } from '../../http/langs.js';
+import { iso } from '../../http/list.js';
+import { likePattern, pageMeta, resolveSort } from '../../http/paging.js';
+import { updateUnlessStale } from '../../http/resource.js';
+import type { AuthUser } from '../../http/session.js';
+import { canEditUser, canRemoveOrBlockUser } from './policy.js';
+
+export type UserListQuery = ListQuery & { status?: boolean; role_id?: number };
+
+type UserRowData = typeof users.$inferSelect;
+
+const roleTitle = (lang: Locale) => and(eq(roleLangs.role_id, users.role_id), eq(roleLangs.language_code, lang)) as SQL;
+
+/**
+ * The user list (spec 2 §2 Users): full name, role title, e-mail, status, verified_at and online_at; search in
+ * name, surname, the full name and e-mail; filters status, role_id and trashed; default by full name. Each row
+ * says what the viewer may do to it.
+ */
+export async function listUsers(
+  db: Db,
+  query: UserListQuery,
+  lang: Locale,
+  viewer: AuthUser,
+): Promise<{ data: UserRow[]; meta: ListMeta }> {
+  const search = query.search ? likePattern(query.search) : undefined;
+  const where = and(
+    query.trashed === 'only'
+      ? isNotNull(users.deleted_at)
+      : query.trashed === 'with'
+        ? undefined
+        : isNull(users.deleted_at),
+    query.status === undefined ? undefined : eq(users.status, query.status),
+    query.role_id === undefined ? undefined : eq(users.role_id, query.role_id),
+    search
+      ? or(
+          ilike(users.name, search),
+          ilike(users.surname, search),
+          ilike(users.email, search),
+          sql`(${users.name} || ' ' || ${users.surname}) ilike ${search}`,
+        )
+      : undefined,
+  );
+  const { sort, order } = resolveSort(query, USER_SORTS, USER_DEFAULT_SORT);
+  const direction = order === 'asc' ? asc : desc;
+  const sorts: Record<(typeof USER_SORTS)[number], SQL[]> = {
+    fullname: [direction(users.name), direction(users.surname)],
+    email: [direction(sql`lower(${users.email})`)],
+    status: [direction(users.status)],
+    // Never-seen users last when the most recent come first.
+    online_at: [order === 'asc' ? sql`${users.online_at} asc nulls first` : sql`${users.online_at} desc nulls last`],
+    role: [direction(roleLangs.title)],
+    id: [],
+  };
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: users.id,
+        name: users.name,
+        surname: users.surname,
+        role_id: users.role_id,
+        role_title: roleLangs.title,
+        email: users.email,
+        status: users.status,
+        verified_at: users.verified_at,
+        online_at: users.online_at,
+        deleted_at: users.deleted_at,
+      })
+      .from(users)
+      .leftJoin(roleLangs, roleTitle(lang))
+      .where(where)
+      .orderBy(...sorts[sort], direction(users.id))
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return {
+    data: rows.map((r) => ({
+      ...r,
+      fullname: `${r.name} ${r.surname}`,
+      role_title: r.role_title ?? '',
+      verified_at: iso(r.verified_at),
+      online_at: iso(r.online_at),
+      deleted_at: iso(r.deleted_at),
+      abilities: { update: canEditUser(viewer, r), destroy: canRemoveOrBlockUser(viewer, r) },
+    })),
+    meta: pageMeta(total?.n ?? 0, query.page, query.per_page),
+  };
+}
+
+/** The stored row of a user (password hash included: for the server only), or 404. */
+export async function findUserRow(db: Db | Tx, id: number): Promise<UserRowData> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Presenter: a user as the form loads it. An allow-list, so the password hash can never leave the server. */
+export function presentUser(row: UserRowData): UserRecord {
+  return {
+    id: row.id,
+    role_id: row.role_id,
+    status: row.status,
+    name: row.name,
+    surname: row.surname,
+    title_url: row.title_url,
+    email: row.email,
+    image: row.image,
+    sex: row.sex === 1 || row.sex === 2 ? row.sex : null,
+    address: row.address,
+    city: row.city,
+    zip: row.zip,
+    country_id: row.country_id,
+    phone: row.phone,
+    cellphone: row.cellphone,
+    billing_name: row.billing_name,
+    billing_address: row.billing_address,
+    billing_city: row.billing_city,
+    billing_zip: row.billing_zip,
+    billing_country_id: row.billing_country_id,
+    billing_business_id: row.billing_business_id,
+    billing_tax_id: row.billing_tax_id,
+    billing_vat: row.billing_vat,
+    shipping_name: row.shipping_name,
+    shipping_address: row.shipping_address,
+    shipping_city: row.shipping_city,
+    shipping_zip: row.shipping_zip,
+    shipping_country_id: row.shipping_country_id,
+    verified_at: iso(row.verified_at),
+    online_at: iso(row.online_at),
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    deleted_at: iso(row.deleted_at),
+  };
+}
+
+export const getUser = async (db: Db, id: number): Promise<UserRecord> => presentUser(await findUserRow(db, id));
+
+/** Whether `value` is free as a user's title_url (every user counts, removed ones too: a restore needs it back). */
+export async function titleUrlFree(db: Db | Tx, value: string, exceptId = 0): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        sql`lower(${users.title_url}) = ${value.trim().toLowerCase()}`,
+        exceptId ? ne(users.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  return row === undefined;
+}
+
+/** Whether `value` is free as a user's e-mail (case-insensitive, removed users too, like the unique index). */
+export async function emailFree(db: Db | Tx, value: string, exceptId = 0): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(sql`lower(${users.email}) = ${value.trim().toLowerCase()}`, exceptId ? ne(users.id, exceptId) : undefined),
+    )
+    .limit(1);
+  return row === undefined;
+}
+
+/** Both uniqueness rules at once (spec 2 §5): errors.nameUrlUnique, errors.emailUnique. */
+async function uniquenessErrors(tx: Tx, input: { title_url: string; email: string }, id: number) {
+  const errors: Record<string, string[]> = {};
+  if (!(await titleUrlFree(tx, input.title_url, id))) errors.title_url = [ERR.nameUrlUnique];
+  if (!(await emailFree(tx, input.email, id))) errors.email = [ERR.emailUnique];
+  return errors;
+}
+
+/** Two saves cannot take the same free title_url or e-mail at once: each runs under this transaction lock. */
+const lockUserNames = (tx: Tx) => tx.execute(sql`select pg_advisory_xact_lock(hashtext('users.names'))`);
+
+const addressValues = (input: UserCreateInput | UserUpdateInput) =>
+  Object.fromEntries(USER_ADDRESS_FIELDS.map((field) => [field, input[field]]));
+
+/** A unique violation that slipped past the checks (another writer outside the lock) is still a 422, never a 500. */
+async function asValidation<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw invalid({ email: [ERR.emailUnique] });
+    throw err;
+  }
+}
+
+/** Creates a user from the form (role 1): every rule is checked before anything is written. */
+export async function createUserRecord(db: Db, input: UserCreateInput): Promise<number> {
+  const password = await hashPassword(input.password);
+  return asValidation(() =>
+    db.transaction(async (tx) => {
+      await lockUserNames(tx);
+      const errors = await uniquenessErrors(tx, input, 0);
+      if (Object.keys(errors).length > 0) throw invalid(errors);
+      const [row] = await tx
+        .insert(users)
+        .values({
+          role_id: input.role_id,
+          status: input.status,
+          name: input.name,
+          surname: input.surname,
+          title_url: input.title_url,
+          email: input.email,
+          password,
+          ...addressValues(input),
+        })
+        .returning({ id: users.id });
+      if (!row) throw new Error('user insert returned no row');
+      return row.id;
+    }),
+  );
+}
+
+/** What an update changed that ends the user's sessions (DESIGN §8). */
+export interface UserChanges {
+  roleChanged: boolean;
+  blocked: boolean;
+  passwordChanged: boolean;
+}
+
+/**
+ * Saves a user; `role_id` and `status` are written as given (the route has already refused a caller who may not
+ * change them). The password changes only when filled in. Stale `updated_at` → 409, nothing written.
+ */
+export async function updateUserRecord(
+  db: Db,
+  id: number,
+  input: UserUpdateInput,
+  current: Pick<UserRowData, 'role_id' | 'status'>,
+): Promise<UserChanges> {
+  const password = input.password ? await hashPassword(input.password) : undefined;
+  await asValidation(() =>
+    db.transaction(async (tx) => {
+      await lockUserNames(tx);
+      const errors = await uniquenessErrors(tx, input, id);
+      if (Object.keys(errors).length > 0) throw invalid(errors);
+      await updateUnlessStale(tx, users, id, input.updated_at, {
+        role_id: input.role_id,
+        status: input.status,
+        name: input.name,
+        surname: input.surname,
+        title_url: input.title_url,
+        email: input.email,
+        ...(password ? { password } : {}),
+        ...addressValues(input),
+      });
+    }),
+  );
+  return {
+    roleChanged: input.role_id !== current.role_id,
+    blocked: current.status && !input.status,
+    passwordChanged: password !== undefined,
+  };
+}
+
+/**
+ * Ends the sessions of users (DESIGN §8: block, role change, password change, removal): their rows go, so their
+ * next request is a 401. `keepSessionId` spares the caller's own session when they changed their own password.
+ */
+export async function endSessionsOf(db: Db, userIds: number[], keepSessionId?: string): Promise<void> {
+  for (const userId of userIds) {
+    await db
+      .delete(sessions)
+      .where(and(eq(sessions.user_id, userId), keepSessionId ? ne(sessions.id, keepSessionId) : undefined));
+  }
+}
+
+/** The live users among `ids` (role and id), for the per-row rules of the bulk actions. */
+export async function usersByIds(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: users.id, role_id: users.role_id })
+    .from(users)
+    .where(
+      sql`${users.id} in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
+}

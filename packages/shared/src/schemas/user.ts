@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants.js';
+import { ERR } from '../messages.js';
+import { zBool, zNullableId, zRequiredId, zShortText, zUpdatedAt } from '../zod-helpers.js';
+import type { RecordStamps } from './blog.js';
+
+/** Sex options (spec 2 §9): 1 male, 2 female; blank means not given. */
+export const SEX = { male: 1, female: 2 } as const;
+
+/** The bulk actions of the user list (DESIGN §4 Writes): activate, block, destroy. */
+export const USER_BULK_ACTIONS = ['activate', 'block', 'destroy'] as const;
+export type UserBulkAction = (typeof USER_BULK_ACTIONS)[number];
+
+const zName = z.string({ error: ERR.min2 }).trim().min(LIMITS.nameMin, ERR.min2).max(128, ERR.invalid);
+
+/** An e-mail address: required and valid (errors.email); uniqueness is the server's (errors.emailUnique). */
+export const zUserEmail = z.string({ error: ERR.email }).trim().min(1, ERR.email).max(255, ERR.email).email(ERR.email);
+
+/** title_url of a user, built from name and surname (spec 2 §5): required, min 3, unique (errors.nameUrlUnique). */
+const zUserTitleUrl = z.string({ error: ERR.min3 }).trim().min(LIMITS.titleUrlMin, ERR.min3).max(255, ERR.invalid);
+
+const zSex = z.preprocess(
+  (v) => (v === '' || v == null || v === 0 || v === '0' || v === 'null' ? null : v),
+  z.coerce
+    .number({ error: ERR.invalid })
+    .refine((n) => n === SEX.male || n === SEX.female, ERR.invalid)
+    .nullable(),
+);
+
+const line = (max = 255) => zShortText(max);
+
+/** The address, billing and shipping fields of a user (spec 2 §3 User). */
+export const userAddressShape = {
+  sex: zSex.default(null),
+  address: line(),
+  city: line(),
+  zip: line(16),
+  country_id: zNullableId.default(null),
+  phone: line(64),
+  cellphone: line(64),
+  billing_name: line(),
+  billing_address: line(),
+  billing_city: line(),
+  billing_zip: line(16),
+  billing_country_id: zNullableId.default(null),
+  billing_business_id: line(32),
+  billing_tax_id: line(32),
+  billing_vat: line(32),
+  shipping_name: line(),
+  shipping_address: line(),
+  shipping_city: line(),
+  shipping_zip: line(16),
+  shipping_country_id: zNullableId.default(null),
+};
+/** The names of the address fields (they are stored as sent). */
+export const USER_ADDRESS_FIELDS = Object.keys(userAddressShape) as (keyof typeof userAddressShape)[];
+
+const userShape = {
+  role_id: zRequiredId,
+  status: zBool.default(true),
+  name: zName,
+  surname: zName,
+  title_url: zUserTitleUrl,
+  email: zUserEmail,
+  ...userAddressShape,
+  updated_at: zUpdatedAt,
+};
+
+const passwordsEqual = (v: { password?: string; password_2?: string }) => (v.password ?? '') === (v.password_2 ?? '');
+const PASSWORD_EQUAL_ISSUE = { path: ['password_2'], message: ERR.passwordEqual };
+const zPassword2 = z.preprocess((v) => (v == null ? '' : v), z.string({ error: ERR.passwordEqual }).max(1000));
+
+/** A new user (spec 2 §5): the password is required, at least 5 characters, and password_2 repeats it. */
+export const userCreateSchema = z
+  .object({
+    ...userShape,
+    password: z.string({ error: ERR.min5 }).min(LIMITS.passwordMin, ERR.min5).max(1000, ERR.invalid),
+    password_2: zPassword2,
+  })
+  .refine(passwordsEqual, PASSWORD_EQUAL_ISSUE);
+export type UserCreateInput = z.infer<typeof userCreateSchema>;
+
+/** An edited user: the password changes only when filled in (then at least 5 characters, repeated in password_2). */
+export const userUpdateSchema = z
+  .object({
+    ...userShape,
+    password: z.preprocess(
+      (v) => (v == null ? '' : v),
+      z
+        .string({ error: ERR.min5 })
+        .max(1000, ERR.invalid)
+        .refine((s) => s === '' || s.length >= LIMITS.passwordMin, ERR.min5),
+    ),
+    password_2: zPassword2,
+  })
+  .refine(passwordsEqual, PASSWORD_EQUAL_ISSUE);
+export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
+/** What the user form sends, on create or on edit. */
+export type UserInput = UserCreateInput | UserUpdateInput;
+
+/** The remote checks `POST|GET /api/user/validate/{title_url|email}` (DESIGN §4): `{value, id?}`. */
+export const userCheckSchema = z.object({
+  value: z.string().trim().max(255).default(''),
+  id: z.preprocess(
+    (v) => (v === '' || v == null || v === 'null' ? 0 : v),
+    z.coerce.number().int().min(0).max(2_147_483_647),
+  ),
+});
+export type UserCheck = z.infer<typeof userCheckSchema>;
+
+/** The list's sortable columns; the default is the full name ascending (spec 2 §9). */
+export const USER_SORTS = ['fullname', 'email', 'status', 'online_at', 'role', 'id'] as const;
+export const USER_DEFAULT_SORT = { sort: 'fullname', order: 'asc' } as const;
+
+/** What the caller may do to one user row (the server decides; the admin hides what it would refuse). */
+export interface UserRowAbilities {
+  update: boolean;
+  destroy: boolean;
+}
+
+export interface UserRow {
+  id: number;
+  name: string;
+  surname: string;
+  fullname: string;
+  role_id: number;
+  role_title: string;
+  email: string;
+  status: boolean;
+  verified_at: string | null;
+  online_at: string | null;
+  deleted_at: string | null;
+  abilities: UserRowAbilities;
+}
+
+export type UserAddress = z.infer<z.ZodObject<typeof userAddressShape>>;
+
+/** A user as the form loads it; never the password. */
+export interface UserRecord extends RecordStamps, UserAddress {
+  id: number;
+  role_id: number;
+  status: boolean;
+  name: string;
+  surname: string;
+  title_url: string;
+  email: string;
+  image: string | null;
+  verified_at: string | null;
+  online_at: string | null;
+}
