@@ -18,6 +18,7 @@ export * from './schemas/panel.js';
 export * from './schemas/partner.js';
 export * from './schemas/reference.js';
 export * from './schemas/settings.js';
+export * from './schemas/stats.js';
 export * from './schemas/text.js';
 export * from './schemas/user.js';
 export * from './slugify.js';

@@ -1,0 +1,80 @@
+import type { ListMeta } from '../api.js';
+
+/**
+ * The statistics API (spec 1 §3 Dashboard stats, spec 2 §3 Statistics rows, §7, §9; DESIGN §6), answered from the
+ * product's own analytics. Every call takes `startDate` and `endDate` as YYYY-MM-DD (both included, the server's
+ * day in Europe/Bratislava); a range past today or reversed is a 422. Tables also take the list query (page,
+ * per_page, sort, order, search).
+ */
+export const STATS = {
+  /** A session ends after this long without a page view. */
+  sessionTimeoutMs: 30 * 60 * 1000,
+  /** The largest body `POST /api/collect` takes. */
+  collectMaxBytes: 64 * 1024,
+  /** The dashboard and the statistics screens start with the last 7 days up to yesterday. */
+  defaultDays: 7,
+  /** The local-storage key of the statistics date range, shared by the five screens. */
+  rangeStorageKey: 'stats.dateRange',
+  dateFormat: 'YYYY-MM-DD',
+  chartHeight: { dashboard: 361, traffic: 350 },
+  currency: 'EUR',
+} as const;
+
+export const STATS_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** One day of a series. */
+export interface StatsPoint {
+  date: string;
+  value: number;
+}
+
+/** `data[3]` of the traffic answer. Rates are percentages (0–100), durations seconds, value in EUR. */
+export interface TrafficTotals {
+  users: number;
+  newUsers: number;
+  sessions: number;
+  pageviews: number;
+  pageviewsPerSession: number;
+  bounceRate: number;
+  avgSessionDuration: number;
+  goal1ConversionRate: number;
+  goal1Completions: number;
+  goal1Value: number;
+}
+
+/** `GET /api/stats/traffic`: users, new users and page views per day of the range, then the totals. */
+export interface TrafficResponse {
+  data: [StatsPoint[], StatsPoint[], StatsPoint[], TrafficTotals];
+}
+
+/** A row of `GET /api/stats/content` (default pageviews descending). Rates in %, timeOnPage in seconds. */
+export interface ContentStatsRow {
+  path: string;
+  pageviews: number;
+  pageviewsRate: number;
+  entrances: number;
+  entrancesRate: number;
+  exits: number;
+  exitsRate: number;
+  timeOnPage: number;
+}
+
+/** The dimensions of the session tables (default sessions descending). */
+export const STATS_SOURCES = ['page', 'keyword', 'search'] as const;
+export const STATS_DEMOGRAPHY = ['country', 'city', 'language'] as const;
+export const STATS_DEVICES = ['browser', 'system'] as const;
+export type StatsSource = (typeof STATS_SOURCES)[number];
+export type StatsDemography = (typeof STATS_DEMOGRAPHY)[number];
+export type StatsDevice = (typeof STATS_DEVICES)[number];
+
+/**
+ * A row of `/api/stats/source/{page|keyword|search}` (`path`: the referring page, the search keyword, or the
+ * search engine), `/api/stats/demography/{country|city|language}` and `/api/stats/device/{browser|system}`: the
+ * dimension's value under its own name, with sessions and their share in %.
+ */
+export type SessionStatsRow<K extends string> = { [key in K]: string } & { sessions: number; sessionsRate: number };
+
+export interface StatsListResponse<Row> {
+  data: Row[];
+  meta: ListMeta;
+}
