@@ -55,6 +55,26 @@ export function toFieldData(errors: FieldErrors): FieldData[] {
   }));
 }
 
+/** The locales whose tabs hold one of these errors (for the red dot on the tab). */
+export const errorLocalesOf = (errors: FieldErrors): Locale[] => [
+  ...new Set(
+    Object.keys(errors)
+      .map(localeOfPath)
+      .filter((locale): locale is Locale => locale !== undefined),
+  ),
+];
+
+/** The locales whose tabs hold a field the form currently shows an error on. */
+export const formErrorLocales = (form: FormInstance): Locale[] =>
+  errorLocalesOf(
+    Object.fromEntries(
+      form
+        .getFieldsError()
+        .filter((field) => field.errors.length > 0)
+        .map((field) => [field.name.join('.'), field.errors]),
+    ),
+  );
+
 /**
  * Shows field errors in a form: sets them, switches to the locale tab of the first one and scrolls to it
  * (spec 1 §4). Returns the first path, if any.

@@ -4,6 +4,7 @@ import { ERR } from '../messages.js';
 import { zLangs, zShortText, zTitle, zUpdatedAt } from '../zod-helpers.js';
 import type { RecordStamps } from './blog.js';
 import type { Langs } from './common.js';
+import { FORM_FIELDS, type FormKind } from './form.js';
 
 /**
  * The events the product sends mail for; each has one template (spec 2 §3 Mail template, DESIGN §4). A template's
@@ -28,8 +29,12 @@ export interface MailPlaceholderModel {
 
 const site: MailPlaceholderModel = { label: 'site', model: 'site', properties: ['name', 'url'] };
 const user: MailPlaceholderModel = { label: 'user', model: 'user', properties: ['name', 'surname', 'email'] };
-/** The company block that price offers and registrations share (`form_prices`, `form_registrations`). */
-const company = ['name', 'address', 'ico', 'dic', 'icdph', 'contact', 'phone', 'email'] as const;
+/** A form event's `form` model: the submission's columns (`FORM_FIELDS`), its language and its date. */
+const formModel = (kind: FormKind): MailPlaceholderModel => ({
+  label: 'form',
+  model: 'form',
+  properties: [...FORM_FIELDS[kind], 'language_code', 'created_at'],
+});
 
 /**
  * The placeholders each event's template may use (DESIGN §8: the allow-list; nothing else is ever filled). Form
@@ -37,43 +42,9 @@ const company = ['name', 'address', 'ico', 'dic', 'icdph', 'contact', 'phone', '
  * as text (one line per car).
  */
 export const MAIL_PLACEHOLDERS: Record<MailEvent, readonly MailPlaceholderModel[]> = {
-  contact: [
-    {
-      label: 'form',
-      model: 'form',
-      properties: ['company', 'name', 'email', 'phone', 'message', 'language_code', 'created_at'],
-    },
-    site,
-  ],
-  price: [
-    {
-      label: 'form',
-      model: 'form',
-      properties: [
-        ...company,
-        'material',
-        'material_desc',
-        'faction',
-        'faction_desc',
-        'weight',
-        'place',
-        'deadline',
-        'delivery',
-        'note',
-        'language_code',
-        'created_at',
-      ],
-    },
-    site,
-  ],
-  registration: [
-    {
-      label: 'form',
-      model: 'form',
-      properties: [...company, 'fax', 'cars', 'other_cars', 'cars_total', 'language_code', 'created_at'],
-    },
-    site,
-  ],
+  contact: [formModel('contact'), site],
+  price: [formModel('price'), site],
+  registration: [formModel('registration'), site],
   password_reset: [user, { label: 'resetLink', model: 'link', properties: ['url', 'minutes'] }, site],
   user_created: [user, { label: 'signInLink', model: 'link', properties: ['url'] }, site],
 };

@@ -10,7 +10,14 @@ import { LocaleTabs } from '../LocaleTabs';
 import { notify } from '../notifications';
 import { usePreloader } from '../preloader';
 import type { ListRowBase, RecordBase, ResourceDef } from '../resource';
-import { applyFieldErrors, type FieldErrors, localeOfPath, zodRules, zodValidate } from '../zodForm';
+import {
+  applyFieldErrors,
+  errorLocalesOf,
+  type FieldErrors,
+  formErrorLocales,
+  zodRules,
+  zodValidate,
+} from '../zodForm';
 
 export interface ResourceFormProps<Row extends ListRowBase, Rec extends RecordBase, Values, Input> {
   def: ResourceDef<Row, Rec, Values, Input> & { form: NonNullable<ResourceDef<Row, Rec, Values, Input>['form']> };
@@ -88,13 +95,7 @@ export function ResourceForm<Row extends ListRowBase, Rec extends RecordBase, Va
   }, [open, record.isError, onClose]);
 
   const showErrors = (errors: FieldErrors) => {
-    setErrorLocales([
-      ...new Set(
-        Object.keys(errors)
-          .map(localeOfPath)
-          .filter((l): l is Locale => l !== undefined),
-      ),
-    ]);
+    setErrorLocales(errorLocalesOf(errors));
     applyFieldErrors(form, errors, setTab);
   };
 
@@ -139,14 +140,7 @@ export function ResourceForm<Row extends ListRowBase, Rec extends RecordBase, Va
     }
   };
 
-  const onFieldsChange = () => {
-    const withErrors = form
-      .getFieldsError()
-      .filter((field) => field.errors.length > 0)
-      .map((field) => localeOfPath(field.name.join('.')))
-      .filter((l): l is Locale => l !== undefined);
-    setErrorLocales([...new Set(withErrors)]);
-  };
+  const onFieldsChange = () => setErrorLocales(formErrorLocales(form));
 
   const creating = id === null;
   const { LocaleFields, MainFields } = def.form;

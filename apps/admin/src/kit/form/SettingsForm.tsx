@@ -14,8 +14,9 @@ import { notify } from '../notifications';
 import { usePreloader } from '../preloader';
 import {
   applyFieldErrors,
+  errorLocalesOf,
   type FieldErrors,
-  localeOfPath,
+  formErrorLocales,
   type SafeParseSchema,
   zodRules,
   zodValidate,
@@ -96,13 +97,7 @@ export function SettingsForm({ def }: { def: SettingsDef }) {
   }, [form, record.data, record.dataUpdatedAt, def]);
 
   const showErrors = (errors: FieldErrors) => {
-    setErrorLocales([
-      ...new Set(
-        Object.keys(errors)
-          .map(localeOfPath)
-          .filter((l): l is Locale => l !== undefined),
-      ),
-    ]);
+    setErrorLocales(errorLocalesOf(errors));
     applyFieldErrors(form, errors, setTab);
   };
 
@@ -135,14 +130,7 @@ export function SettingsForm({ def }: { def: SettingsDef }) {
     }
   };
 
-  const onFieldsChange = () => {
-    const withErrors = form
-      .getFieldsError()
-      .filter((field) => field.errors.length > 0)
-      .map((field) => localeOfPath(field.name.join('.')))
-      .filter((l): l is Locale => l !== undefined);
-    setErrorLocales([...new Set(withErrors)]);
-  };
+  const onFieldsChange = () => setErrorLocales(formErrorLocales(form));
 
   const { Fields } = def;
   return (

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
 import { getLanguage } from '../../../i18n/language';
 import { LocaleTabs } from '../../../kit/LocaleTabs';
-import { applyFieldErrors, localeOfPath, zodRules } from '../../../kit/zodForm';
+import { applyFieldErrors, errorLocalesOf, zodRules } from '../../../kit/zodForm';
 
 interface TitlesValues {
   languages: Record<Locale, { title: string }>;
@@ -38,7 +38,7 @@ export function ImageTitlesDialog({ image, onSave, onClose }: ImageTitlesDialogP
     } catch (error) {
       if (error instanceof ApiError) {
         const errors = error.fieldErrors;
-        setErrorLocales(Object.keys(errors).flatMap((path) => localeOfPath(path) ?? []));
+        setErrorLocales(errorLocalesOf(errors));
         applyFieldErrors(form, errors, setLocale);
       }
     } finally {
