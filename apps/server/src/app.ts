@@ -15,6 +15,7 @@ import { registerErrorHandler } from './http/error-handler.js';
 import { registerSessions } from './http/session.js';
 import { t } from './i18n/index.js';
 import { galleryRoutes } from './media/gallery.js';
+import { analyticsRoutes } from './modules/analytics/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { blogRoutes } from './modules/blog/routes.js';
 import { categoryRoutes } from './modules/categories/routes.js';
@@ -113,6 +114,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   await app.register(referenceRoutes, { ctx, prefix: '/api/reference' });
   await app.register(partnerRoutes, { ctx, prefix: '/api/partner' });
   await app.register(statsRoutes, { ctx, prefix: '/api/stats' });
+  await app.register(analyticsRoutes, { ctx });
   await app.register(formRoutes, { ctx, prefix: '/api/form' });
   await app.register(publicFormRoutes, { ctx, prefix: '/api/public/form' });
   await app.register(userRoutes, { ctx, prefix: '/api/user' });

@@ -1,21 +1,69 @@
-import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
-import { request } from './client';
+import type {
+  ContentStatsRow,
+  SessionStatsRow,
+  StatsDemography,
+  StatsDevice,
+  StatsListResponse,
+  StatsSource,
+  TrafficResponse,
+} from '@backoffice/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type Query, request } from './client';
 
 /** Counts per model, e.g. `{Text: 12, User: 3}`. */
 export type StatsTotals = Record<string, number>;
 
-/** The dashboard range: the last 7 days ending yesterday, as YYYY-MM-DD (spec 1 §9). */
-export function lastWeekRange(): { startDate: string; endDate: string } {
-  const end = dayjs().subtract(1, 'day');
-  return { startDate: end.subtract(6, 'day').format('YYYY-MM-DD'), endDate: end.format('YYYY-MM-DD') };
+/** The days a statistics call covers, both included, as YYYY-MM-DD. */
+export interface StatsDates {
+  startDate: string;
+  endDate: string;
 }
 
+/** The session tables: `source/page`, `demography/country`, `device/browser`, … */
+export type SessionTable = `source/${StatsSource}` | `demography/${StatsDemography}` | `device/${StatsDevice}`;
+
+/** The name a session table's row gives its dimension: the source tables call theirs `path`. */
+export type SessionDimension<T extends SessionTable> = T extends `source/${string}`
+  ? 'path'
+  : T extends `${string}/${infer D}`
+    ? D
+    : never;
+
+export const STATS_KEY = 'stats';
+
 /** GET /api/stats/totals → record counts per content type. */
-export function useStatsTotals() {
+export function useStatsTotals(dates: StatsDates) {
   return useQuery({
-    queryKey: ['stats', 'totals'],
+    queryKey: [STATS_KEY, 'totals', dates],
     queryFn: async ({ signal }) =>
-      (await request<{ data: StatsTotals }>('GET', '/api/stats/totals', { query: lastWeekRange(), signal })).data,
+      (await request<{ data: StatsTotals }>('GET', '/api/stats/totals', { query: { ...dates }, signal })).data,
   });
 }
+
+/** GET /api/stats/traffic → users, new users and page views per day, then the totals (spec 1 §3). */
+export function useTraffic(dates: StatsDates) {
+  return useQuery({
+    queryKey: [STATS_KEY, 'traffic', dates],
+    queryFn: async ({ signal }) =>
+      (await request<TrafficResponse>('GET', '/api/stats/traffic', { query: { ...dates }, signal })).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * One page of a statistics table (`content` or a session table). A failed load is ignored (spec 2 §8): no
+ * notification, no retry; the table shows its empty text.
+ */
+export function useStatsTable<Row>(table: 'content' | SessionTable, dates: StatsDates, params: Query) {
+  return useQuery({
+    queryKey: [STATS_KEY, table, dates, params],
+    queryFn: ({ signal }) =>
+      request<StatsListResponse<Row>>('GET', `/api/stats/${table}`, { query: { ...dates, ...params }, signal }),
+    placeholderData: keepPreviousData,
+    retry: false,
+    meta: { silent: true },
+  });
+}
+
+export type ContentStatsPage = StatsListResponse<ContentStatsRow>;
+export type SessionStatsPage<T extends SessionTable> = StatsListResponse<SessionStatsRow<SessionDimension<T>>>;

@@ -37,6 +37,7 @@ describe('route table', () => {
       'user',
       'mail',
       'settings',
+      'stats',
     ]);
     expect(navTree[1].children.map((entry) => entry.name)).toEqual([
       'contentPage',
@@ -48,6 +49,15 @@ describe('route table', () => {
     const forms = navTree.find((entry) => entry.name === 'form');
     expect(forms?.children.map((entry) => entry.name)).toEqual(['formContact', 'formPriceOffer', 'formRegistration']);
     expect(routePath('formPriceOffer', { id: 3 })).toBe('/admin/app/form/price/3');
+    const stats = navTree.find((entry) => entry.name === 'stats');
+    expect(stats?.children.map((entry) => entry.name)).toEqual([
+      'statsTraffic',
+      'statsContent',
+      'statsSource',
+      'statsDemography',
+      'statsDevice',
+    ]);
+    expect(routePath('statsDemography')).toBe('/admin/app/stats/demography');
   });
 });
 

@@ -1,18 +1,24 @@
 import {
   ApartmentOutlined,
+  BarChartOutlined,
   ContactsOutlined,
   ControlOutlined,
   DashboardOutlined,
   DollarOutlined,
+  EnvironmentOutlined,
   FileOutlined,
+  FileSearchOutlined,
   FileTextOutlined,
   FolderOpenOutlined,
   FormOutlined,
   IdcardOutlined,
   InboxOutlined,
   LayoutOutlined,
+  LineChartOutlined,
+  LinkOutlined,
   MailOutlined,
   MenuOutlined,
+  MobileOutlined,
   PictureOutlined,
   ReadOutlined,
   SendOutlined,
@@ -73,6 +79,11 @@ const SettingsMainScreen = lazy(() => import('../screens/settings/SettingsMainSc
 const SettingsContactScreen = lazy(() => import('../screens/settings/SettingsContactScreen'));
 const SettingsEmailScreen = lazy(() => import('../screens/settings/SettingsEmailScreen'));
 const SettingsSocialScreen = lazy(() => import('../screens/settings/SettingsSocialScreen'));
+const StatsTrafficScreen = lazy(() => import('../screens/stats/StatsTrafficScreen'));
+const StatsContentScreen = lazy(() => import('../screens/stats/StatsContentScreen'));
+const StatsSourceScreen = lazy(() => import('../screens/stats/StatsSourceScreen'));
+const StatsDemographyScreen = lazy(() => import('../screens/stats/StatsDemographyScreen'));
+const StatsDeviceScreen = lazy(() => import('../screens/stats/StatsDeviceScreen'));
 const NotFoundScreen = lazy(() => import('../screens/errors/NotFoundScreen'));
 
 /** THE route table (spec 1 §2 Routing overview). Later resources add rows here and nowhere else. */
@@ -293,6 +304,56 @@ export const routeTable = [
                 icon: <ShareAltOutlined />,
                 nav: true,
                 component: SettingsSocialScreen,
+              },
+            ],
+          },
+          {
+            name: 'stats',
+            path: 'stats',
+            labelKey: 'nav.stats',
+            icon: <BarChartOutlined />,
+            nav: true,
+            children: [
+              { index: true, redirect: 'traffic' },
+              {
+                name: 'statsTraffic',
+                path: 'traffic',
+                labelKey: 'nav.statsTraffic',
+                icon: <LineChartOutlined />,
+                nav: true,
+                component: StatsTrafficScreen,
+              },
+              {
+                name: 'statsContent',
+                path: 'content',
+                labelKey: 'nav.statsContent',
+                icon: <FileSearchOutlined />,
+                nav: true,
+                component: StatsContentScreen,
+              },
+              {
+                name: 'statsSource',
+                path: 'source',
+                labelKey: 'nav.statsSource',
+                icon: <LinkOutlined />,
+                nav: true,
+                component: StatsSourceScreen,
+              },
+              {
+                name: 'statsDemography',
+                path: 'demography',
+                labelKey: 'nav.statsDemography',
+                icon: <EnvironmentOutlined />,
+                nav: true,
+                component: StatsDemographyScreen,
+              },
+              {
+                name: 'statsDevice',
+                path: 'device',
+                labelKey: 'nav.statsDevice',
+                icon: <MobileOutlined />,
+                nav: true,
+                component: StatsDeviceScreen,
               },
             ],
           },

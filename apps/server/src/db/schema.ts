@@ -2,6 +2,7 @@
  * The database tables (Drizzle), one file per area under `schema/`; the application imports them from here and
  * drizzle-kit reads the folder.
  */
+export * from './schema/analytics.js';
 export * from './schema/base.js';
 export * from './schema/content.js';
 export * from './schema/forms.js';

@@ -17,9 +17,14 @@ import { documentOf, type Frame, notFoundBody } from './templates.js';
  */
 const APP_PREFIXES = new Set(['admin', 'api', 'gallery', 'sanctum']);
 
-/** Site pages load nothing but their inline style and images; no script runs, no form posts elsewhere. */
+/**
+ * Site pages load their inline style, images and this server's `/tracker.js` (which posts to `/api/collect`);
+ * no other script runs, no form posts elsewhere.
+ */
 const SITE_CSP = [
   "default-src 'none'",
+  "script-src 'self'",
+  "connect-src 'self'",
   "style-src 'unsafe-inline'",
   "img-src 'self' https: http:",
   "base-uri 'none'",

@@ -95,6 +95,7 @@ export function documentOf(frame: Frame, body: SafeHtml): string {
 ${frame.description && html`<meta name="description" content="${frame.description}">`}
 ${settingsHead(frame.site, { title: frame.title, description: frame.description })}
 <style>${CSS}</style>
+<script src="/tracker.js" defer></script>
 </head>
 <body>
 <a class="skip" href="#content">${t(locale, 'site.skipToContent')}</a>

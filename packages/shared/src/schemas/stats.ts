@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import type { ListMeta } from '../api.js';
+import type { FormKind } from './form.js';
 
 /**
  * The statistics API (spec 1 §3 Dashboard stats, spec 2 §3 Statistics rows, §7, §9; DESIGN §6), answered from the
@@ -78,3 +80,61 @@ export interface StatsListResponse<Row> {
   data: Row[];
   meta: ListMeta;
 }
+
+/** The message keys of a refused date range (422, on `startDate` or `endDate`). */
+export const STATS_ERRORS = {
+  /** Not a real YYYY-MM-DD date. */
+  date: 'errors.date',
+  /** The range goes beyond today. */
+  future: 'errors.dateFuture',
+  /** The start is after the end, or the range is longer than `STATS_MAX_RANGE_DAYS`. */
+  range: 'errors.dateRange',
+} as const;
+
+/** The longest range a statistics call answers (days). */
+export const STATS_MAX_RANGE_DAYS = 3 * 366;
+
+/** The value of goal 1 (a form submission by a tracked visitor) per form, in EUR. */
+export const GOAL_VALUES: Record<FormKind, number> = { contact: 10, price: 50, registration: 30 };
+
+/** The name of the hidden field the tracker adds to the site's forms. */
+export const VISITOR_FIELD = 'visitor_id';
+/** A tracker's visitor id or page-view id: up to 64 letters, digits, `-` and `_`. */
+export const trackerIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
+
+const text = (max: number) => z.string().max(max).optional().default('');
+
+/**
+ * A beacon of `/tracker.js` to `POST /api/collect`: a page view (`type: 'view'`) or the time the page was visible
+ * when it was hidden (`type: 'leave'`, `ms` so far, sent again each time it is hidden). Anything else is a 400.
+ */
+export const collectSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('view'),
+    visitor: trackerIdSchema.optional(),
+    view: trackerIdSchema,
+    path: z.string().min(1).max(2048),
+    referrer: text(2048),
+    utm_source: text(255),
+    utm_medium: text(255),
+    utm_campaign: text(255),
+    utm_term: text(255),
+    utm_content: text(255),
+    language: text(35),
+    screen: z
+      .string()
+      .regex(/^\d{1,5}x\d{1,5}$/)
+      .optional(),
+  }),
+  z.object({
+    type: z.literal('leave'),
+    visitor: trackerIdSchema.optional(),
+    view: trackerIdSchema,
+    ms: z
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 60 * 60 * 1000),
+  }),
+]);
+export type CollectBeacon = z.infer<typeof collectSchema>;

@@ -11,7 +11,7 @@ interface SearchBoxProps {
 }
 
 /** A search input that reports its text DELAYS.search (500 ms) after the last keystroke. */
-function SearchBox({ value, onChange }: SearchBoxProps) {
+export function SearchBox({ value, onChange }: SearchBoxProps) {
   const { t } = useTranslation();
   const [text, setText] = useState(value);
   // `seen` is the URL's last value, `sent` the last search this box asked for. Only a URL change that the

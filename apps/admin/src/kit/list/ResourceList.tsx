@@ -17,6 +17,7 @@ import { confirmButtonProps } from './confirm';
 import { FilterPanel } from './FilterPanel';
 import { ListToolbar } from './ListToolbar';
 import { RowAction } from './RowAction';
+import { listPagination, tableChangePatch, withSortOrder } from './table';
 import { useListParams } from './useListParams';
 
 const NO_FILTERS: readonly never[] = [];
@@ -110,16 +111,7 @@ export function ResourceList<Row extends ListRowBase, Rec extends RecordBase, Va
   };
 
   const columns: TableProps<Row>['columns'] = [
-    ...def.columns({ t, language: getLanguage() }).map((column) =>
-      'sorter' in column && column.sorter
-        ? {
-            ...column,
-            sortDirections: ['ascend' as const, 'descend' as const, 'ascend' as const],
-            sortOrder:
-              column.key === state.sort ? (state.order === 'asc' ? ('ascend' as const) : ('descend' as const)) : null,
-          }
-        : column,
-    ),
+    ...withSortOrder(def.columns({ t, language: getLanguage() }), state),
     {
       key: 'actions',
       title: t('list.actions'),
@@ -175,15 +167,9 @@ export function ResourceList<Row extends ListRowBase, Rec extends RecordBase, Va
     },
   ];
 
-  const onTableChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter, extra) => {
-    if (extra.action === 'paginate') {
-      const per_page = pagination.pageSize ?? state.per_page;
-      update({ page: per_page === state.per_page ? pagination.current : undefined, per_page });
-    } else if (extra.action === 'sort') {
-      const single = Array.isArray(sorter) ? sorter[0] : sorter;
-      const order = single?.order === 'ascend' ? 'asc' : single?.order === 'descend' ? 'desc' : undefined;
-      update({ sort: order ? String(single?.columnKey) : undefined, order });
-    }
+  const onTableChange: TableProps<Row>['onChange'] = (...change) => {
+    const patch = tableChangePatch(state, ...change);
+    if (patch) update(patch);
   };
 
   return (
@@ -223,17 +209,7 @@ export function ResourceList<Row extends ListRowBase, Rec extends RecordBase, Va
           scroll={{ x: 'max-content' }}
           rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
           locale={{ emptyText: <span data-testid="list-empty">{t('list.empty')}</span> }}
-          pagination={{
-            current: meta?.current_page ?? state.page,
-            pageSize: state.per_page,
-            total: meta?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: [10, 20, 50, 100],
-            showTotal: (total) =>
-              total > 0 && meta ? (
-                <span data-testid="list-info">{t('list.info', { from: meta.from ?? 0, to: meta.to ?? 0, total })}</span>
-              ) : null,
-          }}
+          pagination={listPagination(t, state, meta)}
         />
       </Card>
       {form && (

@@ -1,5 +1,5 @@
-import { listQuerySchema } from '@backoffice/shared';
-import { useCallback, useMemo } from 'react';
+import { LIMITS, listQuerySchema } from '@backoffice/shared';
+import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Query } from '../../api/client';
 
@@ -14,6 +14,19 @@ export interface ListState {
 }
 
 export type ListPatch = Partial<Record<string, string | number | undefined>>;
+
+/** The list call's query of a state. */
+function listQuery(state: ListState): Query {
+  return {
+    page: state.page,
+    per_page: state.per_page,
+    sort: state.sort,
+    order: state.order,
+    search: state.search || undefined,
+    trashed: state.trashed ? 'only' : undefined,
+    ...state.filters,
+  };
+}
 
 /**
  * The list's page, size, sort, order, search, filters and trashed flag, kept in the URL query string so
@@ -55,18 +68,49 @@ export function useListParams(defaultSort: { sort: string; order: 'asc' | 'desc'
   );
 
   /** The list call's query: what the URL says, with the default sort filled in. */
-  const query = useMemo<Query>(
-    () => ({
-      page: state.page,
-      per_page: state.per_page,
-      sort: state.sort,
-      order: state.order,
-      search: state.search || undefined,
-      trashed: state.trashed ? 'only' : undefined,
-      ...state.filters,
-    }),
-    [state],
-  );
+  const query = useMemo(() => listQuery(state), [state]);
 
   return { state, update, query, hasFilters: state.trashed || Object.keys(state.filters).length > 0 };
+}
+
+/**
+ * The same state kept in the component, for a screen with several tables that cannot all own the address bar
+ * (the statistics tables). `update` has the same rules: any change other than the page returns to page 1.
+ */
+export function useLocalListParams(
+  defaultSort: { sort: string; order: 'asc' | 'desc' },
+  perPage: number = LIMITS.perPageDefault,
+) {
+  const [state, setState] = useState<ListState>(() => ({
+    page: 1,
+    per_page: perPage,
+    ...defaultSort,
+    search: '',
+    trashed: false,
+    filters: {},
+  }));
+  const update = useCallback(
+    (patch: ListPatch) =>
+      setState((current) => {
+        const sort =
+          'sort' in patch ? (patch.sort === undefined ? defaultSort.sort : String(patch.sort)) : current.sort;
+        const order =
+          patch.order === 'asc' || patch.order === 'desc'
+            ? patch.order
+            : 'sort' in patch
+              ? defaultSort.order
+              : current.order;
+        return {
+          ...current,
+          page: 'page' in patch ? Number(patch.page ?? 1) : 1,
+          per_page: patch.per_page === undefined ? current.per_page : Number(patch.per_page),
+          sort,
+          order,
+          search: 'search' in patch ? String(patch.search ?? '') : current.search,
+        };
+      }),
+    [defaultSort.sort, defaultSort.order],
+  );
+  const query = useMemo(() => listQuery(state), [state]);
+  return { state, update, query };
 }

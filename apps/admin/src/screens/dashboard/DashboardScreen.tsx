@@ -1,38 +1,55 @@
+import { STATS } from '@backoffice/shared';
 import { Card, Col, Empty, Row, Spin, Statistic } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useStatsTotals } from '../../api/stats';
+import { useStatsTotals, useTraffic } from '../../api/stats';
 import { sectionOfModel } from '../../app/models';
 import { routePath } from '../../app/routes';
 import { translateOr } from '../../i18n';
+import { defaultRange } from '../stats/dateRange';
+import { LazyTrafficChart } from '../stats/LazyTrafficChart';
+import { DASHBOARD_TOTALS, TrafficTotalsBoxes } from '../stats/TrafficTotalsBoxes';
 
-/** Dashboard: a count tile per content type whose screen exists, linking to it (spec 1 §2 Dashboard). */
+/**
+ * Dashboard (spec 1 §2 Dashboard): the traffic of the last 7 days ending yesterday (chart and four totals), then a
+ * count tile per content type whose screen exists, linking to it.
+ */
 export default function DashboardScreen() {
   const { t } = useTranslation();
-  const totals = useStatsTotals();
+  // Always the last 7 days, whatever range the statistics screens keep.
+  const range = useMemo(() => defaultRange(), []);
+  const traffic = useTraffic(range);
+  const totals = useStatsTotals(range);
   const tiles = Object.entries(totals.data ?? {}).flatMap(([model, count]) => {
     const route = sectionOfModel(model);
     return route ? [{ model, count, to: routePath(route) }] : [];
   });
   return (
-    <Card title={t('dashboard.title')} className="bo-dashboard">
-      {totals.isLoading ? (
-        <Spin />
-      ) : tiles.length === 0 ? (
-        <Empty description={t('dashboard.noTiles')} />
-      ) : (
-        <Row gutter={[16, 16]}>
-          {tiles.map((tile) => (
-            <Col key={tile.model} xs={24} sm={12} lg={8} xl={6}>
-              <Link to={tile.to} data-testid={`tile-${tile.model}`}>
-                <Card hoverable size="small">
-                  <Statistic title={translateOr(`dashboard.counts.${tile.model}`, tile.model)} value={tile.count} />
-                </Card>
-              </Link>
-            </Col>
-          ))}
-        </Row>
-      )}
-    </Card>
+    <div className="bo-dashboard">
+      <Card title={t('dashboard.title')} extra={t('dashboard.traffic')} data-testid="dashboard-traffic">
+        <LazyTrafficChart data={traffic.data} height={STATS.chartHeight.dashboard} />
+        <TrafficTotalsBoxes totals={traffic.data?.[3]} keys={DASHBOARD_TOTALS} />
+      </Card>
+      <Card title={t('dashboard.contentCounts')} className="bo-dashboard-counts">
+        {totals.isLoading ? (
+          <Spin />
+        ) : tiles.length === 0 ? (
+          <Empty description={t('dashboard.noTiles')} />
+        ) : (
+          <Row gutter={[16, 16]}>
+            {tiles.map((tile) => (
+              <Col key={tile.model} xs={24} sm={12} lg={8} xl={6}>
+                <Link to={tile.to} data-testid={`tile-${tile.model}`}>
+                  <Card hoverable size="small">
+                    <Statistic title={translateOr(`dashboard.counts.${tile.model}`, tile.model)} value={tile.count} />
+                  </Card>
+                </Link>
+              </Col>
+            ))}
+          </Row>
+        )}
+      </Card>
+    </div>
   );
 }

@@ -5,6 +5,7 @@ import type { Db } from '../client.js';
 import { texts } from '../schema.js';
 import { seedDemoContent } from './demo/content.js';
 import { seedDemoForms } from './demo/forms.js';
+import { seedDemoTraffic } from './demo/traffic.js';
 import { seedDemoUsers } from './demo/users.js';
 
 const DEMO_TEXTS: { sk: [string, string]; en: [string, string]; positions: string[]; status?: boolean }[] = [
@@ -73,4 +74,5 @@ export async function seedDemo(db: Db, log: (line: string) => void, config: Conf
   await seedDemoContent(db, config, log);
   await seedDemoUsers(db, log);
   await seedDemoForms(db, log);
+  await seedDemoTraffic(db, log);
 }

@@ -18,6 +18,7 @@ import { forbidden, HttpError, invalid, throttled } from '../../http/errors.js';
 import { formPageSender } from '../../site/form-pages.js';
 import type { FormState } from '../../site/form-templates.js';
 import { formUrl, formWord } from '../../site/form-words.js';
+import { countGoal } from '../analytics/goals.js';
 import { mailSubmission } from './mail.js';
 import { databaseRateLimitStore } from './rate-store.js';
 import { type SubmissionInput, storeSubmission } from './service.js';
@@ -154,6 +155,7 @@ export const publicFormRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       }
 
       const stored = await storeSubmission(ctx.db, submission);
+      await countGoal(ctx, request, kind, body, stored.id);
       await mailSubmission(ctx, request.log, kind, stored);
       return done(reply);
     },

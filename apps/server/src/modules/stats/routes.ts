@@ -1,4 +1,13 @@
-import { ROLES } from '@backoffice/shared';
+import {
+  listQuerySchema,
+  ROLES,
+  STATS,
+  STATS_DEMOGRAPHY,
+  STATS_DEVICES,
+  STATS_ERRORS,
+  STATS_MAX_RANGE_DAYS,
+  STATS_SOURCES,
+} from '@backoffice/shared';
 import { and, count, eq, isNull, ne } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -15,7 +24,11 @@ import {
   texts,
   users,
 } from '../../db/schema.js';
+import { invalid } from '../../http/errors.js';
 import { authenticate } from '../../http/session.js';
+import { addDays, dayOf, isRealDay, rangeLength } from '../analytics/days.js';
+import { contentOf, type Range, sessionsBy, trafficOf } from '../analytics/queries.js';
+import type { Dimension } from '../analytics/rollups.js';
 import { liveSubmissionCount } from '../forms/service.js';
 
 /** The live records of a soft-deletable content table. */
@@ -49,6 +62,44 @@ const COUNTS = {
   Form: async (db: Db) => [{ n: await liveSubmissionCount(db) }],
 } satisfies Record<string, (db: Db) => Promise<{ n: number }[]>>;
 
+/**
+ * The range of a statistics call: `startDate`..`endDate` (YYYY-MM-DD, both included). Neither given: the last
+ * `STATS.defaultDays` days up to yesterday. Not a real date, a range beyond today (Europe/Bratislava), a reversed
+ * or an over-long range → 422 with the field's key (`STATS_ERRORS`).
+ */
+export function rangeOf(query: unknown, now = new Date()): Range {
+  const q = (query && typeof query === 'object' ? query : {}) as Record<string, unknown>;
+  const today = dayOf(now);
+  if (q.startDate === undefined && q.endDate === undefined) {
+    return { startDate: addDays(today, -STATS.defaultDays), endDate: addDays(today, -1) };
+  }
+  const errors: Record<string, string[]> = {};
+  const read = (field: 'startDate' | 'endDate') => {
+    const value = q[field];
+    if (typeof value !== 'string' || !isRealDay(value)) {
+      errors[field] = [STATS_ERRORS.date];
+      return '';
+    }
+    if (value > today) errors[field] = [STATS_ERRORS.future];
+    return value;
+  };
+  const startDate = read('startDate');
+  const endDate = read('endDate');
+  if (!errors.startDate && !errors.endDate) {
+    if (startDate > endDate) errors.endDate = [STATS_ERRORS.range];
+    else if (rangeLength(startDate, endDate) > STATS_MAX_RANGE_DAYS) errors.startDate = [STATS_ERRORS.range];
+  }
+  if (Object.keys(errors).length) throw invalid(errors);
+  return { startDate, endDate };
+}
+
+/** The session tables: URL group → its dimensions, each answered as `[dimension, row key]`. */
+const SESSION_TABLES = {
+  source: Object.fromEntries(STATS_SOURCES.map((d) => [d, [d, 'path']])),
+  demography: Object.fromEntries(STATS_DEMOGRAPHY.map((d) => [d, [d, d]])),
+  device: Object.fromEntries(STATS_DEVICES.map((d) => [d, [d, d]])),
+} as Record<string, Record<string, [Dimension, string]>>;
+
 export const statsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('onRequest', authenticate);
   app.get('/totals', async () => {
@@ -57,4 +108,17 @@ export const statsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     );
     return { data: Object.fromEntries(entries) };
   });
+
+  // The answers of the statistics screens (spec 2 §3, §7), read from the daily roll-ups.
+  app.get('/traffic', async (request) => trafficOf(ctx.db, rangeOf(request.query)));
+  app.get('/content', async (request) =>
+    contentOf(ctx.db, rangeOf(request.query), listQuerySchema.parse(request.query ?? {})),
+  );
+  for (const [group, tables] of Object.entries(SESSION_TABLES)) {
+    for (const [name, [dim, key]] of Object.entries(tables)) {
+      app.get(`/${group}/${name}`, async (request) =>
+        sessionsBy(ctx.db, dim, key, rangeOf(request.query), listQuerySchema.parse(request.query ?? {})),
+      );
+    }
+  }
 };

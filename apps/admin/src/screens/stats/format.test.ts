@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { formatAxis, formatCurrency, formatDecimal2, formatDuration, formatPercent, formatRate } from './format';
+
+// Intl puts a no-break space (U+00A0) or a narrow one (U+202F) where Slovak writes a space.
+const spaces = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+
+describe('statistics formats (spec 2 §9)', () => {
+  it('shows a session duration as MM:SS', () => {
+    expect(formatDuration(0)).toBe('00:00');
+    expect(formatDuration(5)).toBe('00:05');
+    expect(formatDuration(83.6)).toBe('01:24');
+    expect(formatDuration(754)).toBe('12:34');
+    expect(formatDuration(3723)).toBe('62:03');
+    expect(formatDuration(Number.NaN)).toBe('00:00');
+  });
+
+  it('rounds pages per session and the conversion rate to 2 decimals', () => {
+    expect(formatDecimal2(2.456, 'en')).toBe('2.46');
+    expect(formatDecimal2(3, 'en')).toBe('3.00');
+    expect(formatDecimal2(2.456, 'sk')).toBe('2,46');
+    expect(spaces(formatRate(3.1372, 'sk'))).toBe('3,14 %');
+    expect(formatRate(3.1372, 'en')).toBe('3.14%');
+  });
+
+  it('shows the bounce rate as a whole percent', () => {
+    expect(formatPercent(43.6, 'en')).toBe('44%');
+    expect(spaces(formatPercent(43.4, 'sk'))).toBe('43 %');
+    expect(formatPercent(0, 'en')).toBe('0%');
+  });
+
+  it('shows the conversion value in EUR in the UI language', () => {
+    expect(formatCurrency(1234.5, 'en')).toBe('€1,234.50');
+    expect(spaces(formatCurrency(1234.5, 'sk'))).toBe('1 234,50 €');
+  });
+
+  it('rounds axis values', () => {
+    expect(formatAxis(1234.4, 'en')).toBe('1,234');
+    expect(formatAxis(25_000, 'en')).toBe('25K');
+  });
+});

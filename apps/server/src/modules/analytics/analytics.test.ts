@@ -1,0 +1,511 @@
+import type { ContentStatsRow, TrafficResponse } from '@backoffice/shared';
+import { count, eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { analyticsDaily, analyticsGoals, analyticsPageviews } from '../../db/schema.js';
+import { useSignedInServer } from '../../test/content-cases.js';
+import { Agent } from '../../test/harness.js';
+import { addDays, dayOf } from './days.js';
+import { recordGoal, recordLeave, recordView, type ViewFacts } from './rollups.js';
+
+const ctx = useSignedInServer();
+const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+
+let ip = 0;
+const nextAddress = () => `10.9.${Math.floor(++ip / 250)}.${(ip % 250) + 1}`;
+
+/** A beacon as the tracker sends it (text/plain JSON), from its own address unless told. */
+function beacon(payload: unknown, opts: Partial<InjectOptions> & { address?: string; ua?: string } = {}) {
+  const { address, ua, headers, ...rest } = opts;
+  return ctx.server.app.inject({
+    method: 'POST',
+    url: '/api/collect',
+    payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+    remoteAddress: address ?? nextAddress(),
+    headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': ua ?? CHROME, ...(headers as object) },
+    ...rest,
+  });
+}
+
+/*
+ * The hand-built set: two days of March 2026 (UTC+1 in Bratislava, so 08:00–13:00 UTC stay on their day).
+ *   Visitor A, day 1: 10:00 /home (from Google, "Transport Bratislava"), 10:05 /about       → session S1 (2 views)
+ *                     11:00 /home (55 min after the last view: a new session)               → session S2 (bounce)
+ *                     11:01 submits the contact form (goal 1, 10 EUR)
+ *   Visitor B, day 1: 12:00 /about (from partner.example/links)                             → session S3 (bounce)
+ *              day 2: 09:00 /home, 09:10 /contact                                           → session S4 (2 views)
+ *   Visitor C, day 2: 10:00 /home (utm_term "Cheap transport"), sent twice (same view id)   → session S5 (bounce)
+ * Times visible (leave beacons): S1 /home 300 s, /about 60 s; S2 /home 30 s; S3 /about 120 s, then 90 s (less:
+ * ignored), then 150 s (grows by 30 s); S4 /home 100 s, /contact none; S5 none.
+ */
+const D1 = '2026-03-02';
+const D2 = '2026-03-03';
+const at = (day: string, time: string) => new Date(`${day}T${time}:00+01:00`);
+const base = (over: Partial<ViewFacts>): ViewFacts => ({
+  visitor: 'visitor-a',
+  viewKey: 'view-0001',
+  at: at(D1, '10:00'),
+  path: '/home',
+  referrer: '',
+  utm: { source: '', medium: '', campaign: '', term: '', content: '' },
+  language: 'sk-sk',
+  screen: '1920x1080',
+  browser: 'Chrome',
+  system: 'Windows',
+  country: 'Slovakia',
+  city: 'Bratislava',
+  source: { page: '', engine: '', keyword: '' },
+  ...over,
+});
+const B = {
+  visitor: 'visitor-b',
+  browser: 'Firefox',
+  system: 'Linux',
+  country: 'Czechia',
+  city: 'Prague',
+  language: 'en-us',
+};
+const C = {
+  visitor: 'visitor-c',
+  browser: 'Safari',
+  system: 'iOS',
+  country: 'Austria',
+  city: 'Vienna',
+  language: 'de-at',
+};
+
+async function buildHandSet() {
+  const { db } = ctx.server.ctx;
+  await recordView(
+    db,
+    base({
+      viewKey: 'a-view-1',
+      referrer: 'https://www.google.com/search?q=Transport+Bratislava',
+      source: { page: 'www.google.com/search', engine: 'Google', keyword: 'transport bratislava' },
+    }),
+  );
+  await recordView(db, base({ viewKey: 'a-view-2', at: at(D1, '10:05'), path: '/about' }));
+  await recordLeave(db, 'visitor-a', 'a-view-1', 300_000);
+  await recordLeave(db, 'visitor-a', 'a-view-2', 60_000);
+  await recordView(db, base({ viewKey: 'a-view-3', at: at(D1, '11:00') }));
+  await recordLeave(db, 'visitor-a', 'a-view-3', 30_000);
+  expect(await recordGoal(db, 'visitor-a', 'contact', null, at(D1, '11:01'))).toBe(true);
+  expect(await recordGoal(db, 'nobody-we-know', 'price', null, at(D1, '11:02'))).toBe(false);
+
+  await recordView(
+    db,
+    base({
+      ...B,
+      viewKey: 'b-view-1',
+      at: at(D1, '12:00'),
+      path: '/about',
+      referrer: 'https://partner.example/links',
+      source: { page: 'partner.example/links', engine: '', keyword: '' },
+    }),
+  );
+  await recordLeave(db, 'visitor-b', 'b-view-1', 120_000);
+  await recordLeave(db, 'visitor-b', 'b-view-1', 90_000);
+  await recordLeave(db, 'visitor-b', 'b-view-1', 150_000);
+  await recordView(db, base({ ...B, viewKey: 'b-view-2', at: at(D2, '09:00') }));
+  await recordView(db, base({ ...B, viewKey: 'b-view-3', at: at(D2, '09:10'), path: '/contact' }));
+  await recordLeave(db, 'visitor-b', 'b-view-2', 100_000);
+
+  const c = base({
+    ...C,
+    viewKey: 'c-view-1',
+    at: at(D2, '10:00'),
+    utm: { source: 'newsletter', medium: 'email', campaign: 'spring', term: 'Cheap transport', content: '' },
+    source: { page: '', engine: '', keyword: 'cheap transport' },
+  });
+  await recordView(db, c);
+  await recordView(db, { ...c, at: at(D2, '10:01') });
+}
+
+describe('aggregation of a hand-built set of events', () => {
+  beforeAll(buildHandSet);
+
+  it('traffic over both days: distinct users, new users, sessions, bounces, durations and goal 1', async () => {
+    const res = await ctx.admin.get(`/api/stats/traffic?startDate=${D1}&endDate=${D2}`);
+    expect(res.statusCode).toBe(200);
+    const [users, newUsers, views, totals] = (res.json() as TrafficResponse).data;
+    // Day 1: A and B; day 2: B and C.
+    expect(users).toEqual([
+      { date: D1, value: 2 },
+      { date: D2, value: 2 },
+    ]);
+    // A and B are first seen on day 1, C on day 2 (B on day 2 is a returning user).
+    expect(newUsers.map((p) => p.value)).toEqual([2, 1]);
+    // Day 1: A 3 views + B 1; day 2: B 2 + C 1 (C's repeated view id counts once).
+    expect(views.map((p) => p.value)).toEqual([4, 3]);
+    expect(totals).toEqual({
+      users: 3, // A, B, C: B of both days counts once (the daily sums would say 4)
+      newUsers: 3, // A, B, C
+      sessions: 5, // S1–S5
+      pageviews: 7, // 4 + 3
+      pageviewsPerSession: 1.4, // 7 / 5
+      bounceRate: 60, // S2, S3, S5 have one view: 3 / 5
+      avgSessionDuration: 128, // (S1 300+60, S2 30, S3 150, S4 100, S5 0) = 640 s / 5
+      goal1ConversionRate: 20, // 1 completion / 5 sessions
+      goal1Completions: 1, // A's contact form; the unknown visitor's price form counts nothing
+      goal1Value: 10, // a contact form is worth 10 EUR
+    });
+  });
+
+  it('traffic of day 2 alone', async () => {
+    const res = await ctx.admin.get(`/api/stats/traffic?startDate=${D2}&endDate=${D2}`);
+    const totals = (res.json() as TrafficResponse).data[3];
+    expect(totals).toMatchObject({
+      users: 2, // B, C
+      newUsers: 1, // C
+      sessions: 2, // S4, S5
+      pageviews: 3,
+      pageviewsPerSession: 1.5,
+      bounceRate: 50, // S5
+      avgSessionDuration: 50, // (100 + 0) / 2
+      goal1Completions: 0,
+      goal1Value: 0,
+    });
+  });
+
+  it('a range with no traffic has every day with zeros', async () => {
+    const res = await ctx.admin.get('/api/stats/traffic?startDate=2026-02-26&endDate=2026-03-01');
+    const [users, , views, totals] = (res.json() as TrafficResponse).data;
+    expect(users.map((p) => p.date)).toEqual(['2026-02-26', '2026-02-27', '2026-02-28', '2026-03-01']);
+    expect(views.every((p) => p.value === 0)).toBe(true);
+    expect(totals).toMatchObject({ users: 0, sessions: 0, pageviewsPerSession: 0, bounceRate: 0 });
+  });
+
+  it('content: page views, entrances, exits and time on page per path', async () => {
+    const res = await ctx.admin.get(`/api/stats/content?startDate=${D1}&endDate=${D2}`);
+    expect(res.statusCode).toBe(200);
+    const { data, meta } = res.json() as { data: ContentStatsRow[]; meta: { total: number } };
+    expect(meta.total).toBe(3);
+    // Totals: 7 views, 5 entrances (one per session), 5 exits (one per session).
+    expect(data).toEqual([
+      {
+        path: '/home',
+        pageviews: 4, // A 10:00, A 11:00, B day 2, C
+        pageviewsRate: 57.14, // 4 / 7
+        entrances: 4, // S1, S2, S4, S5 start here
+        entrancesRate: 80, // 4 / 5
+        exits: 2, // S2 and S5 end here
+        exitsRate: 40, // 2 / 5
+        timeOnPage: 143.33, // (300 + 30 + 100) s over the 3 views whose time arrived
+      },
+      {
+        path: '/about',
+        pageviews: 2, // A 10:05, B day 1
+        pageviewsRate: 28.57,
+        entrances: 1, // S3
+        entrancesRate: 20,
+        exits: 2, // S1 (its exit moved from /home to /about), S3
+        exitsRate: 40,
+        timeOnPage: 105, // (60 + 150) / 2
+      },
+      {
+        path: '/contact',
+        pageviews: 1,
+        pageviewsRate: 14.29,
+        entrances: 0,
+        entrancesRate: 0,
+        exits: 1, // S4
+        exitsRate: 20,
+        timeOnPage: 0, // no time arrived
+      },
+    ]);
+  });
+
+  it('content: sort, search and paging', async () => {
+    const byTime = await ctx.admin.get(
+      `/api/stats/content?startDate=${D1}&endDate=${D2}&sort=timeOnPage&order=asc&per_page=2&page=1`,
+    );
+    expect(byTime.json().data.map((r: ContentStatsRow) => r.path)).toEqual(['/contact', '/about']);
+    expect(byTime.json().meta).toMatchObject({ total: 3, last_page: 2, per_page: 2 });
+    const searched = await ctx.admin.get(`/api/stats/content?startDate=${D1}&endDate=${D2}&search=abo`);
+    expect(searched.json().data).toHaveLength(1);
+    // The rate stays the share of all pages: 2 of 7.
+    expect(searched.json().data[0]).toMatchObject({ path: '/about', pageviewsRate: 28.57 });
+    const unknownSort = await ctx.admin.get(`/api/stats/content?startDate=${D1}&endDate=${D2}&sort=evil;drop`);
+    expect(unknownSort.json().data[0].path).toBe('/home');
+  });
+
+  it('session tables: sources, demography and devices, by sessions', async () => {
+    const get = async (url: string) => {
+      const res = await ctx.admin.get(`/api/stats/${url}?startDate=${D1}&endDate=${D2}`);
+      expect(res.statusCode).toBe(200);
+      return res.json().data;
+    };
+    // Sessions: A 2 (Slovakia), B 2 (Czechia), C 1 (Austria); ties by name.
+    expect(await get('demography/country')).toEqual([
+      { country: 'Czechia', sessions: 2, sessionsRate: 40 },
+      { country: 'Slovakia', sessions: 2, sessionsRate: 40 },
+      { country: 'Austria', sessions: 1, sessionsRate: 20 },
+    ]);
+    expect((await get('demography/city')).map((r: { city: string }) => r.city)).toEqual([
+      'Bratislava',
+      'Prague',
+      'Vienna',
+    ]);
+    expect(await get('demography/language')).toContainEqual({ language: 'de-at', sessions: 1, sessionsRate: 20 });
+    expect(await get('device/browser')).toContainEqual({ browser: 'Chrome', sessions: 2, sessionsRate: 40 });
+    expect(await get('device/system')).toContainEqual({ system: 'iOS', sessions: 1, sessionsRate: 20 });
+    // Only S1 (Google) and S3 (partner.example) came from another page.
+    expect(await get('source/page')).toEqual([
+      { path: 'partner.example/links', sessions: 1, sessionsRate: 50 },
+      { path: 'www.google.com/search', sessions: 1, sessionsRate: 50 },
+    ]);
+    expect(await get('source/search')).toEqual([{ path: 'Google', sessions: 1, sessionsRate: 100 }]);
+    expect(await get('source/keyword')).toEqual([
+      { path: 'cheap transport', sessions: 1, sessionsRate: 50 },
+      { path: 'transport bratislava', sessions: 1, sessionsRate: 50 },
+    ]);
+    const searched = await ctx.admin.get(`/api/stats/demography/country?startDate=${D1}&endDate=${D2}&search=slov`);
+    expect(searched.json()).toMatchObject({ data: [{ country: 'Slovakia', sessionsRate: 40 }], meta: { total: 1 } });
+    const ascending = await ctx.admin.get(
+      `/api/stats/device/browser?startDate=${D1}&endDate=${D2}&sort=browser&order=asc`,
+    );
+    expect(ascending.json().data.map((r: { browser: string }) => r.browser)).toEqual(['Chrome', 'Firefox', 'Safari']);
+  });
+});
+
+describe('the date range', () => {
+  const today = dayOf(new Date());
+
+  it('a range past today → 422 on the field; reversed → 422; not a date → 422', async () => {
+    const future = await ctx.admin.get(`/api/stats/traffic?startDate=${today}&endDate=${addDays(today, 1)}`);
+    expect(future.statusCode).toBe(422);
+    expect(future.json().errors).toEqual({ endDate: ['errors.dateFuture'] });
+    const reversed = await ctx.admin.get(`/api/stats/content?startDate=${D2}&endDate=${D1}`);
+    expect(reversed.statusCode).toBe(422);
+    expect(reversed.json().errors).toEqual({ endDate: ['errors.dateRange'] });
+    const bad = await ctx.admin.get('/api/stats/device/browser?startDate=2026-02-30&endDate=x');
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({ startDate: ['errors.date'], endDate: ['errors.date'] });
+    const array = await ctx.admin.get(`/api/stats/traffic?startDate=${D1}&startDate=${D2}&endDate=${D2}`);
+    expect(array.statusCode).toBe(422);
+  });
+
+  it('no dates: the last 7 days up to yesterday', async () => {
+    const res = await ctx.admin.get('/api/stats/traffic');
+    const users = (res.json() as TrafficResponse).data[0];
+    expect(users.map((p) => p.date)).toEqual([...Array(7)].map((_, i) => addDays(today, i - 7)));
+  });
+
+  it('without a session → 401; every staff role reads (an editor too)', async () => {
+    const anon = new Agent(ctx.server.app);
+    for (const url of ['traffic', 'content', 'source/page', 'demography/city', 'device/system', 'totals']) {
+      expect((await anon.get(`/api/stats/${url}`)).statusCode).toBe(401);
+    }
+    expect((await ctx.editor.get(`/api/stats/content?startDate=${D1}&endDate=${D2}`)).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/collect', () => {
+  const today = dayOf(new Date());
+  const views = async () => {
+    const [row] = await ctx.server.ctx.db.select({ n: count() }).from(analyticsPageviews);
+    return row?.n ?? 0;
+  };
+
+  it('records a view with browser and system from the user agent, then its time', async () => {
+    const address = nextAddress();
+    const view = { type: 'view', visitor: 'collector-visitor-1', view: 'collector-view-1', path: '/sk/o-nas' };
+    expect((await beacon({ ...view, language: 'SK-sk', screen: '390x844' }, { address })).statusCode).toBe(204);
+    const leave = await beacon({ type: 'leave', visitor: view.visitor, view: view.view, ms: 4200 }, { address });
+    expect(leave.statusCode).toBe(204);
+    const content = await ctx.admin.get(`/api/stats/content?startDate=${today}&endDate=${today}&search=o-nas`);
+    expect(content.json().data).toEqual([
+      expect.objectContaining({ path: '/sk/o-nas', pageviews: 1, timeOnPage: 4.2 }),
+    ]);
+    const browsers = await ctx.admin.get(`/api/stats/device/browser?startDate=${today}&endDate=${today}`);
+    expect(browsers.json().data).toContainEqual(expect.objectContaining({ browser: 'Chrome' }));
+    const systems = await ctx.admin.get(`/api/stats/device/system?startDate=${today}&endDate=${today}`);
+    expect(systems.json().data).toContainEqual(expect.objectContaining({ system: 'Windows' }));
+    const languages = await ctx.admin.get(`/api/stats/demography/language?startDate=${today}&endDate=${today}`);
+    expect(languages.json().data).toContainEqual(expect.objectContaining({ language: 'sk-sk' }));
+  });
+
+  it('without a visitor id a visitor is a daily hash, never the address', async () => {
+    const address = '10.77.0.1';
+    const view = { type: 'view', view: 'hashed-view-1', path: '/en/' };
+    expect((await beacon(view, { address })).statusCode).toBe(204);
+    const [row] = await ctx.server.ctx.db
+      .select()
+      .from(analyticsPageviews)
+      .where(eq(analyticsPageviews.view_key, 'hashed-view-1'));
+    expect(row?.visitor_id).toMatch(/^h:/);
+    expect(JSON.stringify(row)).not.toContain(address);
+  });
+
+  it('a search-engine referrer gives the engine and the keyword', async () => {
+    await beacon({
+      type: 'view',
+      visitor: 'collector-visitor-2',
+      view: 'collector-view-2',
+      path: '/en/',
+      referrer: 'https://www.bing.com/search?q=Warehouse+Zilina&form=x',
+    });
+    const url = (kind: string) => `/api/stats/source/${kind}?startDate=${today}&endDate=${today}`;
+    expect((await ctx.admin.get(url('search'))).json().data).toContainEqual(expect.objectContaining({ path: 'Bing' }));
+    expect((await ctx.admin.get(url('keyword'))).json().data).toContainEqual(
+      expect.objectContaining({ path: 'warehouse zilina' }),
+    );
+    expect((await ctx.admin.get(url('page'))).json().data).toContainEqual(
+      expect.objectContaining({ path: 'www.bing.com/search' }),
+    );
+  });
+
+  it('markup in path, referrer and UTM is stored as the text it is', async () => {
+    const evil = '<script>alert(1)</script>';
+    const res = await beacon({
+      type: 'view',
+      visitor: 'collector-visitor-3',
+      view: 'collector-view-3',
+      path: `/x${evil}`,
+      referrer: `https://evil.example/${evil}`,
+      utm_source: evil,
+      utm_term: evil,
+    });
+    expect(res.statusCode).toBe(204);
+    const [row] = await ctx.server.ctx.db
+      .select()
+      .from(analyticsPageviews)
+      .where(eq(analyticsPageviews.view_key, 'collector-view-3'));
+    expect(row).toMatchObject({ path: `/x${evil}`, referrer: `https://evil.example/${evil}`, utm_source: evil });
+    const content = await ctx.admin.get(`/api/stats/content?startDate=${today}&endDate=${today}&search=script`);
+    expect(content.json().data[0].path).toBe(`/x${evil}`);
+    const keywords = await ctx.admin.get(`/api/stats/source/keyword?startDate=${today}&endDate=${today}`);
+    expect(keywords.json().data).toContainEqual(expect.objectContaining({ path: evil }));
+  });
+
+  it('a bot is answered 204 and nothing is stored', async () => {
+    const before = await views();
+    const res = await beacon(
+      { type: 'view', visitor: 'a-crawler-visitor', view: 'bot-view-1', path: '/' },
+      { ua: GOOGLEBOT },
+    );
+    expect(res.statusCode).toBe(204);
+    const empty = await beacon({ type: 'view', view: 'bot-view-2', path: '/' }, { ua: '' });
+    expect(empty.statusCode).toBe(204);
+    expect(await views()).toBe(before);
+  });
+
+  it('malformed → 400, over 64 KB → 413, nothing stored', async () => {
+    const before = await views();
+    expect((await beacon('{not json')).statusCode).toBe(400);
+    expect((await beacon({ type: 'view', path: '/' })).statusCode).toBe(400); // no view id
+    expect((await beacon({ type: 'view', view: 'short', path: '/' })).statusCode).toBe(400);
+    expect((await beacon({ type: 'view', view: 'view-12345', path: ['/'] })).statusCode).toBe(400);
+    expect((await beacon({ type: 'leave', view: 'view-12345', ms: -1 })).statusCode).toBe(400);
+    expect((await beacon({ type: 'click', view: 'view-12345' })).statusCode).toBe(400);
+    expect((await beacon([1, 2])).statusCode).toBe(400);
+    const json = await beacon(
+      { type: 'view', view: 'json-view-1', path: '/' },
+      { headers: { 'content-type': 'application/json' } },
+    );
+    expect(json.statusCode).toBe(204); // JSON is read too
+    const huge = await beacon({ type: 'view', view: 'huge-view-1', path: '/', referrer: 'x'.repeat(70 * 1024) });
+    expect(huge.statusCode).toBe(413);
+    expect(await views()).toBe(before + 1);
+  });
+
+  it('a post from another site → 403', async () => {
+    const res = await beacon(
+      { type: 'view', view: 'foreign-view', path: '/' },
+      { headers: { origin: 'https://elsewhere.example' } },
+    );
+    expect(res.statusCode).toBe(403);
+    const own = await beacon(
+      { type: 'view', view: 'own-origin-view', path: '/' },
+      { headers: { origin: 'http://backoffice.test' } },
+    );
+    expect(own.statusCode).toBe(204);
+  });
+
+  it('a flood from one address → 429 with Retry-After', async () => {
+    const address = '10.66.6.6';
+    let last = 0;
+    for (let i = 0; i < 121; i++) {
+      last = (await beacon({ type: 'view', view: 'flood-view-1', path: '/' }, { address, ua: GOOGLEBOT })).statusCode;
+    }
+    expect(last).toBe(429);
+    const res = await beacon({ type: 'view', view: 'flood-view-1', path: '/' }, { address });
+    expect(res.statusCode).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('goal 1 from the public forms', () => {
+  const contact = {
+    company: 'Acme s.r.o.',
+    name: 'Ján Novák',
+    email: 'jan@example.com',
+    phone: '+421 900 123 456',
+    message: 'Dobrý deň, máte voľné kapacity?',
+    locale: 'sk',
+  };
+  const post = (payload: unknown) =>
+    ctx.server.app.inject({
+      method: 'POST',
+      url: '/api/public/form/contact',
+      payload: payload as InjectOptions['payload'],
+      remoteAddress: nextAddress(),
+      headers: { 'accept-language': 'en' },
+    });
+  const goals = async () => {
+    const [row] = await ctx.server.ctx.db.select({ n: count() }).from(analyticsGoals);
+    return row?.n ?? 0;
+  };
+
+  it('a tracked visitor’s submission counts, with its value; none, unknown or too long does not fail', async () => {
+    await beacon({ type: 'view', visitor: 'form-visitor-1', view: 'form-view-1', path: '/sk/kontakt' });
+    const before = await goals();
+    expect((await post({ ...contact, visitor_id: 'form-visitor-1' })).statusCode).toBe(201);
+    expect(await goals()).toBe(before + 1);
+    const [day] = await ctx.server.ctx.db
+      .select()
+      .from(analyticsDaily)
+      .where(eq(analyticsDaily.day, dayOf(new Date())));
+    expect(day).toMatchObject({ goal_completions: 1, goal_value: 10 });
+
+    expect((await post(contact)).statusCode).toBe(201);
+    expect((await post({ ...contact, visitor_id: 'never-seen-visitor' })).statusCode).toBe(201);
+    expect((await post({ ...contact, visitor_id: 'v'.repeat(65) })).statusCode).toBe(201);
+    expect((await post({ ...contact, visitor_id: { $ne: 1 } })).statusCode).toBe(201);
+    expect(await goals()).toBe(before + 1);
+  });
+});
+
+describe('/tracker.js and the site', () => {
+  it('is served as cacheable JavaScript', async () => {
+    const res = await ctx.server.app.inject({ method: 'GET', url: '/tracker.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(res.headers['cache-control']).toMatch(/^public, max-age=\d+/);
+    expect(res.body).toContain('/api/collect');
+    expect(res.body).toContain('sendBeacon');
+    expect(res.body.length).toBeLessThan(4000);
+    const again = await ctx.server.app.inject({
+      method: 'GET',
+      url: '/tracker.js',
+      headers: { 'if-none-match': String(res.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('every site page includes it, and the CSP allows this origin’s script and beacon, nothing else', async () => {
+    for (const url of ['/sk/', '/en/', '/sk/kontakt-neexistuje']) {
+      const res = await ctx.server.app.inject({ method: 'GET', url });
+      expect(res.body).toContain('<script src="/tracker.js" defer></script>');
+      expect(res.body.match(/<script/g)).toHaveLength(1);
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'none'");
+      expect(csp).toContain("script-src 'self';");
+      expect(csp).toContain("connect-src 'self';");
+      expect(csp).not.toContain('unsafe-eval');
+      expect(csp.match(/script-src[^;]*/)?.[0]).toBe("script-src 'self'");
+    }
+  });
+});

@@ -1,0 +1,37 @@
+/** The server's calendar (DESIGN §6): a statistics day is a day in Europe/Bratislava. */
+export const STATS_TIME_ZONE = 'Europe/Bratislava';
+
+const dayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: STATS_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The YYYY-MM-DD day of a moment in the statistics time zone. */
+export const dayOf = (at: Date): string => dayFormat.format(at);
+
+/** The day `n` days after `day` (negative: before). */
+export function addDays(day: string, n: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Whether `day` is a real calendar day written YYYY-MM-DD. */
+export function isRealDay(day: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
+  const d = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === day;
+}
+
+/** The days from `start` to `end`, both included. */
+export function daysBetween(start: string, end: string): string[] {
+  const out: string[] = [];
+  for (let d = start; d <= end; d = addDays(d, 1)) out.push(d);
+  return out;
+}
+
+/** How many days `start`..`end` covers, both included. */
+export const rangeLength = (start: string, end: string) =>
+  Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;

@@ -1,0 +1,111 @@
+import { collectSchema, STATS } from '@backoffice/shared';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { hmac } from '../../http/crypto.js';
+import { forbidden, HttpError, throttled } from '../../http/errors.js';
+import { databaseRateLimitStore } from '../forms/rate-store.js';
+import { deviceOf, isBotAgent, placeOf, sourceOf } from './client-info.js';
+import { dayOf } from './days.js';
+import { recordLeave, recordView } from './rollups.js';
+import { TRACKER_ETAG, TRACKER_JS } from './tracker.js';
+
+/** Beacons per address and minute. */
+export const COLLECT_PER_MINUTE = 120;
+
+const badRequest = () => new HttpError(400, 'http.badRequest');
+
+/**
+ * `/tracker.js` and `POST /api/collect` (DESIGN §6, §8): public (no session, no CSRF token; a foreign `Origin` is
+ * refused), rate-limited per address in the database, at most `STATS.collectMaxBytes` (413). A body that is not
+ * a beacon is a 400; a bot's beacon is answered 204 and dropped. Browser and system come from the user agent,
+ * country and city from the address (offline), which is never stored: without the tracker's visitor id a visitor
+ * is `h:` + an HMAC of the day, address and user agent under the server's secret, so it changes daily.
+ */
+export const analyticsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  await app.register(rateLimit, {
+    global: false,
+    store: databaseRateLimitStore(ctx.db),
+    keyGenerator: (request) => `collect:${request.ip}`,
+    errorResponseBuilder: (_request, context) => throttled(Math.max(1, Math.ceil(context.ttl / 1000))),
+  });
+
+  // sendBeacon posts text/plain (no preflight); its body is the same JSON.
+  app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: STATS.collectMaxBytes }, (_r, body, done) => {
+    try {
+      done(null, JSON.parse(String(body)));
+    } catch {
+      done(badRequest(), undefined);
+    }
+  });
+
+  const ownHosts = (request: FastifyRequest) =>
+    new Set([new URL(ctx.config.appUrl).host.toLowerCase(), request.host.toLowerCase()]);
+
+  app.get('/tracker.js', async (request, reply) => {
+    reply
+      .type('text/javascript; charset=utf-8')
+      .header('Cache-Control', 'public, max-age=86400')
+      .header('ETag', TRACKER_ETAG);
+    if (request.headers['if-none-match'] === TRACKER_ETAG) return reply.code(304).send();
+    return TRACKER_JS;
+  });
+
+  app.post(
+    '/api/collect',
+    {
+      bodyLimit: STATS.collectMaxBytes,
+      config: { csrf: false, rateLimit: { max: COLLECT_PER_MINUTE, timeWindow: 60_000 } },
+    },
+    async (request, reply) => {
+      const claimed = request.headers.origin;
+      if (claimed && claimed !== 'null') {
+        let host = '';
+        try {
+          host = new URL(claimed).host.toLowerCase();
+        } catch {
+          host = '';
+        }
+        if (!ownHosts(request).has(host)) throw forbidden();
+      }
+      const parsed = collectSchema.safeParse(request.body);
+      if (!parsed.success) throw badRequest();
+      const beacon = parsed.data;
+      const userAgent = String(request.headers['user-agent'] ?? '').slice(0, 1000);
+      if (isBotAgent(userAgent)) return reply.code(204).send();
+
+      const at = new Date();
+      const visitor =
+        beacon.visitor ??
+        `h:${hmac(ctx.config.sessionSecret, `visitor:${dayOf(at)}:${request.ip}:${userAgent}`).slice(0, 40)}`;
+      if (beacon.type === 'leave') {
+        await recordLeave(ctx.db, visitor, beacon.view, beacon.ms);
+        return reply.code(204).send();
+      }
+      const language = (beacon.language || String(request.headers['accept-language'] ?? '').split(/[,;]/)[0] || '')
+        .trim()
+        .toLowerCase()
+        .slice(0, 35);
+      await recordView(ctx.db, {
+        visitor,
+        viewKey: beacon.view,
+        at,
+        path: beacon.path,
+        referrer: beacon.referrer,
+        utm: {
+          source: beacon.utm_source,
+          medium: beacon.utm_medium,
+          campaign: beacon.utm_campaign,
+          term: beacon.utm_term,
+          content: beacon.utm_content,
+        },
+        language,
+        screen: beacon.screen ?? '',
+        ...deviceOf(userAgent),
+        ...(await placeOf(request.ip)),
+        source: sourceOf(beacon.referrer, beacon.utm_term, ownHosts(request)),
+      });
+      return reply.code(204).send();
+    },
+  );
+};
