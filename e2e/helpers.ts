@@ -159,18 +159,38 @@ export const PNG_1X1 = Buffer.from(
   'base64',
 );
 
+/** Matches exactly `text` (an option's whole label). */
+const exactText = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+
 /** Picks an option in the open antd select dropdown by its text. */
 export async function pickOption(page: Page, text: string): Promise<void> {
   const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
-  const option = open
-    .locator('.ant-select-item-option')
-    .filter({ hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
+  const option = open.locator('.ant-select-item-option').filter({ hasText: exactText(text) });
   // Options that arrive while the list is open are rendered anew; a click on the outgoing node is lost, as a
   // user's would be, so the click is repeated until the list closes.
   await expect(async () => {
     if ((await open.count()) > 0) await option.click({ timeout: 5_000 });
     await expect(open).toHaveCount(0, { timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
+}
+
+/**
+ * Adds the option `text` to the multiple choice `field` and closes its list. The options may arrive while the list is
+ * open (a click on an outgoing node is lost), so the pick is repeated until the field shows it — never twice, as a
+ * second click would take the choice back.
+ */
+export async function pickMultiOption(page: Page, field: Locator, text: string): Promise<void> {
+  const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  await expect(async () => {
+    if ((await field.textContent())?.includes(text)) return;
+    if ((await open.count()) === 0) await field.click();
+    await open
+      .locator('.ant-select-item-option')
+      .filter({ hasText: exactText(text) })
+      .click({ timeout: 5_000 });
+    await expect(field).toContainText(text, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await page.keyboard.press('Escape');
 }
 
 /** The table row whose title cell reads exactly `title`. */
