@@ -51,14 +51,14 @@ async function missing<T extends { key: string }, D>(
 export async function seedArticles(run: Run) {
   const { db, log, keys, created } = run;
   const stored = new Later();
-  const todo = await missing(
+  const absent = await missing(
     run,
     'articles',
     DEMO_ARTICLES,
     (a) => findBySk(db, blogLangRows, articleLangs.title_url, withUrls(a.langs).sk.title_url),
     (a) => ({ image: draw(a.picture), poster: draw(a.poster) }),
   );
-  for (const article of todo) {
+  for (const article of absent) {
     const input = blogSchema.parse({
       langs: withUrls(article.langs),
       status: article.status ?? true,
@@ -95,14 +95,14 @@ export async function seedArticles(run: Run) {
 export async function seedReferences(run: Run) {
   const { db, log, keys, created } = run;
   const stored = new Later();
-  const todo = await missing(
+  const absent = await missing(
     run,
     'references',
     DEMO_REFERENCES,
     (r) => findBySk(db, referenceLangRows, referenceLangs.title_url, withUrls(r.langs).sk.title_url),
     (r) => draw(r.picture),
   );
-  for (const reference of todo) {
+  for (const reference of absent) {
     const input = referenceSchema.parse({
       langs: withUrls(reference.langs),
       status: reference.status ?? true,
@@ -131,14 +131,14 @@ export async function seedReferences(run: Run) {
 export async function seedPartners(run: Run) {
   const { db, log, keys, created } = run;
   const stored = new Later();
-  const todo = await missing(
+  const absent = await missing(
     run,
     'partners',
     DEMO_PARTNERS,
     (p) => findBySk(db, partnerLangRows, partnerLangs.title_url, slugify(p.langs.sk.title)),
     (p) => early(() => renderLogo(p.logo)),
   );
-  for (const partner of todo) {
+  for (const partner of absent) {
     const langs = Object.fromEntries(
       LOCALES.map((l) => [l, { ...partner.langs[l], title_url: slugify(partner.langs[l].title) }]),
     );
