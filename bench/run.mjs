@@ -1,5 +1,5 @@
 // `npm run bench`: the benchmarks in sequence, then the headline numbers.
-// `node bench/run.mjs texts startup` runs only the named ones (texts, pages, upload, startup, bundle).
+// `node bench/run.mjs texts startup` runs only the named ones (texts, pages, upload, stats, startup, bundle).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +13,11 @@ const BENCHES = [
     name: 'upload',
     title: 'Gallery upload beside the image pipeline alone',
     args: ['--import', 'tsx', 'bench/upload.bench.ts'],
+  },
+  {
+    name: 'stats',
+    title: 'Statistics answers on a year of 10 M views, and the collector',
+    args: ['--import', 'tsx', 'bench/stats.bench.ts'],
   },
   { name: 'startup', title: 'Start-up', args: ['bench/startup.mjs'] },
   { name: 'bundle', title: 'Login route JS size', args: ['bench/bundle-size.mjs'] },
@@ -121,6 +126,19 @@ if (selected.some((b) => b.name === 'upload')) {
       u?.status === 'ok'
         ? `${fmt(u.mbPerSecond, 1)} MB/s, ${fmt(u.thumbsPerSecond, 2)} thumbnails/s = ${fmt(u.ratio * 100)} % of the pipeline alone (target ≥ 70 %); server peak RSS ${fmt(u.peakRssMb)} MB (idle ${fmt(u.idleRssMb)}, target < 300)`
         : notMeasured(u),
+    ]);
+  }
+}
+if (selected.some((b) => b.name === 'stats')) {
+  for (const target of ['PGlite', 'PostgreSQL']) {
+    const r = results.stats?.find((x) => x.target === target);
+    const ok = r?.status === 'ok' && r.rows && r.ingestion;
+    const worst = ok ? [...r.rows].sort((a, b) => b.http.p95 - a.http.p95)[0] : null;
+    lines.push([
+      `statistics p95, ${target}, ${fmt((r?.generated?.pageviews ?? 1e7) / 1e6, 1)} M views a year`,
+      ok
+        ? `${r.rows.filter((x) => x.pass).length} of ${r.rows.length} calls pass (worst ${worst.call} ${worst.days} days ${fmt(worst.http.p95)} ms); collector ${fmt(r.ingestion.perSecond)} events/s, ${fmt(r.ingestion.cpuMsPerEvent, 2)} ms server CPU each`
+        : notMeasured(r),
     ]);
   }
 }
