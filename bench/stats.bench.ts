@@ -7,7 +7,6 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { addDays, dayOf } from '../apps/server/src/modules/analytics/days.js';
 import {
@@ -26,6 +25,7 @@ import {
   writeResult,
 } from './lib.mjs';
 import { Client, ms, TARGETS, type Target } from './list-bench.js';
+import { type Cleanups, scratchDatabase } from './scratch.js';
 
 const VIEWS_PER_YEAR = 10_000_000;
 /** PGlite's share of the full scale (BENCH_STATS_PGLITE_SCALE, e.g. 0.2 for 2 M views; 1 = the same 10 M). */
@@ -53,7 +53,7 @@ const INGEST_TARGET = 2000; // events/s
 const PG_BASE = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const CLK_TCK = 100; // Linux USER_HZ: /proc/<pid>/stat counts CPU time in 1/100 s
 
-const cleanups: (() => Promise<void> | void)[] = [];
+const cleanups: Cleanups = [];
 async function cleanUp() {
   while (cleanups.length) {
     try {
@@ -65,33 +65,6 @@ async function cleanUp() {
 }
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
-}
-
-async function scratchDatabase(): Promise<{ url: string } | { skip: string }> {
-  const probe = new pg.Client({ connectionString: PG_BASE, connectionTimeoutMillis: 3_000 });
-  try {
-    await probe.connect();
-  } catch (err) {
-    return { skip: `PostgreSQL at ${PG_BASE} is unreachable (${(err as Error).message})` };
-  }
-  const name = `bench_${randomBytes(6).toString('hex')}`;
-  try {
-    await probe.query(`create database ${name}`);
-  } finally {
-    await probe.end();
-  }
-  cleanups.push(async () => {
-    const c = new pg.Client({ connectionString: PG_BASE, connectionTimeoutMillis: 3_000 });
-    await c.connect();
-    try {
-      await c.query(`drop database if exists ${name} with (force)`);
-    } finally {
-      await c.end();
-    }
-  });
-  const url = new URL(PG_BASE);
-  url.pathname = `/${name}`;
-  return { url: url.toString() };
 }
 
 /**
@@ -343,7 +316,7 @@ async function runTarget(target: Target, end: string): Promise<Result> {
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   let url: string | undefined;
   if (target === 'PostgreSQL') {
-    const scratch = await scratchDatabase();
+    const scratch = await scratchDatabase(PG_BASE, cleanups);
     if ('skip' in scratch) {
       console.log(`  SKIPPED: ${scratch.skip}`);
       return { target, status: 'skipped', reason: scratch.skip };

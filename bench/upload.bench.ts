@@ -1,6 +1,6 @@
 // Gallery upload: 50 photos of about 3 MB through the chunked endpoint, two at a time, beside the image pipeline
 // alone on the same files, with the server's peak memory. Run alone: `npx tsx bench/upload.bench.ts`.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
   existsSync,
   mkdirSync,
@@ -14,7 +14,6 @@ import {
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GALLERY_UPLOAD, type GalleryImage, THUMBNAIL } from '@backoffice/shared';
-import pg from 'pg';
 import sharp from 'sharp';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { galleries } from '../apps/server/src/db/schema.js';
@@ -33,6 +32,7 @@ import {
   waitForHealth,
   writeResult,
 } from './lib.mjs';
+import { type Cleanups, scratchDatabase } from './scratch.js';
 
 const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 50);
 const WIDTH = 3000;
@@ -48,7 +48,7 @@ const TARGETS = (process.env.BENCH_TARGETS ?? 'pglite,postgresql')
   .split(',')
   .map((s) => s.trim());
 
-const cleanups: (() => Promise<void> | void)[] = [];
+const cleanups: Cleanups = [];
 async function cleanUp() {
   while (cleanups.length) {
     try {
@@ -212,34 +212,6 @@ function memoryOf(pid: number) {
   return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
 }
 
-/** A scratch database on the PostgreSQL server, or why there is none. */
-async function scratchDatabase(): Promise<{ url: string } | { skip: string }> {
-  const probe = new pg.Client({ connectionString: PG_BASE, connectionTimeoutMillis: 3_000 });
-  try {
-    await probe.connect();
-  } catch (err) {
-    return { skip: `PostgreSQL at ${PG_BASE} is unreachable (${(err as Error).message})` };
-  }
-  const name = `bench_${randomBytes(6).toString('hex')}`;
-  try {
-    await probe.query(`create database ${name}`);
-  } finally {
-    await probe.end();
-  }
-  cleanups.push(async () => {
-    const c = new pg.Client({ connectionString: PG_BASE, connectionTimeoutMillis: 3_000 });
-    await c.connect();
-    try {
-      await c.query(`drop database if exists ${name} with (force)`);
-    } finally {
-      await c.end();
-    }
-  });
-  const url = new URL(PG_BASE);
-  url.pathname = `/${name}`;
-  return { url: url.toString() };
-}
-
 /** Migrates the database and adds the gallery the photos go into, before the server owns it. */
 async function prepareDatabase(dataDir: string, url: string | undefined): Promise<number> {
   const database = await openDatabase({ url, dataDir });
@@ -279,7 +251,7 @@ async function runTarget(
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   let url: string | undefined;
   if (target === 'PostgreSQL') {
-    const scratch = await scratchDatabase();
+    const scratch = await scratchDatabase(PG_BASE, cleanups);
     if ('skip' in scratch) {
       console.log(`  SKIPPED: ${scratch.skip}`);
       return { target, status: 'skipped', reason: scratch.skip };
