@@ -1,6 +1,7 @@
 import {
   bigint,
   bigserial,
+  customType,
   date,
   index,
   integer,
@@ -117,10 +118,17 @@ export const analyticsGoals = pgTable(
 
 /* ── Daily roll-ups: what the answers read ── */
 
-/** Per day: users (distinct visitors with a view that day), new users, sessions, views, bounces, time, goals. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * Per day: users (distinct visitors with a view that day), new users, sessions, views, bounces, time, goals, and
+ * the day's visitors as a HyperLogLog sketch (`sketch.ts`; null until built), which a long range merges instead of
+ * counting its day × visitor rows.
+ */
 export const analyticsDaily = pgTable('analytics_daily', {
   day: date('day', { mode: 'string' }).primaryKey(),
   users: integer('users').notNull().default(0),
+  users_sketch: bytea('users_sketch'),
   new_users: integer('new_users').notNull().default(0),
   sessions: integer('sessions').notNull().default(0),
   pageviews: integer('pageviews').notNull().default(0),
@@ -150,6 +158,21 @@ export const analyticsDailyPaths = pgTable(
     timed: integer('timed').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.day, t.path] })],
+);
+
+/** Per calendar month (its first day) × path: the sums of `analytics_daily_paths`, so a year reads 12 rows a path. */
+export const analyticsMonthlyPaths = pgTable(
+  'analytics_monthly_paths',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    path: text('path').notNull(),
+    pageviews: integer('pageviews').notNull().default(0),
+    entrances: integer('entrances').notNull().default(0),
+    exits: integer('exits').notNull().default(0),
+    time_ms: bigint('time_ms', { mode: 'number' }).notNull().default(0),
+    timed: integer('timed').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.path] })],
 );
 
 /**

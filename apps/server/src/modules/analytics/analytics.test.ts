@@ -1,17 +1,23 @@
-import type { ContentStatsRow, TrafficResponse } from '@backoffice/shared';
+import type { ContentStatsRow, FormKind, TrafficResponse } from '@backoffice/shared';
 import { count, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyticsDaily, analyticsGoals, analyticsPageviews } from '../../db/schema.js';
+import { analyticsDaily, analyticsGoals, analyticsMonthlyPaths, analyticsPageviews } from '../../db/schema.js';
 import { useSignedInServer } from '../../test/content-cases.js';
 import { Agent } from '../../test/harness.js';
+import { Collector, collectorOf } from './collector.js';
 import { addDays, dayOf } from './days.js';
-import { recordGoal, recordLeave, recordView, type ViewFacts } from './rollups.js';
+import { trafficOf } from './queries.js';
+import { type Beacon, recordBeacons, recordGoal, type ViewFacts } from './rollups.js';
+import { SKETCH_SIZE } from './sketch.js';
 
 const ctx = useSignedInServer();
 const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+
+/** Waits until the collector has stored every beacon it answered. */
+const stored = () => collectorOf(ctx.server.ctx.db).flush();
 
 let ip = 0;
 const nextAddress = () => `10.9.${Math.floor(++ip / 250)}.${(ip % 250) + 1}`;
@@ -76,52 +82,76 @@ const C = {
   language: 'de-at',
 };
 
-async function buildHandSet() {
-  const { db } = ctx.server.ctx;
-  await recordView(
-    db,
-    base({
+type Step = Beacon | { type: 'goal'; visitor: string; kind: FormKind; at: Date; counts: boolean };
+
+/** The hand-built set on days `d1` and `d2`, its visitors named `prefix` + a, b, c. */
+function handSet(d1: string, d2: string, prefix = ''): Step[] {
+  const [a, b, c] = ['a', 'b', 'c'].map((x) => `${prefix}visitor-${x}`) as [string, string, string];
+  const view = (over: Partial<ViewFacts>) => ({ type: 'view' as const, ...base({ visitor: a, ...over }) });
+  const leave = (visitor: string, viewKey: string, ms: number): Beacon => ({ type: 'leave', visitor, viewKey, ms });
+  const cView = view({
+    ...C,
+    visitor: c,
+    viewKey: 'c-view-1',
+    at: at(d2, '10:00'),
+    utm: { source: 'newsletter', medium: 'email', campaign: 'spring', term: 'Cheap transport', content: '' },
+    source: { page: '', engine: '', keyword: 'cheap transport' },
+  });
+  return [
+    view({
       viewKey: 'a-view-1',
+      at: at(d1, '10:00'),
       referrer: 'https://www.google.com/search?q=Transport+Bratislava',
       source: { page: 'www.google.com/search', engine: 'Google', keyword: 'transport bratislava' },
     }),
-  );
-  await recordView(db, base({ viewKey: 'a-view-2', at: at(D1, '10:05'), path: '/about' }));
-  await recordLeave(db, 'visitor-a', 'a-view-1', 300_000);
-  await recordLeave(db, 'visitor-a', 'a-view-2', 60_000);
-  await recordView(db, base({ viewKey: 'a-view-3', at: at(D1, '11:00') }));
-  await recordLeave(db, 'visitor-a', 'a-view-3', 30_000);
-  expect(await recordGoal(db, 'visitor-a', 'contact', null, at(D1, '11:01'))).toBe(true);
-  expect(await recordGoal(db, 'nobody-we-know', 'price', null, at(D1, '11:02'))).toBe(false);
-
-  await recordView(
-    db,
-    base({
+    view({ viewKey: 'a-view-2', at: at(d1, '10:05'), path: '/about' }),
+    leave(a, 'a-view-1', 300_000),
+    leave(a, 'a-view-2', 60_000),
+    view({ viewKey: 'a-view-3', at: at(d1, '11:00') }),
+    leave(a, 'a-view-3', 30_000),
+    { type: 'goal', visitor: a, kind: 'contact', at: at(d1, '11:01'), counts: true },
+    { type: 'goal', visitor: `${prefix}nobody-we-know`, kind: 'price', at: at(d1, '11:02'), counts: false },
+    view({
       ...B,
+      visitor: b,
       viewKey: 'b-view-1',
-      at: at(D1, '12:00'),
+      at: at(d1, '12:00'),
       path: '/about',
       referrer: 'https://partner.example/links',
       source: { page: 'partner.example/links', engine: '', keyword: '' },
     }),
-  );
-  await recordLeave(db, 'visitor-b', 'b-view-1', 120_000);
-  await recordLeave(db, 'visitor-b', 'b-view-1', 90_000);
-  await recordLeave(db, 'visitor-b', 'b-view-1', 150_000);
-  await recordView(db, base({ ...B, viewKey: 'b-view-2', at: at(D2, '09:00') }));
-  await recordView(db, base({ ...B, viewKey: 'b-view-3', at: at(D2, '09:10'), path: '/contact' }));
-  await recordLeave(db, 'visitor-b', 'b-view-2', 100_000);
-
-  const c = base({
-    ...C,
-    viewKey: 'c-view-1',
-    at: at(D2, '10:00'),
-    utm: { source: 'newsletter', medium: 'email', campaign: 'spring', term: 'Cheap transport', content: '' },
-    source: { page: '', engine: '', keyword: 'cheap transport' },
-  });
-  await recordView(db, c);
-  await recordView(db, { ...c, at: at(D2, '10:01') });
+    leave(b, 'b-view-1', 120_000),
+    leave(b, 'b-view-1', 90_000),
+    leave(b, 'b-view-1', 150_000),
+    view({ ...B, visitor: b, viewKey: 'b-view-2', at: at(d2, '09:00') }),
+    view({ ...B, visitor: b, viewKey: 'b-view-3', at: at(d2, '09:10'), path: '/contact' }),
+    leave(b, 'b-view-2', 100_000),
+    cView,
+    { ...cView, at: at(d2, '10:01') },
+  ];
 }
+
+/**
+ * Records the steps one beacon at a time, or (`batched`) each run of beacons between two goals as one batch, as
+ * the collector's writer does under load.
+ */
+async function record(steps: Step[], batched: boolean) {
+  const { db } = ctx.server.ctx;
+  let run: Beacon[] = [];
+  for (const step of steps) {
+    if (step.type !== 'goal') {
+      if (batched) run.push(step);
+      else await recordBeacons(db, [step]);
+      continue;
+    }
+    if (run.length) await recordBeacons(db, run);
+    run = [];
+    expect(await recordGoal(db, step.visitor, step.kind, null, step.at)).toBe(step.counts);
+  }
+  if (run.length) await recordBeacons(db, run);
+}
+
+const buildHandSet = () => record(handSet(D1, D2), false);
 
 describe('aggregation of a hand-built set of events', () => {
   beforeAll(buildHandSet);
@@ -270,6 +300,102 @@ describe('aggregation of a hand-built set of events', () => {
   });
 });
 
+describe('batches, whole months and users sketches', () => {
+  // The same set recorded in April, each run of beacons between two goals as one batch.
+  const E1 = '2026-04-06';
+  const E2 = '2026-04-07';
+  beforeAll(() => record(handSet(E1, E2, 'april-'), true));
+  const get = async (call: string, from: string, to: string) => {
+    const res = await ctx.admin.get(`/api/stats/${call}?startDate=${from}&endDate=${to}`);
+    expect(res.statusCode).toBe(200);
+    return res.json();
+  };
+
+  it('a batch of beacons gives the answers of one beacon at a time', async () => {
+    const values = (data: TrafficResponse['data']) =>
+      data.slice(0, 3).map((s) => (s as { value: number }[]).map((p) => p.value));
+    const one = (await get('traffic', D1, D2)) as TrafficResponse;
+    const batch = (await get('traffic', E1, E2)) as TrafficResponse;
+    expect(values(batch.data)).toEqual(values(one.data));
+    expect(batch.data[3]).toEqual(one.data[3]);
+    for (const call of [
+      'content',
+      'demography/country',
+      'demography/language',
+      'source/page',
+      'source/keyword',
+      'device/browser',
+    ]) {
+      expect(await get(call, E1, E2)).toEqual(await get(call, D1, D2));
+    }
+  });
+
+  it('a range of whole months reads the monthly path roll-up and answers as its days do', async () => {
+    const [[march], [april]] = await Promise.all(
+      ['2026-03-01', '2026-04-01'].map((month) =>
+        ctx.server.ctx.db
+          .select({ n: count() })
+          .from(analyticsMonthlyPaths)
+          .where(eq(analyticsMonthlyPaths.month, month)),
+      ),
+    );
+    expect([march?.n, april?.n]).toEqual([3, 3]); // /home, /about, /contact in each month
+    expect(await get('content', '2026-03-01', '2026-03-31')).toEqual(await get('content', D1, D2));
+    // February's last days, all of March, April's first six days (the batch's first day): both sets.
+    const mixed = await get('content', '2026-02-20', E1);
+    expect(mixed.data[0]).toMatchObject({ path: '/home', pageviews: 4 + 2, entrances: 4 + 2 });
+  });
+
+  it('users over a range past the exact limit come from the days’ sketches', async () => {
+    const { db } = ctx.server.ctx;
+    const users = async (from: string, to: string, limit?: number) =>
+      (await trafficOf(db, { startDate: from, endDate: to }, limit)).data[3].users;
+    expect(await users(D1, D2, 0)).toBe(3);
+    expect(await users(D1, E2, 0)).toBe(6);
+    expect(await users(D1, E2)).toBe(6);
+    const [day] = await db.select().from(analyticsDaily).where(eq(analyticsDaily.day, D2));
+    expect(day?.users_sketch?.length).toBe(SKETCH_SIZE);
+  });
+});
+
+describe('the collector’s writer', () => {
+  it('600 beacons at once are all stored', async () => {
+    const sent = await Promise.all(
+      Array.from({ length: 600 }, (_, i) =>
+        beacon({ type: 'view', visitor: `burst-visitor-${i % 150}`, view: `burst-view-${i}`, path: `/burst-${i % 7}` }),
+      ),
+    );
+    expect(sent.every((res) => res.statusCode === 204)).toBe(true);
+    const today = dayOf(new Date());
+    const res = await ctx.admin.get(`/api/stats/content?startDate=${today}&endDate=${today}&search=burst&per_page=50`);
+    const rows = res.json().data as ContentStatsRow[];
+    expect(rows).toHaveLength(7);
+    expect(rows.reduce((n, r) => n + r.pageviews, 0)).toBe(600);
+  });
+
+  it('a beacon that cannot be stored costs only itself; a full queue refuses', async () => {
+    const { db } = ctx.server.ctx;
+    const collector = new Collector(db, { batch: 500, delayMs: 50, queue: 3 });
+    const errors: string[] = [];
+    collector.logger = { error: (_obj, msg) => void errors.push(msg) };
+    const view = (visitor: string, viewKey: string): Beacon => ({
+      type: 'view',
+      ...base({ visitor, viewKey, path: '/lone' }),
+    });
+    expect(collector.add(view('lone-visitor-1', 'lone-view-1'))).toBe(true);
+    expect(collector.add(view('x'.repeat(100), 'lone-view-2'))).toBe(true); // longer than the column
+    expect(collector.add(view('lone-visitor-3', 'lone-view-3'))).toBe(true);
+    expect(collector.add(view('lone-visitor-4', 'lone-view-4'))).toBe(false);
+    await collector.flush();
+    expect(errors).toEqual(['beacon not recorded']);
+    const rows = await db
+      .select({ visitor: analyticsPageviews.visitor_id })
+      .from(analyticsPageviews)
+      .where(eq(analyticsPageviews.path, '/lone'));
+    expect(rows.map((r) => r.visitor).sort()).toEqual(['lone-visitor-1', 'lone-visitor-3']);
+  });
+});
+
 describe('the date range', () => {
   const today = dayOf(new Date());
 
@@ -305,6 +431,7 @@ describe('the date range', () => {
 describe('POST /api/collect', () => {
   const today = dayOf(new Date());
   const views = async () => {
+    await stored();
     const [row] = await ctx.server.ctx.db.select({ n: count() }).from(analyticsPageviews);
     return row?.n ?? 0;
   };
@@ -331,6 +458,7 @@ describe('POST /api/collect', () => {
     const address = '10.77.0.1';
     const view = { type: 'view', view: 'hashed-view-1', path: '/en/' };
     expect((await beacon(view, { address })).statusCode).toBe(204);
+    await stored();
     const [row] = await ctx.server.ctx.db
       .select()
       .from(analyticsPageviews)
@@ -369,6 +497,7 @@ describe('POST /api/collect', () => {
       utm_term: evil,
     });
     expect(res.statusCode).toBe(204);
+    await stored();
     const [row] = await ctx.server.ctx.db
       .select()
       .from(analyticsPageviews)

@@ -11,10 +11,21 @@ const countries = require('i18n-iso-countries/index.js') as {
 };
 countries.registerLocale(require('i18n-iso-countries/langs/en.json'));
 
+type Device = { browser: string; system: string };
+/** The devices of the user agents seen last: a site's visitors send few distinct ones, and parsing is the costly part. */
+const devices = new Map<string, Device>();
+const DEVICES_KEPT = 1000;
+
 /** Browser and system names of a user agent (ua-parser-js 1.x, MIT), '' when unknown. */
-export function deviceOf(userAgent: string): { browser: string; system: string } {
-  const parsed = new UAParser(userAgent).getResult();
-  return { browser: (parsed.browser.name ?? '').slice(0, 64), system: (parsed.os.name ?? '').slice(0, 64) };
+export function deviceOf(userAgent: string): Device {
+  let device = devices.get(userAgent);
+  if (!device) {
+    const parsed = new UAParser(userAgent).getResult();
+    device = { browser: (parsed.browser.name ?? '').slice(0, 64), system: (parsed.os.name ?? '').slice(0, 64) };
+    if (devices.size >= DEVICES_KEPT) devices.delete(devices.keys().next().value as string);
+    devices.set(userAgent, device);
+  }
+  return device;
 }
 
 /** Whether the user agent is a crawler, a preview fetcher or a headless tool (or says nothing at all). */

@@ -35,3 +35,30 @@ export function daysBetween(start: string, end: string): string[] {
 /** How many days `start`..`end` covers, both included. */
 export const rangeLength = (start: string, end: string) =>
   Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
+
+/** The first day of `day`'s month. */
+export const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
+
+/** The first day of the month `n` months after `day`'s month. */
+function addMonths(day: string, n: number): string {
+  const d = new Date(`${monthOf(day)}T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * `start`..`end` cut into the whole calendar months it covers (`months`: the first days of the first and last, or
+ * null for none) and the day spans before and after them, so a roll-up can read months where it has them.
+ */
+export function splitByMonth(
+  start: string,
+  end: string,
+): { months: [string, string] | null; days: [string, string][] } {
+  const first = start === monthOf(start) ? start : addMonths(start, 1);
+  const afterLast = addDays(end, 1) === addMonths(end, 1) ? addMonths(end, 1) : monthOf(end);
+  if (first >= afterLast) return { months: null, days: [[start, end]] };
+  const days: [string, string][] = [];
+  if (start < first) days.push([start, addDays(first, -1)]);
+  if (afterLast <= end) days.push([afterLast, end]);
+  return { months: [first, addMonths(afterLast, -1)], days };
+}

@@ -1,5 +1,5 @@
 import { type FormKind, GOAL_VALUES, STATS } from '@backoffice/shared';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import {
@@ -8,11 +8,13 @@ import {
   analyticsDailyPaths,
   analyticsDailyVisitors,
   analyticsGoals,
+  analyticsMonthlyPaths,
   analyticsPageviews,
   analyticsSessions,
   analyticsVisitors,
 } from '../../db/schema.js';
-import { dayOf } from './days.js';
+import { dayOf, monthOf } from './days.js';
+import { addToSketch, emptySketch } from './sketch.js';
 
 /** The dimensions of `analytics_daily_dims`, as the session tables name them. */
 export const DIMENSIONS = ['country', 'city', 'language', 'browser', 'system', 'page', 'keyword', 'search'] as const;
@@ -38,32 +40,6 @@ export interface ViewFacts {
 /** Shown for a device or place the server could not tell. */
 export const NOT_SET = '(not set)';
 
-/**
- * Adds `values` to the roll-up row of `keys` (creating it): one `insert … on conflict do update set c = c + excluded.c`.
- * Counters only ever change by the deltas of one event, so concurrent events add up rather than overwrite.
- */
-async function addTo<T extends PgTable>(
-  db: Db,
-  table: T,
-  target: PgColumn[],
-  keys: Record<string, unknown>,
-  deltas: Record<string, number>,
-) {
-  const columns = table as unknown as Record<string, PgColumn>;
-  const set = Object.fromEntries(
-    Object.keys(deltas).map((name) => [name, sql`${columns[name]} + excluded.${sql.identifier(name)}`]),
-  );
-  await db
-    .insert(table)
-    .values({ ...keys, ...deltas } as never)
-    .onConflictDoUpdate({ target, set: set as never });
-}
-
-const addDaily = (db: Db, day: string, deltas: Partial<Record<keyof typeof analyticsDaily.$inferInsert, number>>) =>
-  addTo(db, analyticsDaily, [analyticsDaily.day], { day }, deltas as Record<string, number>);
-const addPath = (db: Db, day: string, path: string, deltas: Record<string, number>) =>
-  addTo(db, analyticsDailyPaths, [analyticsDailyPaths.day, analyticsDailyPaths.path], { day, path }, deltas);
-
 /** The values a new session counts under each dimension; a source the visit did not have is not counted. */
 function dimensionValues(f: ViewFacts): Record<Dimension, string> {
   return {
@@ -78,72 +54,290 @@ function dimensionValues(f: ViewFacts): Record<Dimension, string> {
   };
 }
 
+/** A leave beacon: the time the view's page has been visible so far. */
+export interface LeaveFacts {
+  visitor: string;
+  viewKey: string;
+  ms: number;
+}
+
+export type Beacon = ({ type: 'view' } & ViewFacts) | ({ type: 'leave' } & LeaveFacts);
+
+/** Rows of one multi-row statement, so that its parameters stay far below PostgreSQL's 65 535. */
+const ROWS_PER_STATEMENT = 500;
+const chunks = <T>(rows: T[]) =>
+  Array.from({ length: Math.ceil(rows.length / ROWS_PER_STATEMENT) }, (_, i) =>
+    rows.slice(i * ROWS_PER_STATEMENT, (i + 1) * ROWS_PER_STATEMENT),
+  );
+
 /**
- * Records one page view and brings every roll-up up to date in one transaction: the visitor (new on their first
- * view), the session (continued when its last view is less than `STATS.sessionTimeoutMs` ago, else a new one that
- * counts as a bounce until its second view), the path's views, entrances and exits (the exit moves to the newest
- * view of the session), the day's users, and the dimensions of a new session. A view the tracker sends twice
- * (the same view id) counts once.
+ * Counter deltas of one roll-up table summed per row, then written by multi-row `insert … on conflict do update
+ * set c = c + excluded.c` (a statement may touch a row once, hence the sums). Rows only ever change by deltas, so
+ * concurrent writers add up rather than overwrite.
  */
-export async function recordView(db: Db, f: ViewFacts): Promise<void> {
-  const day = dayOf(f.at);
-  await db.transaction(async (tx) => {
+class Tally {
+  private readonly rows = new Map<string, Record<string, unknown>>();
+  private readonly keys: string[];
+
+  constructor(
+    private readonly table: PgTable,
+    private readonly target: PgColumn[],
+    private readonly counters: string[],
+  ) {
+    this.keys = target.map((column) => column.name);
+  }
+
+  add(keys: Record<string, unknown>, deltas: Record<string, number>) {
+    const id = this.keys.map((k) => String(keys[k])).join('\u0000');
+    let row = this.rows.get(id);
+    if (!row) {
+      row = { ...keys, ...Object.fromEntries(this.counters.map((c) => [c, 0])) };
+      this.rows.set(id, row);
+    }
+    for (const [name, delta] of Object.entries(deltas)) row[name] = (row[name] as number) + delta;
+  }
+
+  async write(db: Db) {
+    const rows = [...this.rows.values()].filter((row) => this.counters.some((c) => row[c] !== 0));
+    const columns = this.table as unknown as Record<string, PgColumn>;
+    const set = Object.fromEntries(
+      this.counters.map((name) => [name, sql`${columns[name]} + excluded.${sql.identifier(name)}`]),
+    );
+    for (const chunk of chunks(rows)) {
+      await db
+        .insert(this.table)
+        .values(chunk as never)
+        .onConflictDoUpdate({ target: this.target, set: set as never });
+    }
+  }
+}
+
+const PATH_COUNTERS = ['pageviews', 'entrances', 'exits', 'time_ms', 'timed'];
+
+/** The roll-ups one batch of beacons changes, summed before they are written. */
+class Rollups {
+  readonly daily = new Tally(
+    analyticsDaily,
+    [analyticsDaily.day],
+    ['users', 'new_users', 'sessions', 'pageviews', 'bounces', 'duration_ms', 'goal_completions', 'goal_value'],
+  );
+  private readonly paths = new Tally(
+    analyticsDailyPaths,
+    [analyticsDailyPaths.day, analyticsDailyPaths.path],
+    PATH_COUNTERS,
+  );
+  private readonly monthlyPaths = new Tally(
+    analyticsMonthlyPaths,
+    [analyticsMonthlyPaths.month, analyticsMonthlyPaths.path],
+    PATH_COUNTERS,
+  );
+  readonly dims = new Tally(
+    analyticsDailyDims,
+    [analyticsDailyDims.dim, analyticsDailyDims.day, analyticsDailyDims.value],
+    ['sessions'],
+  );
+
+  /** A path's counters, on its day and in its month. */
+  path(day: string, path: string, deltas: Record<string, number>) {
+    this.paths.add({ day, path }, deltas);
+    this.monthlyPaths.add({ month: monthOf(day), path }, deltas);
+  }
+
+  async write(db: Db) {
+    await this.daily.write(db);
+    await this.paths.write(db);
+    await this.monthlyPaths.write(db);
+    await this.dims.write(db);
+  }
+}
+
+/** A visitor's latest session while a batch is worked out: `id` is null until a new session is stored. */
+interface OpenSession {
+  id: number | null;
+  day: string;
+  pageviews: number;
+  lastSeenAt: Date;
+  exitPath: string;
+  exitDay: string;
+  /** An existing session the batch continued. */
+  changed: boolean;
+  /** A session the batch starts: its first view and whether its visitor is new. */
+  start?: { facts: ViewFacts; isNew: boolean };
+}
+
+const viewId = (visitor: string, viewKey: string) => `${visitor}\u0000${viewKey}`;
+const pairsIn = (visitor: PgColumn, viewKey: PgColumn, pairs: { visitor: string; viewKey: string }[]): SQL =>
+  sql`(${visitor}, ${viewKey}) in (${sql.join(
+    pairs.map((p) => sql`(${p.visitor}, ${p.viewKey})`),
+    sql`, `,
+  )})`;
+
+/**
+ * The page views of a batch, in the order they came: the visitor (new on their first view), the session
+ * (continued when its last view is less than `STATS.sessionTimeoutMs` ago, else a new one that counts as a bounce
+ * until its second view), the view itself, the path's views, entrances and exits (the exit moves to the newest view
+ * of the session), the day's users and the dimensions of a new session. A view sent twice (the same view id)
+ * counts once.
+ */
+async function addViews(tx: Db, views: ViewFacts[], rollups: Rollups, newDayVisitors: Map<string, string[]>) {
+  const firstViews = new Map<string, ViewFacts>();
+  for (const f of views) if (!firstViews.has(f.visitor)) firstViews.set(f.visitor, f);
+  const visitors = [...firstViews.keys()];
+  const newVisitors = new Set<string>();
+  for (const chunk of chunks([...firstViews.values()])) {
     const inserted = await tx
       .insert(analyticsVisitors)
-      .values({ id: f.visitor, first_day: day, first_seen_at: f.at })
+      .values(chunk.map((f) => ({ id: f.visitor, first_day: dayOf(f.at), first_seen_at: f.at })))
       .onConflictDoNothing()
       .returning({ id: analyticsVisitors.id });
-    const isNewVisitor = inserted.length > 0;
-    // One visitor's views are recorded one after the other (the row lock), so two tabs never open two sessions.
-    await tx
-      .select({ id: analyticsVisitors.id })
-      .from(analyticsVisitors)
-      .where(eq(analyticsVisitors.id, f.visitor))
-      .for('update');
+    for (const row of inserted) newVisitors.add(row.id);
+  }
+  // A visitor's views are recorded one batch after the other (the row locks), so two writers never open two sessions.
+  await tx
+    .select({ id: analyticsVisitors.id })
+    .from(analyticsVisitors)
+    .where(inArray(analyticsVisitors.id, visitors))
+    .orderBy(analyticsVisitors.id)
+    .for('update');
 
-    const [seen] = await tx
-      .select({ id: analyticsPageviews.id })
+  const seen = new Set<string>();
+  for (const chunk of chunks(views)) {
+    const rows = await tx
+      .select({ visitor: analyticsPageviews.visitor_id, viewKey: analyticsPageviews.view_key })
       .from(analyticsPageviews)
-      .where(and(eq(analyticsPageviews.visitor_id, f.visitor), eq(analyticsPageviews.view_key, f.viewKey)))
-      .limit(1);
-    if (seen) return;
+      .where(pairsIn(analyticsPageviews.visitor_id, analyticsPageviews.view_key, chunk));
+    for (const row of rows) seen.add(viewId(row.visitor, row.viewKey));
+  }
+  const open = new Map<string, OpenSession>();
+  const latest = await tx
+    .selectDistinctOn([analyticsSessions.visitor_id])
+    .from(analyticsSessions)
+    .where(inArray(analyticsSessions.visitor_id, visitors))
+    .orderBy(analyticsSessions.visitor_id, desc(analyticsSessions.last_seen_at));
+  for (const s of latest) {
+    open.set(s.visitor_id, {
+      id: s.id,
+      day: s.day,
+      pageviews: s.pageviews,
+      lastSeenAt: s.last_seen_at,
+      exitPath: s.exit_path,
+      exitDay: s.exit_day,
+      changed: false,
+    });
+  }
 
-    const [last] = await tx
-      .select()
-      .from(analyticsSessions)
-      .where(eq(analyticsSessions.visitor_id, f.visitor))
-      .orderBy(desc(analyticsSessions.last_seen_at))
-      .limit(1);
-    const gap = last ? f.at.getTime() - last.last_seen_at.getTime() : Number.POSITIVE_INFINITY;
-    let sessionId: number;
-
-    if (last && gap >= 0 && gap < STATS.sessionTimeoutMs) {
-      sessionId = last.id;
-      if (last.pageviews === 1) await addDaily(tx, last.day, { bounces: -1 });
-      await addPath(tx, last.exit_day, last.exit_path, { exits: -1 });
-      await addPath(tx, day, f.path, { exits: 1 });
-      await tx
-        .update(analyticsSessions)
-        .set({
-          pageviews: sql`${analyticsSessions.pageviews} + 1`,
-          last_seen_at: f.at,
-          exit_path: f.path,
-          exit_day: day,
-        })
-        .where(eq(analyticsSessions.id, last.id));
+  const started: OpenSession[] = [];
+  const recorded: { facts: ViewFacts; day: string; session: OpenSession }[] = [];
+  const dayVisitors = new Map<string, { day: string; visitor_id: string }>();
+  for (const f of views) {
+    const id = viewId(f.visitor, f.viewKey);
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const day = dayOf(f.at);
+    let session = open.get(f.visitor);
+    const gap = session ? f.at.getTime() - session.lastSeenAt.getTime() : Number.POSITIVE_INFINITY;
+    if (session && gap >= 0 && gap < STATS.sessionTimeoutMs) {
+      if (session.pageviews === 1) rollups.daily.add({ day: session.day }, { bounces: -1 });
+      rollups.path(session.exitDay, session.exitPath, { exits: -1 });
+      rollups.path(day, f.path, { exits: 1 });
+      Object.assign(session, { pageviews: session.pageviews + 1, lastSeenAt: f.at, exitPath: f.path, exitDay: day });
+      session.changed = session.id !== null;
     } else {
-      const [made] = await tx
-        .insert(analyticsSessions)
-        .values({
+      // Only a new visitor's first session is a new user's.
+      const isNew = newVisitors.delete(f.visitor);
+      session = {
+        id: null,
+        day,
+        pageviews: 1,
+        lastSeenAt: f.at,
+        exitPath: f.path,
+        exitDay: day,
+        changed: false,
+        start: { facts: f, isNew },
+      };
+      open.set(f.visitor, session);
+      started.push(session);
+      rollups.daily.add({ day }, { sessions: 1, bounces: 1, new_users: isNew ? 1 : 0 });
+      rollups.path(day, f.path, { entrances: 1, exits: 1 });
+      for (const [dim, value] of Object.entries(dimensionValues(f))) {
+        if (value) rollups.dims.add({ dim, day, value }, { sessions: 1 });
+      }
+    }
+    recorded.push({ facts: f, day, session });
+    rollups.path(day, f.path, { pageviews: 1 });
+    rollups.daily.add({ day }, { pageviews: 1 });
+    dayVisitors.set(`${day}\u0000${f.visitor}`, { day, visitor_id: f.visitor });
+  }
+
+  await insertSessions(tx, started);
+  const continued = [...open.values()].filter((s) => s.changed);
+  for (const chunk of chunks(continued)) {
+    const values = sql.join(
+      chunk.map(
+        (s) =>
+          sql`(${s.id}::int, ${s.pageviews}::int, ${s.lastSeenAt.toISOString()}::timestamptz, ${s.exitPath}::text, ${s.exitDay}::date)`,
+      ),
+      sql`, `,
+    );
+    await tx.execute(sql`update ${analyticsSessions} as s
+      set pageviews = v.pageviews, last_seen_at = v.last_seen_at, exit_path = v.exit_path, exit_day = v.exit_day
+      from (values ${values}) as v(id, pageviews, last_seen_at, exit_path, exit_day) where s.id = v.id`);
+  }
+  for (const chunk of chunks(recorded)) {
+    await tx.insert(analyticsPageviews).values(
+      chunk.map(({ facts: f, day, session }) => ({
+        view_key: f.viewKey,
+        visitor_id: f.visitor,
+        session_id: session.id as number,
+        day,
+        at: f.at,
+        path: f.path,
+        referrer: f.referrer,
+        utm_source: f.utm.source,
+        utm_medium: f.utm.medium,
+        utm_campaign: f.utm.campaign,
+        utm_term: f.utm.term,
+        utm_content: f.utm.content,
+      })),
+    );
+  }
+  for (const chunk of chunks([...dayVisitors.values()])) {
+    const firsts = await tx
+      .insert(analyticsDailyVisitors)
+      .values(chunk)
+      .onConflictDoNothing()
+      .returning({ day: analyticsDailyVisitors.day, visitor: analyticsDailyVisitors.visitor_id });
+    for (const { day, visitor } of firsts) {
+      rollups.daily.add({ day }, { users: 1 });
+      newDayVisitors.set(day, [...(newDayVisitors.get(day) ?? []), visitor]);
+    }
+  }
+}
+
+/** Stores the sessions a batch starts, with ids taken from their sequence first (their views refer to them). */
+async function insertSessions(tx: Db, started: OpenSession[]) {
+  if (!started.length) return;
+  const result = (await tx.execute(
+    sql`select nextval(pg_get_serial_sequence('analytics_sessions', 'id'))::int as id from generate_series(1, ${started.length})`,
+  )) as unknown as { rows: { id: number }[] };
+  started.forEach((s, i) => {
+    s.id = Number(result.rows[i]?.id);
+  });
+  for (const chunk of chunks(started)) {
+    await tx.insert(analyticsSessions).values(
+      chunk.map((s) => {
+        const f = s.start?.facts as ViewFacts;
+        return {
+          id: s.id as number,
           visitor_id: f.visitor,
-          day,
+          day: s.day,
           started_at: f.at,
-          last_seen_at: f.at,
-          is_new: isNewVisitor ? 1 : 0,
-          pageviews: 1,
+          last_seen_at: s.lastSeenAt,
+          is_new: s.start?.isNew ? 1 : 0,
+          pageviews: s.pageviews,
           entry_path: f.path,
-          exit_path: f.path,
-          exit_day: day,
+          exit_path: s.exitPath,
+          exit_day: s.exitDay,
           referrer_page: f.source.page,
           search_engine: f.source.engine,
           keyword: f.source.keyword,
@@ -156,58 +350,31 @@ export async function recordView(db: Db, f: ViewFacts): Promise<void> {
           browser: f.browser,
           system: f.system,
           screen: f.screen,
-        })
-        .returning({ id: analyticsSessions.id });
-      if (!made) throw new Error('session insert returned no row');
-      sessionId = made.id;
-      await addDaily(tx, day, { sessions: 1, bounces: 1, new_users: isNewVisitor ? 1 : 0 });
-      await addPath(tx, day, f.path, { entrances: 1, exits: 1 });
-      for (const [dim, value] of Object.entries(dimensionValues(f))) {
-        if (!value) continue;
-        await addTo(
-          tx,
-          analyticsDailyDims,
-          [analyticsDailyDims.dim, analyticsDailyDims.day, analyticsDailyDims.value],
-          { dim, day, value },
-          { sessions: 1 },
-        );
-      }
-    }
-
-    await tx.insert(analyticsPageviews).values({
-      view_key: f.viewKey,
-      visitor_id: f.visitor,
-      session_id: sessionId,
-      day,
-      at: f.at,
-      path: f.path,
-      referrer: f.referrer,
-      utm_source: f.utm.source,
-      utm_medium: f.utm.medium,
-      utm_campaign: f.utm.campaign,
-      utm_term: f.utm.term,
-      utm_content: f.utm.content,
-    });
-    await addPath(tx, day, f.path, { pageviews: 1 });
-    const firstToday = await tx
-      .insert(analyticsDailyVisitors)
-      .values({ day, visitor_id: f.visitor })
-      .onConflictDoNothing()
-      .returning({ day: analyticsDailyVisitors.day });
-    await addDaily(tx, day, { pageviews: 1, users: firstToday.length });
-  });
+        };
+      }),
+    );
+  }
 }
 
 /**
- * Records the time a page was visible, as the tracker measured it so far (sent each time the page is hidden): the
- * growth since the last report is added to the view, its path's time on page, its session and the session's day.
- * An unknown view or a time that did not grow changes nothing.
+ * The leave beacons of a batch: the time a page was visible, as the tracker measured it so far (sent each time the
+ * page is hidden). The growth since the last report is added to the view, its path's time on page, its session
+ * and the session's day. An unknown view or a time that did not grow changes nothing.
  */
-export async function recordLeave(db: Db, visitor: string, viewKey: string, ms: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [view] = await tx
+async function addLeaves(tx: Db, leaves: LeaveFacts[], rollups: Rollups) {
+  const longest = new Map<string, LeaveFacts>();
+  for (const leave of leaves) {
+    const id = viewId(leave.visitor, leave.viewKey);
+    if ((longest.get(id)?.ms ?? -1) < leave.ms) longest.set(id, leave);
+  }
+  const views: { id: number; ms: number }[] = [];
+  const sessions = new Map<number, number>();
+  for (const chunk of chunks([...longest.values()])) {
+    const rows = await tx
       .select({
         id: analyticsPageviews.id,
+        visitor: analyticsPageviews.visitor_id,
+        viewKey: analyticsPageviews.view_key,
         day: analyticsPageviews.day,
         path: analyticsPageviews.path,
         duration: analyticsPageviews.duration_ms,
@@ -216,20 +383,130 @@ export async function recordLeave(db: Db, visitor: string, viewKey: string, ms: 
       })
       .from(analyticsPageviews)
       .innerJoin(analyticsSessions, eq(analyticsSessions.id, analyticsPageviews.session_id))
-      .where(and(eq(analyticsPageviews.visitor_id, visitor), eq(analyticsPageviews.view_key, viewKey)))
-      .limit(1)
+      .where(pairsIn(analyticsPageviews.visitor_id, analyticsPageviews.view_key, chunk))
+      .orderBy(analyticsPageviews.id)
       .for('update', { of: analyticsPageviews });
-    if (!view || ms <= view.duration) return;
-    const delta = ms - view.duration;
-    await tx.update(analyticsPageviews).set({ duration_ms: ms }).where(eq(analyticsPageviews.id, view.id));
-    await addPath(tx, view.day, view.path, { time_ms: delta, timed: view.duration === 0 ? 1 : 0 });
-    await tx
-      .update(analyticsSessions)
-      .set({ duration_ms: sql`${analyticsSessions.duration_ms} + ${delta}` })
-      .where(eq(analyticsSessions.id, view.sessionId));
-    await addDaily(tx, view.sessionDay, { duration_ms: delta });
+    for (const view of rows) {
+      const ms = longest.get(viewId(view.visitor, view.viewKey))?.ms ?? 0;
+      if (ms <= view.duration) continue;
+      const delta = ms - view.duration;
+      views.push({ id: view.id, ms });
+      rollups.path(view.day, view.path, { time_ms: delta, timed: view.duration === 0 ? 1 : 0 });
+      sessions.set(view.sessionId, (sessions.get(view.sessionId) ?? 0) + delta);
+      rollups.daily.add({ day: view.sessionDay }, { duration_ms: delta });
+    }
+  }
+  for (const chunk of chunks(views)) {
+    const values = sql.join(
+      chunk.map((v) => sql`(${v.id}::bigint, ${v.ms}::bigint)`),
+      sql`, `,
+    );
+    await tx.execute(sql`update ${analyticsPageviews} as p set duration_ms = v.ms
+      from (values ${values}) as v(id, ms) where p.id = v.id`);
+  }
+  for (const chunk of chunks([...sessions])) {
+    const values = sql.join(
+      chunk.map(([id, delta]) => sql`(${id}::int, ${delta}::bigint)`),
+      sql`, `,
+    );
+    await tx.execute(sql`update ${analyticsSessions} as s set duration_ms = s.duration_ms + v.delta
+      from (values ${values}) as v(id, delta) where s.id = v.id`);
+  }
+}
+
+/**
+ * Adds the day's new visitors to its users sketch. A day without a sketch yet (its visitors were counted before
+ * sketches existed, or it is new) gets one built from all its day × visitor rows.
+ */
+async function addToSketches(tx: Db, newDayVisitors: Map<string, string[]>) {
+  if (!newDayVisitors.size) return;
+  const rows = await tx
+    .select({ day: analyticsDaily.day, sketch: analyticsDaily.users_sketch })
+    .from(analyticsDaily)
+    .where(inArray(analyticsDaily.day, [...newDayVisitors.keys()]))
+    .orderBy(analyticsDaily.day)
+    .for('update');
+  for (const row of rows) {
+    const sketch = row.sketch ? new Uint8Array(row.sketch) : await sketchOfDay(tx, row.day);
+    for (const visitor of newDayVisitors.get(row.day) ?? []) addToSketch(sketch, visitor);
+    await tx.update(analyticsDaily).set({ users_sketch: sketch }).where(eq(analyticsDaily.day, row.day));
+  }
+}
+
+/** The sketch of every visitor of a day, from its day × visitor rows. */
+async function sketchOfDay(db: Db, day: string): Promise<Uint8Array> {
+  const sketch = emptySketch();
+  const rows = await db
+    .select({ visitor: analyticsDailyVisitors.visitor_id })
+    .from(analyticsDailyVisitors)
+    .where(eq(analyticsDailyVisitors.day, day));
+  for (const row of rows) addToSketch(sketch, row.visitor);
+  return sketch;
+}
+
+/**
+ * Builds the users sketch of every day in `days` (all days when omitted) that has users but no sketch yet (days
+ * counted before sketches existed, or imported in bulk). Answers how many it built.
+ */
+export async function fillSketches(db: Db, days?: string[]): Promise<number> {
+  const missing = await db
+    .select({ day: analyticsDaily.day })
+    .from(analyticsDaily)
+    .where(
+      and(
+        sql`${analyticsDaily.users_sketch} is null`,
+        sql`${analyticsDaily.users} > 0`,
+        days ? inArray(analyticsDaily.day, days) : undefined,
+      ),
+    );
+  for (const { day } of missing) {
+    const sketch = await sketchOfDay(db, day);
+    await db
+      .update(analyticsDaily)
+      .set({ users_sketch: sketch })
+      .where(and(eq(analyticsDaily.day, day), sql`${analyticsDaily.users_sketch} is null`));
+  }
+  return missing.length;
+}
+
+/**
+ * After daily roll-ups were imported in bulk (the demo, a benchmark): the monthly path roll-up rebuilt from the
+ * daily one, and the users sketch of every day.
+ */
+export async function completeImportedRollups(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(analyticsMonthlyPaths);
+    await tx.execute(sql`insert into ${analyticsMonthlyPaths} (month, path, pageviews, entrances, exits, time_ms, timed)
+      select date_trunc('month', day)::date, path, sum(pageviews), sum(entrances), sum(exits), sum(time_ms), sum(timed)
+      from ${analyticsDailyPaths} group by 1, 2`);
+  });
+  await fillSketches(db);
+}
+
+/**
+ * Records a batch of beacons in one transaction, in the order they came: page views first (the visitors, their
+ * sessions, the views), then leave beacons (which may time a view of the same batch), then every roll-up the
+ * batch changed, each row written once with the batch's summed deltas.
+ */
+export async function recordBeacons(db: Db, beacons: Beacon[]): Promise<void> {
+  const views = beacons.filter((b): b is { type: 'view' } & ViewFacts => b.type === 'view');
+  const leaves = beacons.filter((b): b is { type: 'leave' } & LeaveFacts => b.type === 'leave');
+  await db.transaction(async (tx) => {
+    const rollups = new Rollups();
+    const newDayVisitors = new Map<string, string[]>();
+    if (views.length) await addViews(tx, views, rollups, newDayVisitors);
+    if (leaves.length) await addLeaves(tx, leaves, rollups);
+    await rollups.write(tx);
+    await addToSketches(tx, newDayVisitors);
   });
 }
+
+/** Records one page view (`recordBeacons` of one). */
+export const recordView = (db: Db, facts: ViewFacts) => recordBeacons(db, [{ type: 'view', ...facts }]);
+
+/** Records one leave beacon (`recordBeacons` of one). */
+export const recordLeave = (db: Db, visitor: string, viewKey: string, ms: number) =>
+  recordBeacons(db, [{ type: 'leave', visitor, viewKey, ms }]);
 
 /**
  * Goal 1: a form submission by a visitor the tracker knows (one with a recorded view) completes the goal, worth
@@ -276,7 +553,9 @@ export async function recordGoal(
         })
         .where(eq(analyticsSessions.id, session.id));
     }
-    await addDaily(tx, day, { goal_completions: 1, goal_value: value });
+    const rollups = new Rollups();
+    rollups.daily.add({ day }, { goal_completions: 1, goal_value: value });
+    await rollups.write(tx);
     return true;
   });
 }

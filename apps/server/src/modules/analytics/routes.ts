@@ -4,10 +4,9 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { hmac } from '../../http/crypto.js';
 import { forbidden, HttpError, throttled } from '../../http/errors.js';
-import { databaseRateLimitStore } from '../forms/rate-store.js';
 import { deviceOf, isBotAgent, placeOf, sourceOf } from './client-info.js';
+import { collectorOf } from './collector.js';
 import { dayOf } from './days.js';
-import { recordLeave, recordView } from './rollups.js';
 import { TRACKER_ETAG, TRACKER_JS } from './tracker.js';
 
 /** Beacons per address and minute. */
@@ -17,15 +16,19 @@ const badRequest = () => new HttpError(400, 'http.badRequest');
 
 /**
  * `/tracker.js` and `POST /api/collect` (DESIGN §6, §8): public (no session, no CSRF token; a foreign `Origin` is
- * refused), rate-limited per address in the database, at most `STATS.collectMaxBytes` (413). A body that is not
- * a beacon is a 400; a bot's beacon is answered 204 and dropped. Browser and system come from the user agent,
- * country and city from the address (offline), which is never stored: without the tracker's visitor id a visitor
- * is `h:` + an HMAC of the day, address and user agent under the server's secret, so it changes daily.
+ * refused), rate-limited per address in the server's memory (a beacon writes nothing for the limit), at most
+ * `STATS.collectMaxBytes` (413). A body that is not a beacon is a 400; a bot's beacon is answered 204 and dropped.
+ * Browser and system come from the user agent, country and city from the address (offline), which is never
+ * stored: without the tracker's visitor id a visitor is `h:` + an HMAC of the day, address and user agent under the
+ * server's secret, so it changes daily. The beacon is queued for the collector's writer (`collector.ts`) and
+ * answered 204 at once; a full queue is a 429.
  */
 export const analyticsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const collector = collectorOf(ctx.db);
+  collector.logger = app.log;
+  app.addHook('onClose', () => collector.flush());
   await app.register(rateLimit, {
     global: false,
-    store: databaseRateLimitStore(ctx.db),
     keyGenerator: (request) => `collect:${request.ip}`,
     errorResponseBuilder: (_request, context) => throttled(Math.max(1, Math.ceil(context.ttl / 1000))),
   });
@@ -78,15 +81,19 @@ export const analyticsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
       const visitor =
         beacon.visitor ??
         `h:${hmac(ctx.config.sessionSecret, `visitor:${dayOf(at)}:${request.ip}:${userAgent}`).slice(0, 40)}`;
-      if (beacon.type === 'leave') {
-        await recordLeave(ctx.db, visitor, beacon.view, beacon.ms);
+      const queue = (queued: boolean) => {
+        if (!queued) throw throttled(1);
         return reply.code(204).send();
+      };
+      if (beacon.type === 'leave') {
+        return queue(collector.add({ type: 'leave', visitor, viewKey: beacon.view, ms: beacon.ms }));
       }
       const language = (beacon.language || String(request.headers['accept-language'] ?? '').split(/[,;]/)[0] || '')
         .trim()
         .toLowerCase()
         .slice(0, 35);
-      await recordView(ctx.db, {
+      const queued = collector.add({
+        type: 'view',
         visitor,
         viewKey: beacon.view,
         at,
@@ -105,7 +112,7 @@ export const analyticsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
         ...(await placeOf(request.ip)),
         source: sourceOf(beacon.referrer, beacon.utm_term, ownHosts(request)),
       });
-      return reply.code(204).send();
+      return queue(queued);
     },
   );
 };

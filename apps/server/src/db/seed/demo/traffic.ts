@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { addDays, dayOf } from '../../../modules/analytics/days.js';
 import { hasTraffic } from '../../../modules/analytics/queries.js';
-import { type Dimension, NOT_SET } from '../../../modules/analytics/rollups.js';
+import { completeImportedRollups, type Dimension, NOT_SET } from '../../../modules/analytics/rollups.js';
 import type { Db } from '../../client.js';
 import {
   analyticsDaily,
@@ -256,8 +256,8 @@ async function insertAll(db: Db, table: PgTable, rows: Record<string, unknown>[]
 
 /**
  * 90 days of believable traffic for the statistics screens, built in memory and written in bulk: the daily
- * roll-ups the answers read (totals, day × visitor, day × path, day × dimension) and, for the last two days, the
- * raw sessions and page views too. Runs only while no traffic exists, so running the demo again adds nothing.
+ * roll-ups the answers read (totals, day × visitor, day × path, day × dimension; then month × path and the users
+ * sketches) and, for the last two days, the raw sessions and page views too. Runs only while no traffic exists, so running the demo again adds nothing.
  */
 export async function seedDemoTraffic(db: Db, log: Log, now = new Date()) {
   if (await hasTraffic(db)) return;
@@ -412,6 +412,7 @@ export async function seedDemoTraffic(db: Db, log: Log, now = new Date()) {
       await insertAll(tx, analyticsPageviews, views);
     }
   });
+  await completeImportedRollups(db);
   const views = sessions.reduce((n, s) => n + s.paths.length, 0);
   log(`Demo: ${DAYS} days of traffic (${sessions.length} sessions, ${views} page views).`);
 }
