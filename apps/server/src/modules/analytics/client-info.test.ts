@@ -3,8 +3,8 @@ import { deviceOf, isBotAgent, placeOf, sourceOf } from './client-info.js';
 
 describe('what the collector reads of a visitor', () => {
   it('places a public IPv4 address offline, and no private, loopback or IPv6 one', async () => {
-    expect((await placeOf('195.113.0.1')).country).toBe('Czech Republic');
-    expect((await placeOf('::ffff:87.244.215.1')).country).toBe('Slovakia');
+    expect(placeOf('195.113.0.1').country).toBe('Czech Republic');
+    expect(placeOf('::ffff:87.244.215.1').country).toBe('Slovakia');
     for (const address of [
       '127.0.0.1',
       '10.1.2.3',
@@ -15,7 +15,7 @@ describe('what the collector reads of a visitor', () => {
       '2a00:1450::1',
       'x',
     ]) {
-      expect(await placeOf(address)).toEqual({ country: '', city: '' });
+      expect(placeOf(address)).toEqual({ country: '', city: '' });
     }
   });
 

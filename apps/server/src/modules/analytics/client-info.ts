@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
-import { lookup } from 'fast-geoip';
 import { isbot } from 'isbot';
+import { LRUCache } from 'lru-cache';
 import { UAParser } from 'ua-parser-js';
+import { geoLookup } from './geoip.js';
 
 const require = createRequire(import.meta.url);
 // The library's core and English names only (its node entry would load every locale it ships).
@@ -13,8 +14,7 @@ countries.registerLocale(require('i18n-iso-countries/langs/en.json'));
 
 type Device = { browser: string; system: string };
 /** The devices of the user agents seen last: a site's visitors send few distinct ones, and parsing is the costly part. */
-const devices = new Map<string, Device>();
-const DEVICES_KEPT = 1000;
+const devices = new LRUCache<string, Device>({ max: 1000 });
 
 /** Browser and system names of a user agent (ua-parser-js 1.x, MIT), '' when unknown. */
 export function deviceOf(userAgent: string): Device {
@@ -22,7 +22,6 @@ export function deviceOf(userAgent: string): Device {
   if (!device) {
     const parsed = new UAParser(userAgent).getResult();
     device = { browser: (parsed.browser.name ?? '').slice(0, 64), system: (parsed.os.name ?? '').slice(0, 64) };
-    if (devices.size >= DEVICES_KEPT) devices.delete(devices.keys().next().value as string);
     devices.set(userAgent, device);
   }
   return device;
@@ -48,19 +47,15 @@ function isPrivate(ip: string): boolean {
 
 /**
  * The country (English name) and city of an IPv4 address from the offline GeoLite data of `fast-geoip` (its data
- * has no IPv6); '' for what it cannot place.
+ * has no IPv6; `geoip.ts`); '' for what it cannot place.
  */
-export async function placeOf(address: string): Promise<{ country: string; city: string }> {
+export function placeOf(address: string): { country: string; city: string } {
   const ip = address.startsWith('::ffff:') ? address.slice(7) : address;
   if (!/^\d{1,3}(\.\d{1,3}){3}$/.test(ip) || isPrivate(ip)) return { country: '', city: '' };
-  try {
-    const found = await lookup(ip);
-    if (!found) return { country: '', city: '' };
-    const country = (found.country && countries.getName(found.country, 'en')) || found.country || '';
-    return { country: country.slice(0, 100), city: (found.city ?? '').slice(0, 100) };
-  } catch {
-    return { country: '', city: '' };
-  }
+  const found = geoLookup(ip);
+  if (!found) return { country: '', city: '' };
+  const country = (found.country && countries.getName(found.country, 'en')) || found.country || '';
+  return { country: country.slice(0, 100), city: found.city.slice(0, 100) };
 }
 
 /** Search engines by host, with the query parameters that hold the words searched for. */

@@ -2,9 +2,9 @@ import type { Db } from '../../db/client.js';
 import { type Beacon, recordBeacons } from './rollups.js';
 
 /** Beacons written by one transaction at most. */
-export const COLLECT_BATCH = 500;
+export const COLLECT_BATCH = 1000;
 /** How long a beacon waits for others before its batch is written, ms. */
-export const COLLECT_DELAY_MS = 50;
+export const COLLECT_DELAY_MS = 200;
 /** Beacons waiting at most; past it the collector answers 429 until the writer catches up. */
 export const COLLECT_QUEUE = 20_000;
 

@@ -1,5 +1,5 @@
 import { type FormKind, GOAL_VALUES, STATS } from '@backoffice/shared';
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import {
@@ -63,16 +63,69 @@ export interface LeaveFacts {
 
 export type Beacon = ({ type: 'view' } & ViewFacts) | ({ type: 'leave' } & LeaveFacts);
 
-/** Rows of one multi-row statement, so that its parameters stay far below PostgreSQL's 65 535. */
-const ROWS_PER_STATEMENT = 500;
-const chunks = <T>(rows: T[]) =>
-  Array.from({ length: Math.ceil(rows.length / ROWS_PER_STATEMENT) }, (_, i) =>
-    rows.slice(i * ROWS_PER_STATEMENT, (i + 1) * ROWS_PER_STATEMENT),
-  );
+/** The transaction-level advisory lock that serialises the writers of beacons (any number: it only has to be fixed). */
+const BATCH_LOCK = 727_001;
+
+const value = (v: unknown) => (v instanceof Date ? v.toISOString() : v);
+/**
+ * The array parameter of a column's values, typed by the column's base type: `varchar`, not `varchar(64)`, whose
+ * cast would cut a value too long where storing it is refused.
+ */
+const arrayOf = (column: PgColumn | undefined, values: unknown[]) => {
+  const type = (column?.getSQLType() ?? 'text')
+    .replace(/^serial$/, 'integer')
+    .replace(/^bigserial$/, 'bigint')
+    .replace(/^varchar\(\d+\)$/, 'varchar');
+  return sql`${sql.param(values.map(value))}::${sql.raw(type)}[]`;
+};
 
 /**
- * Counter deltas of one roll-up table summed per row, then written by multi-row `insert … on conflict do update
- * set c = c + excluded.c` (a statement may touch a row once, hence the sums). Rows only ever change by deltas, so
+ * `insert into table (columns) select * from unnest($1::type[], …)`: one array parameter per column, however many
+ * rows, so the statement stays small and is parsed once; the columns are those of the first row.
+ */
+function insertRows(table: PgTable, rows: Record<string, unknown>[]): SQL {
+  const columns = getTableColumns(table);
+  const names = Object.keys(rows[0] ?? {});
+  const arrays = names.map((name) =>
+    arrayOf(
+      columns[name],
+      rows.map((row) => row[name]),
+    ),
+  );
+  return sql`insert into ${table} (${sql.join(
+    names.map((name) => sql.identifier(columns[name]?.name ?? name)),
+    sql`, `,
+  )}) select * from unnest(${sql.join(arrays, sql`, `)})`;
+}
+
+/** `update table as t set … from unnest(…) as v(…) where t.id = v.id`, for rows that each name their `id`. */
+function updateRows(table: PgTable, rows: Record<string, unknown>[], set: SQL): SQL {
+  const columns = getTableColumns(table);
+  const names = Object.keys(rows[0] ?? {});
+  const arrays = names.map((name) =>
+    arrayOf(
+      columns[name],
+      rows.map((row) => row[name]),
+    ),
+  );
+  return sql`update ${table} as t set ${set} from unnest(${sql.join(arrays, sql`, `)}) as v(${sql.join(
+    names.map((name) => sql.identifier(name)),
+    sql`, `,
+  )}) where t.id = v.id`;
+}
+
+/** `column = any($1::text[])`: one array parameter. */
+const anyOf = (column: PgColumn, values: string[]) => sql`${column} = any(${sql.param(values)}::text[])`;
+
+/** `(visitor, viewKey)` is one of `pairs`: two array parameters (a list of row constructors aborts PGlite's planner). */
+const pairsIn = (visitor: PgColumn, viewKey: PgColumn, pairs: { visitor: string; viewKey: string }[]): SQL =>
+  sql`(${visitor}, ${viewKey}) in (select * from unnest(${sql.param(pairs.map((p) => p.visitor))}::text[], ${sql.param(
+    pairs.map((p) => p.viewKey),
+  )}::text[]))`;
+
+/**
+ * Counter deltas of one roll-up table summed per row, then written by one `insert … on conflict do update set
+ * c = c + excluded.c` (a statement may touch a row once, hence the sums). Rows only ever change by deltas, so
  * concurrent writers add up rather than overwrite.
  */
 class Tally {
@@ -99,16 +152,18 @@ class Tally {
 
   async write(db: Db) {
     const rows = [...this.rows.values()].filter((row) => this.counters.some((c) => row[c] !== 0));
-    const columns = this.table as unknown as Record<string, PgColumn>;
-    const set = Object.fromEntries(
-      this.counters.map((name) => [name, sql`${columns[name]} + excluded.${sql.identifier(name)}`]),
+    if (!rows.length) return;
+    const add = sql.join(
+      this.counters.map(
+        (c) => sql`${sql.identifier(c)} = ${this.table}.${sql.identifier(c)} + excluded.${sql.identifier(c)}`,
+      ),
+      sql`, `,
     );
-    for (const chunk of chunks(rows)) {
-      await db
-        .insert(this.table)
-        .values(chunk as never)
-        .onConflictDoUpdate({ target: this.target, set: set as never });
-    }
+    const target = sql.join(
+      this.target.map((column) => sql.identifier(column.name)),
+      sql`, `,
+    );
+    await db.execute(sql`${insertRows(this.table, rows)} on conflict (${target}) do update set ${add}`);
   }
 }
 
@@ -166,11 +221,7 @@ interface OpenSession {
 }
 
 const viewId = (visitor: string, viewKey: string) => `${visitor}\u0000${viewKey}`;
-const pairsIn = (visitor: PgColumn, viewKey: PgColumn, pairs: { visitor: string; viewKey: string }[]): SQL =>
-  sql`(${visitor}, ${viewKey}) in (${sql.join(
-    pairs.map((p) => sql`(${p.visitor}, ${p.viewKey})`),
-    sql`, `,
-  )})`;
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * The page views of a batch, in the order they came: the visitor (new on their first view), the session
@@ -183,48 +234,36 @@ async function addViews(tx: Db, views: ViewFacts[], rollups: Rollups, newDayVisi
   const firstViews = new Map<string, ViewFacts>();
   for (const f of views) if (!firstViews.has(f.visitor)) firstViews.set(f.visitor, f);
   const visitors = [...firstViews.keys()];
-  const newVisitors = new Set<string>();
-  for (const chunk of chunks([...firstViews.values()])) {
-    const inserted = await tx
-      .insert(analyticsVisitors)
-      .values(chunk.map((f) => ({ id: f.visitor, first_day: dayOf(f.at), first_seen_at: f.at })))
-      .onConflictDoNothing()
-      .returning({ id: analyticsVisitors.id });
-    for (const row of inserted) newVisitors.add(row.id);
-  }
-  // A visitor's views are recorded one batch after the other (the row locks), so two writers never open two sessions.
-  await tx
-    .select({ id: analyticsVisitors.id })
-    .from(analyticsVisitors)
-    .where(inArray(analyticsVisitors.id, visitors))
-    .orderBy(analyticsVisitors.id)
-    .for('update');
+  const inserted = rowsOf<{ id: string }>(
+    await tx.execute(
+      sql`${insertRows(
+        analyticsVisitors,
+        [...firstViews.values()].map((f) => ({ id: f.visitor, first_day: dayOf(f.at), first_seen_at: f.at })),
+      )} on conflict do nothing returning id`,
+    ),
+  );
+  const newVisitors = new Set(inserted.map((row) => row.id));
 
-  const seen = new Set<string>();
-  for (const chunk of chunks(views)) {
-    const rows = await tx
-      .select({ visitor: analyticsPageviews.visitor_id, viewKey: analyticsPageviews.view_key })
-      .from(analyticsPageviews)
-      .where(pairsIn(analyticsPageviews.visitor_id, analyticsPageviews.view_key, chunk));
-    for (const row of rows) seen.add(viewId(row.visitor, row.viewKey));
-  }
+  const stored = await tx
+    .select({ visitor: analyticsPageviews.visitor_id, viewKey: analyticsPageviews.view_key })
+    .from(analyticsPageviews)
+    .where(pairsIn(analyticsPageviews.visitor_id, analyticsPageviews.view_key, views));
+  const seen = new Set(stored.map((row) => viewId(row.visitor, row.viewKey)));
   const open = new Map<string, OpenSession>();
   const latest = await tx
-    .selectDistinctOn([analyticsSessions.visitor_id])
+    .selectDistinctOn([analyticsSessions.visitor_id], {
+      id: analyticsSessions.id,
+      visitor: analyticsSessions.visitor_id,
+      day: analyticsSessions.day,
+      pageviews: analyticsSessions.pageviews,
+      lastSeenAt: analyticsSessions.last_seen_at,
+      exitPath: analyticsSessions.exit_path,
+      exitDay: analyticsSessions.exit_day,
+    })
     .from(analyticsSessions)
-    .where(inArray(analyticsSessions.visitor_id, visitors))
+    .where(anyOf(analyticsSessions.visitor_id, visitors))
     .orderBy(analyticsSessions.visitor_id, desc(analyticsSessions.last_seen_at));
-  for (const s of latest) {
-    open.set(s.visitor_id, {
-      id: s.id,
-      day: s.day,
-      pageviews: s.pageviews,
-      lastSeenAt: s.last_seen_at,
-      exitPath: s.exit_path,
-      exitDay: s.exit_day,
-      changed: false,
-    });
-  }
+  for (const { visitor, ...s } of latest) open.set(visitor, { ...s, changed: false });
 
   const started: OpenSession[] = [];
   const recorded: { facts: ViewFacts; day: string; session: OpenSession }[] = [];
@@ -271,42 +310,49 @@ async function addViews(tx: Db, views: ViewFacts[], rollups: Rollups, newDayVisi
 
   await insertSessions(tx, started);
   const continued = [...open.values()].filter((s) => s.changed);
-  for (const chunk of chunks(continued)) {
-    const values = sql.join(
-      chunk.map(
-        (s) =>
-          sql`(${s.id}::int, ${s.pageviews}::int, ${s.lastSeenAt.toISOString()}::timestamptz, ${s.exitPath}::text, ${s.exitDay}::date)`,
+  if (continued.length) {
+    await tx.execute(
+      updateRows(
+        analyticsSessions,
+        continued.map((s) => ({
+          id: s.id,
+          pageviews: s.pageviews,
+          last_seen_at: s.lastSeenAt,
+          exit_path: s.exitPath,
+          exit_day: s.exitDay,
+        })),
+        sql`pageviews = v.pageviews, last_seen_at = v.last_seen_at, exit_path = v.exit_path, exit_day = v.exit_day`,
       ),
-      sql`, `,
-    );
-    await tx.execute(sql`update ${analyticsSessions} as s
-      set pageviews = v.pageviews, last_seen_at = v.last_seen_at, exit_path = v.exit_path, exit_day = v.exit_day
-      from (values ${values}) as v(id, pageviews, last_seen_at, exit_path, exit_day) where s.id = v.id`);
-  }
-  for (const chunk of chunks(recorded)) {
-    await tx.insert(analyticsPageviews).values(
-      chunk.map(({ facts: f, day, session }) => ({
-        view_key: f.viewKey,
-        visitor_id: f.visitor,
-        session_id: session.id as number,
-        day,
-        at: f.at,
-        path: f.path,
-        referrer: f.referrer,
-        utm_source: f.utm.source,
-        utm_medium: f.utm.medium,
-        utm_campaign: f.utm.campaign,
-        utm_term: f.utm.term,
-        utm_content: f.utm.content,
-      })),
     );
   }
-  for (const chunk of chunks([...dayVisitors.values()])) {
-    const firsts = await tx
-      .insert(analyticsDailyVisitors)
-      .values(chunk)
-      .onConflictDoNothing()
-      .returning({ day: analyticsDailyVisitors.day, visitor: analyticsDailyVisitors.visitor_id });
+  if (recorded.length) {
+    await tx.execute(
+      insertRows(
+        analyticsPageviews,
+        recorded.map(({ facts: f, day, session }) => ({
+          view_key: f.viewKey,
+          visitor_id: f.visitor,
+          session_id: session.id,
+          day,
+          at: f.at,
+          path: f.path,
+          referrer: f.referrer,
+          utm_source: f.utm.source,
+          utm_medium: f.utm.medium,
+          utm_campaign: f.utm.campaign,
+          utm_term: f.utm.term,
+          utm_content: f.utm.content,
+        })),
+      ),
+    );
+  }
+  if (dayVisitors.size) {
+    const firsts = rowsOf<{ day: string; visitor: string }>(
+      await tx.execute(
+        sql`${insertRows(analyticsDailyVisitors, [...dayVisitors.values()])}
+          on conflict do nothing returning day::text as day, visitor_id as visitor`,
+      ),
+    );
     for (const { day, visitor } of firsts) {
       rollups.daily.add({ day }, { users: 1 });
       newDayVisitors.set(day, [...(newDayVisitors.get(day) ?? []), visitor]);
@@ -317,18 +363,21 @@ async function addViews(tx: Db, views: ViewFacts[], rollups: Rollups, newDayVisi
 /** Stores the sessions a batch starts, with ids taken from their sequence first (their views refer to them). */
 async function insertSessions(tx: Db, started: OpenSession[]) {
   if (!started.length) return;
-  const result = (await tx.execute(
-    sql`select nextval(pg_get_serial_sequence('analytics_sessions', 'id'))::int as id from generate_series(1, ${started.length})`,
-  )) as unknown as { rows: { id: number }[] };
+  const ids = rowsOf<{ id: number }>(
+    await tx.execute(
+      sql`select nextval(pg_get_serial_sequence('analytics_sessions', 'id'))::int as id from generate_series(1, ${started.length})`,
+    ),
+  );
   started.forEach((s, i) => {
-    s.id = Number(result.rows[i]?.id);
+    s.id = Number(ids[i]?.id);
   });
-  for (const chunk of chunks(started)) {
-    await tx.insert(analyticsSessions).values(
-      chunk.map((s) => {
+  await tx.execute(
+    insertRows(
+      analyticsSessions,
+      started.map((s) => {
         const f = s.start?.facts as ViewFacts;
         return {
-          id: s.id as number,
+          id: s.id,
           visitor_id: f.visitor,
           day: s.day,
           started_at: f.at,
@@ -352,8 +401,8 @@ async function insertSessions(tx: Db, started: OpenSession[]) {
           screen: f.screen,
         };
       }),
-    );
-  }
+    ),
+  );
 }
 
 /**
@@ -367,51 +416,42 @@ async function addLeaves(tx: Db, leaves: LeaveFacts[], rollups: Rollups) {
     const id = viewId(leave.visitor, leave.viewKey);
     if ((longest.get(id)?.ms ?? -1) < leave.ms) longest.set(id, leave);
   }
-  const views: { id: number; ms: number }[] = [];
+  const rows = await tx
+    .select({
+      id: analyticsPageviews.id,
+      visitor: analyticsPageviews.visitor_id,
+      viewKey: analyticsPageviews.view_key,
+      day: analyticsPageviews.day,
+      path: analyticsPageviews.path,
+      duration: analyticsPageviews.duration_ms,
+      sessionId: analyticsPageviews.session_id,
+      sessionDay: analyticsSessions.day,
+    })
+    .from(analyticsPageviews)
+    .innerJoin(analyticsSessions, eq(analyticsSessions.id, analyticsPageviews.session_id))
+    .where(pairsIn(analyticsPageviews.visitor_id, analyticsPageviews.view_key, [...longest.values()]))
+    .orderBy(analyticsPageviews.id)
+    .for('update', { of: analyticsPageviews });
+  const views: { id: number; duration_ms: number }[] = [];
   const sessions = new Map<number, number>();
-  for (const chunk of chunks([...longest.values()])) {
-    const rows = await tx
-      .select({
-        id: analyticsPageviews.id,
-        visitor: analyticsPageviews.visitor_id,
-        viewKey: analyticsPageviews.view_key,
-        day: analyticsPageviews.day,
-        path: analyticsPageviews.path,
-        duration: analyticsPageviews.duration_ms,
-        sessionId: analyticsPageviews.session_id,
-        sessionDay: analyticsSessions.day,
-      })
-      .from(analyticsPageviews)
-      .innerJoin(analyticsSessions, eq(analyticsSessions.id, analyticsPageviews.session_id))
-      .where(pairsIn(analyticsPageviews.visitor_id, analyticsPageviews.view_key, chunk))
-      .orderBy(analyticsPageviews.id)
-      .for('update', { of: analyticsPageviews });
-    for (const view of rows) {
-      const ms = longest.get(viewId(view.visitor, view.viewKey))?.ms ?? 0;
-      if (ms <= view.duration) continue;
-      const delta = ms - view.duration;
-      views.push({ id: view.id, ms });
-      rollups.path(view.day, view.path, { time_ms: delta, timed: view.duration === 0 ? 1 : 0 });
-      sessions.set(view.sessionId, (sessions.get(view.sessionId) ?? 0) + delta);
-      rollups.daily.add({ day: view.sessionDay }, { duration_ms: delta });
-    }
+  for (const view of rows) {
+    const ms = longest.get(viewId(view.visitor, view.viewKey))?.ms ?? 0;
+    if (ms <= view.duration) continue;
+    const delta = ms - view.duration;
+    views.push({ id: view.id, duration_ms: ms });
+    rollups.path(view.day, view.path, { time_ms: delta, timed: view.duration === 0 ? 1 : 0 });
+    sessions.set(view.sessionId, (sessions.get(view.sessionId) ?? 0) + delta);
+    rollups.daily.add({ day: view.sessionDay }, { duration_ms: delta });
   }
-  for (const chunk of chunks(views)) {
-    const values = sql.join(
-      chunk.map((v) => sql`(${v.id}::bigint, ${v.ms}::bigint)`),
-      sql`, `,
-    );
-    await tx.execute(sql`update ${analyticsPageviews} as p set duration_ms = v.ms
-      from (values ${values}) as v(id, ms) where p.id = v.id`);
-  }
-  for (const chunk of chunks([...sessions])) {
-    const values = sql.join(
-      chunk.map(([id, delta]) => sql`(${id}::int, ${delta}::bigint)`),
-      sql`, `,
-    );
-    await tx.execute(sql`update ${analyticsSessions} as s set duration_ms = s.duration_ms + v.delta
-      from (values ${values}) as v(id, delta) where s.id = v.id`);
-  }
+  if (!views.length) return;
+  await tx.execute(updateRows(analyticsPageviews, views, sql`duration_ms = v.duration_ms`));
+  await tx.execute(
+    updateRows(
+      analyticsSessions,
+      [...sessions].map(([id, delta]) => ({ id, duration_ms: delta })),
+      sql`duration_ms = t.duration_ms + v.duration_ms`,
+    ),
+  );
 }
 
 /**
@@ -492,6 +532,8 @@ export async function recordBeacons(db: Db, beacons: Beacon[]): Promise<void> {
   const views = beacons.filter((b): b is { type: 'view' } & ViewFacts => b.type === 'view');
   const leaves = beacons.filter((b): b is { type: 'leave' } & LeaveFacts => b.type === 'leave');
   await db.transaction(async (tx) => {
+    // One batch at a time, whichever server writes it: two never open two sessions for one visitor.
+    await tx.execute(sql`select pg_advisory_xact_lock(${BATCH_LOCK})`);
     const rollups = new Rollups();
     const newDayVisitors = new Map<string, string[]>();
     if (views.length) await addViews(tx, views, rollups, newDayVisitors);

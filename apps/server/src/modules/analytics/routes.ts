@@ -45,7 +45,8 @@ export const analyticsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
   const ownHosts = (request: FastifyRequest) =>
     new Set([new URL(ctx.config.appUrl).host.toLowerCase(), request.host.toLowerCase()]);
 
-  app.get('/tracker.js', async (request, reply) => {
+  // Neither route is access-logged: beacons would flood the log, and its lines would keep visitors' addresses.
+  app.get('/tracker.js', { logLevel: 'warn' }, async (request, reply) => {
     reply
       .type('text/javascript; charset=utf-8')
       .header('Cache-Control', 'public, max-age=86400')
@@ -58,6 +59,7 @@ export const analyticsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
     '/api/collect',
     {
       bodyLimit: STATS.collectMaxBytes,
+      logLevel: 'warn',
       config: { csrf: false, rateLimit: { max: COLLECT_PER_MINUTE, timeWindow: 60_000 } },
     },
     async (request, reply) => {
@@ -109,7 +111,7 @@ export const analyticsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
         language,
         screen: beacon.screen ?? '',
         ...deviceOf(userAgent),
-        ...(await placeOf(request.ip)),
+        ...placeOf(request.ip),
         source: sourceOf(beacon.referrer, beacon.utm_term, ownHosts(request)),
       });
       return queue(queued);
