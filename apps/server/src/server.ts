@@ -5,6 +5,7 @@ import { type Database, openDatabase } from './db/client.js';
 import { seedDemo } from './db/seed/demo.js';
 import { seedReference } from './db/seed/reference.js';
 import { createMailer } from './mail/transport.js';
+import { collectorOf } from './modules/analytics/collector.js';
 
 export interface Started {
   app: FastifyInstance;
@@ -23,7 +24,11 @@ export async function startServer(
     await seedReference(database.db, config, log);
     if (config.seedDemo) await seedDemo(database.db, log, config);
     const app = await buildApp({ db: database.db, config, mailer: createMailer(config) }, { logger: opts.logger });
-    app.addHook('onClose', () => database.close());
+    // After the last request: the beacons still queued are written, then the database closes.
+    app.addHook('onClose', async () => {
+      await collectorOf(database.db).flush();
+      await database.close();
+    });
     return { app, database };
   } catch (err) {
     await database.close();

@@ -15,7 +15,7 @@ type Logger = { error(obj: object, msg: string): void };
  * in batches of up to `COLLECT_BATCH` beacons by one transaction each (`recordBeacons`), one batch at a time, at
  * most `COLLECT_DELAY_MS` after its first beacon. A batch that fails is written again beacon by beacon, so one bad
  * beacon costs only itself. Whatever reads the roll-ups first calls `flush()`, so an answer includes every beacon
- * received before it; the server flushes when it closes. A crash loses at most the beacons of the last
+ * received before it; the server flushes before its database closes (`server.ts`). A crash loses at most the beacons of the last
  * `COLLECT_DELAY_MS`.
  */
 export class Collector {

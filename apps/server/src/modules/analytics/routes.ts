@@ -26,7 +26,6 @@ const badRequest = () => new HttpError(400, 'http.badRequest');
 export const analyticsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const collector = collectorOf(ctx.db);
   collector.logger = app.log;
-  app.addHook('onClose', () => collector.flush());
   await app.register(rateLimit, {
     global: false,
     keyGenerator: (request) => `collect:${request.ip}`,
