@@ -176,6 +176,15 @@ export const analyticsMonthlyPaths = pgTable(
 );
 
 /**
+ * Per calendar month (its first day): the users sketch of the whole month, the merge of its days' sketches. Kept
+ * only for months that are over (they no longer change), built the first time a range covers one.
+ */
+export const analyticsMonthlyUsers = pgTable('analytics_monthly_users', {
+  month: date('month', { mode: 'string' }).primaryKey(),
+  users_sketch: bytea('users_sketch').notNull(),
+});
+
+/**
  * Per day × dimension × value: sessions started that day (dimension: country, city, language, browser, system,
  * page (the referring page), keyword, search (the search engine)).
  */
@@ -188,4 +197,16 @@ export const analyticsDailyDims = pgTable(
     sessions: integer('sessions').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.dim, t.day, t.value] })],
+);
+
+/** Per calendar month (its first day) × dimension × value: the sums of `analytics_daily_dims`. */
+export const analyticsMonthlyDims = pgTable(
+  'analytics_monthly_dims',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    dim: varchar('dim', { length: 16 }).notNull(),
+    value: text('value').notNull(),
+    sessions: integer('sessions').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.dim, t.month, t.value] })],
 );

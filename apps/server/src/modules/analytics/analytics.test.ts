@@ -2,7 +2,13 @@ import type { ContentStatsRow, FormKind, TrafficResponse } from '@backoffice/sha
 import { count, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyticsDaily, analyticsGoals, analyticsMonthlyPaths, analyticsPageviews } from '../../db/schema.js';
+import {
+  analyticsDaily,
+  analyticsGoals,
+  analyticsMonthlyPaths,
+  analyticsMonthlyUsers,
+  analyticsPageviews,
+} from '../../db/schema.js';
 import { useSignedInServer } from '../../test/content-cases.js';
 import { Agent } from '../../test/harness.js';
 import { Collector, collectorOf } from './collector.js';
@@ -341,6 +347,9 @@ describe('batches, whole months and users sketches', () => {
     );
     expect([march?.n, april?.n]).toEqual([3, 3]); // /home, /about, /contact in each month
     expect(await get('content', '2026-03-01', '2026-03-31')).toEqual(await get('content', D1, D2));
+    for (const call of ['demography/country', 'source/keyword', 'device/system']) {
+      expect(await get(call, '2026-03-01', '2026-03-31')).toEqual(await get(call, D1, D2));
+    }
     // February's last days, all of March, April's first six days (the batch's first day): both sets.
     const mixed = await get('content', '2026-02-20', E1);
     expect(mixed.data[0]).toMatchObject({ path: '/home', pageviews: 4 + 2, entrances: 4 + 2 });
@@ -353,6 +362,11 @@ describe('batches, whole months and users sketches', () => {
     expect(await users(D1, D2, 0)).toBe(3);
     expect(await users(D1, E2, 0)).toBe(6);
     expect(await users(D1, E2)).toBe(6);
+    // March and April are over: their month sketches are built once, then read.
+    expect(await users('2026-03-01', '2026-04-30', 0)).toBe(6);
+    const months = await db.select({ month: analyticsMonthlyUsers.month }).from(analyticsMonthlyUsers);
+    expect(months.map((m) => m.month).sort()).toEqual(['2026-03-01', '2026-04-01']);
+    expect(await users('2026-02-15', '2026-04-30', 0)).toBe(6);
     const [day] = await db.select().from(analyticsDaily).where(eq(analyticsDaily.day, D2));
     expect(day?.users_sketch?.length).toBe(SKETCH_SIZE);
   });

@@ -40,7 +40,7 @@ export const rangeLength = (start: string, end: string) =>
 export const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
 
 /** The first day of the month `n` months after `day`'s month. */
-function addMonths(day: string, n: number): string {
+export function addMonths(day: string, n: number): string {
   const d = new Date(`${monthOf(day)}T00:00:00Z`);
   d.setUTCMonth(d.getUTCMonth() + n);
   return d.toISOString().slice(0, 10);
@@ -61,4 +61,14 @@ export function splitByMonth(
   if (start < first) days.push([start, addDays(first, -1)]);
   if (afterLast <= end) days.push([afterLast, end]);
   return { months: [first, addMonths(afterLast, -1)], days };
+}
+
+/** The first day of the month after `day`'s. */
+export const nextMonth = (day: string) => addMonths(day, 1);
+
+/** The first days of the months from `first`'s to `last`'s, both included. */
+export function monthsBetween(first: string, last: string): string[] {
+  const out: string[] = [];
+  for (let m = monthOf(first); m <= last; m = addMonths(m, 1)) out.push(m);
+  return out;
 }

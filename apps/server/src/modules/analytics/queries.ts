@@ -29,10 +29,12 @@ import {
   analyticsDailyDims,
   analyticsDailyPaths,
   analyticsDailyVisitors,
+  analyticsMonthlyDims,
   analyticsMonthlyPaths,
+  analyticsMonthlyUsers,
 } from '../../db/schema.js';
 import { likePattern, pageMeta, resolveSort } from '../../http/paging.js';
-import { daysBetween, splitByMonth } from './days.js';
+import { addDays, dayOf, daysBetween, monthsBetween, nextMonth, splitByMonth } from './days.js';
 import { type Dimension, fillSketches } from './rollups.js';
 import { emptySketch, estimate, mergeSketch } from './sketch.js';
 
@@ -65,6 +67,7 @@ const { users_sketch: _sketch, ...dailyCounters } = getTableColumns(analyticsDai
 
 /** Distinct visitors over a range whose days have `dayUsers` users in all. */
 async function usersOf(db: Db, range: Range, dayUsers: number, exactUsersLimit: number): Promise<number> {
+  const today = dayOf(new Date());
   if (dayUsers <= exactUsersLimit) {
     const [row] = await db
       .select({ n: countDistinct(analyticsDailyVisitors.visitor_id) })
@@ -73,12 +76,33 @@ async function usersOf(db: Db, range: Range, dayUsers: number, exactUsersLimit: 
     return num(row?.n);
   }
   await fillSketches(db, daysBetween(range.startDate, range.endDate));
-  const rows = await db
-    .select({ sketch: analyticsDaily.users_sketch })
-    .from(analyticsDaily)
-    .where(and(between(analyticsDaily.day, range.startDate, range.endDate), isNotNull(analyticsDaily.users_sketch)));
   const sketch = emptySketch();
-  for (const row of rows) mergeSketch(sketch, row.sketch);
+  const dailySketches = (from: string, to: string) =>
+    db
+      .select({ sketch: analyticsDaily.users_sketch })
+      .from(analyticsDaily)
+      .where(and(between(analyticsDaily.day, from, to), isNotNull(analyticsDaily.users_sketch)));
+  const { months, days } = splitByMonth(range.startDate, range.endDate);
+  for (const [from, to] of days) for (const row of await dailySketches(from, to)) mergeSketch(sketch, row.sketch);
+  for (const month of months ? monthsBetween(months[0], months[1]) : []) {
+    const last = addDays(nextMonth(month), -1);
+    if (last >= today) {
+      // A month not over yet still changes: its days are read.
+      for (const row of await dailySketches(month, last)) mergeSketch(sketch, row.sketch);
+      continue;
+    }
+    const [kept] = await db
+      .select({ sketch: analyticsMonthlyUsers.users_sketch })
+      .from(analyticsMonthlyUsers)
+      .where(eq(analyticsMonthlyUsers.month, month));
+    let monthly = kept?.sketch;
+    if (!monthly) {
+      monthly = emptySketch();
+      for (const row of await dailySketches(month, last)) mergeSketch(monthly, row.sketch);
+      await db.insert(analyticsMonthlyUsers).values({ month, users_sketch: monthly }).onConflictDoNothing();
+    }
+    mergeSketch(sketch, monthly);
+  }
   return estimate(sketch);
 }
 
@@ -141,31 +165,43 @@ const CONTENT_SORTS = [
 ] as const;
 
 /**
- * The path rows of a range: `analytics_monthly_paths` for the whole months it covers, `analytics_daily_paths` for
- * the days around them (a year ending mid-month: 11 months and about 30 days).
+ * A roll-up over a range as one union: its monthly table for the whole months the range covers, its daily table
+ * for the days around them (`splitByMonth`; a year ending mid-month reads 11 months and about 30 days).
  */
-function pathRowsOf(db: Db, range: Range, search: string | undefined) {
+function overRange<Q extends { as: unknown }>(
+  range: Range,
+  part: (table: 'daily' | 'monthly', from: string, to: string) => Q,
+): Q {
   const { months, days } = splitByMonth(range.startDate, range.endDate);
-  const select = (t: typeof analyticsDailyPaths | typeof analyticsMonthlyPaths, period: SQL) =>
-    db
-      .select({
-        path: sql<string>`${t.path}`.as('path'),
-        pageviews: sql<number>`${t.pageviews}`.as('pageviews'),
-        entrances: sql<number>`${t.entrances}`.as('entrances'),
-        exits: sql<number>`${t.exits}`.as('exits'),
-        time_ms: sql<number>`${t.time_ms}`.as('time_ms'),
-        timed: sql<number>`${t.timed}`.as('timed'),
-      })
-      .from(t)
-      .where(and(period, search ? ilike(t.path, likePattern(search)) : undefined));
   const parts = [
-    ...days.map(([from, to]) => select(analyticsDailyPaths, between(analyticsDailyPaths.day, from, to))),
-    ...(months ? [select(analyticsMonthlyPaths, between(analyticsMonthlyPaths.month, months[0], months[1]))] : []),
+    ...days.map(([from, to]) => part('daily', from, to)),
+    ...(months ? [part('monthly', months[0], months[1])] : []),
   ];
   const [first, second, ...rest] = parts;
   if (!first) throw new Error('a range has days or months');
-  return (second ? unionAll(first, second, ...rest) : first).as('p');
+  // The parts have one selection, which the types of `unionAll` cannot see through a generic.
+  return second ? (unionAll(first as never, second as never, ...(rest as never[])) as unknown as Q) : first;
 }
+
+/** The path rows of one table between two days (daily) or months (monthly). */
+function pathsIn(db: Db, table: 'daily' | 'monthly', from: string, to: string, search: string | undefined) {
+  const t = table === 'daily' ? analyticsDailyPaths : analyticsMonthlyPaths;
+  const period = table === 'daily' ? analyticsDailyPaths.day : analyticsMonthlyPaths.month;
+  return db
+    .select({
+      path: sql<string>`${t.path}`.as('path'),
+      pageviews: sql<number>`${t.pageviews}`.as('pageviews'),
+      entrances: sql<number>`${t.entrances}`.as('entrances'),
+      exits: sql<number>`${t.exits}`.as('exits'),
+      time_ms: sql<number>`${t.time_ms}`.as('time_ms'),
+      timed: sql<number>`${t.timed}`.as('timed'),
+    })
+    .from(t)
+    .where(and(between(period, from, to), search ? ilike(t.path, likePattern(search)) : undefined));
+}
+
+const pathRowsOf = (db: Db, range: Range, search: string | undefined) =>
+  overRange(range, (table, from, to) => pathsIn(db, table, from, to, search)).as('p');
 
 /**
  * Pages of the range (default page views descending): views, entrances and exits with their share of the range's
@@ -239,28 +275,31 @@ export async function sessionsBy<K extends string>(
   range: Range,
   query: ListQuery,
 ): Promise<StatsListResponse<SessionStatsRow<K>>> {
-  const t = analyticsDailyDims;
-  const inRange = and(eq(t.dim, dim), between(t.day, range.startDate, range.endDate));
-  const where = and(inRange, query.search ? ilike(t.value, likePattern(query.search)) : undefined);
+  const rowsOf = (search: string | undefined) =>
+    overRange(range, (table, from, to) => {
+      const d = table === 'daily' ? analyticsDailyDims : analyticsMonthlyDims;
+      const period = table === 'daily' ? analyticsDailyDims.day : analyticsMonthlyDims.month;
+      return db
+        .select({ value: sql<string>`${d.value}`.as('value'), sessions: sql<number>`${d.sessions}`.as('sessions') })
+        .from(d)
+        .where(
+          and(eq(d.dim, dim), between(period, from, to), search ? ilike(d.value, likePattern(search)) : undefined),
+        );
+    }).as('d');
+  const t = rowsOf(query.search);
   const sessions = sql<number>`sum(${t.sessions})`.mapWith(Number);
   const sorts = [key, 'sessions', 'sessionsRate'] as const;
   const order = resolveSort(query, sorts, { sort: 'sessions', order: 'desc' });
   const direction = order.order === 'asc' ? asc : desc;
   const sortColumn = order.sort === key ? sql`${t.value}` : sessions;
+  const whole = rowsOf(undefined);
 
   const [[all], [matching], rows] = await Promise.all([
-    db
-      .select({ n: sum(t.sessions).mapWith(Number) })
-      .from(t)
-      .where(inRange),
-    db
-      .select({ n: countDistinct(t.value) })
-      .from(t)
-      .where(where),
+    db.select({ n: sum(whole.sessions).mapWith(Number) }).from(whole),
+    db.select({ n: countDistinct(t.value) }).from(t),
     db
       .select({ value: t.value, sessions })
       .from(t)
-      .where(where)
       .groupBy(t.value)
       .orderBy(direction(sortColumn), asc(t.value))
       .limit(query.per_page)

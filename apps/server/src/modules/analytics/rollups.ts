@@ -8,7 +8,9 @@ import {
   analyticsDailyPaths,
   analyticsDailyVisitors,
   analyticsGoals,
+  analyticsMonthlyDims,
   analyticsMonthlyPaths,
+  analyticsMonthlyUsers,
   analyticsPageviews,
   analyticsSessions,
   analyticsVisitors,
@@ -186,11 +188,22 @@ class Rollups {
     [analyticsMonthlyPaths.month, analyticsMonthlyPaths.path],
     PATH_COUNTERS,
   );
-  readonly dims = new Tally(
+  private readonly dims = new Tally(
     analyticsDailyDims,
     [analyticsDailyDims.dim, analyticsDailyDims.day, analyticsDailyDims.value],
     ['sessions'],
   );
+  private readonly monthlyDims = new Tally(
+    analyticsMonthlyDims,
+    [analyticsMonthlyDims.dim, analyticsMonthlyDims.month, analyticsMonthlyDims.value],
+    ['sessions'],
+  );
+
+  /** A new session under one dimension's value, on its day and in its month. */
+  session(day: string, dim: string, value: string) {
+    this.dims.add({ dim, day, value }, { sessions: 1 });
+    this.monthlyDims.add({ dim, month: monthOf(day), value }, { sessions: 1 });
+  }
 
   /** A path's counters, on its day and in its month. */
   path(day: string, path: string, deltas: Record<string, number>) {
@@ -203,6 +216,7 @@ class Rollups {
     await this.paths.write(db);
     await this.monthlyPaths.write(db);
     await this.dims.write(db);
+    await this.monthlyDims.write(db);
   }
 }
 
@@ -299,7 +313,7 @@ async function addViews(tx: Db, views: ViewFacts[], rollups: Rollups, newDayVisi
       rollups.daily.add({ day }, { sessions: 1, bounces: 1, new_users: isNew ? 1 : 0 });
       rollups.path(day, f.path, { entrances: 1, exits: 1 });
       for (const [dim, value] of Object.entries(dimensionValues(f))) {
-        if (value) rollups.dims.add({ dim, day, value }, { sessions: 1 });
+        if (value) rollups.session(day, dim, value);
       }
     }
     recorded.push({ facts: f, day, session });
@@ -510,8 +524,8 @@ export async function fillSketches(db: Db, days?: string[]): Promise<number> {
 }
 
 /**
- * After daily roll-ups were imported in bulk (the demo, a benchmark): the monthly path roll-up rebuilt from the
- * daily one, and the users sketch of every day.
+ * After daily roll-ups were imported in bulk (the demo, a benchmark): the monthly roll-ups rebuilt from the daily
+ * ones, the month sketches dropped (built again when read) and the users sketch of every day built.
  */
 export async function completeImportedRollups(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
@@ -519,6 +533,10 @@ export async function completeImportedRollups(db: Db): Promise<void> {
     await tx.execute(sql`insert into ${analyticsMonthlyPaths} (month, path, pageviews, entrances, exits, time_ms, timed)
       select date_trunc('month', day)::date, path, sum(pageviews), sum(entrances), sum(exits), sum(time_ms), sum(timed)
       from ${analyticsDailyPaths} group by 1, 2`);
+    await tx.delete(analyticsMonthlyDims);
+    await tx.execute(sql`insert into ${analyticsMonthlyDims} (month, dim, value, sessions)
+      select date_trunc('month', day)::date, dim, value, sum(sessions) from ${analyticsDailyDims} group by 1, 2, 3`);
+    await tx.delete(analyticsMonthlyUsers);
   });
   await fillSketches(db);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitByMonth } from './days.js';
+import { monthsBetween, splitByMonth } from './days.js';
 import { addToSketch, emptySketch, estimate, mergeSketch } from './sketch.js';
 
 const sketchOf = (ids: string[]) => {
@@ -53,5 +53,12 @@ describe('splitByMonth', () => {
       months: ['2026-12-01', '2026-12-01'],
       days: [['2027-01-01', '2027-01-10']],
     });
+  });
+});
+
+describe('monthsBetween', () => {
+  it('lists the first days of the months, across a year end', () => {
+    expect(monthsBetween('2025-11-01', '2026-02-01')).toEqual(['2025-11-01', '2025-12-01', '2026-01-01', '2026-02-01']);
+    expect(monthsBetween('2026-03-01', '2026-03-01')).toEqual(['2026-03-01']);
   });
 });
