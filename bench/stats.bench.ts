@@ -225,16 +225,21 @@ async function measureCalls(client: Client, end: string, target: Target) {
   });
 }
 
-/** CPU seconds (user + system) of a process, or of every process named `postgres`. */
-function cpuOf(pid: number) {
+/** CPU seconds of a process (user + system); with `children`, also of its children that have ended. */
+function cpuOf(pid: number, children = false) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(f[11]) + Number(f[12])) / CLK_TCK;
+    const own = Number(f[11]) + Number(f[12]);
+    return (children ? own + Number(f[13]) + Number(f[14]) : own) / CLK_TCK;
   } catch {
     return 0;
   }
 }
+/**
+ * CPU seconds of every process named `postgres`, with the children they reaped (backends and workers that ended
+ * during the measure would otherwise take their time with them).
+ */
 const postgresCpu = () =>
   readdirSync('/proc')
     .filter((e) => /^\d+$/.test(e))
@@ -245,7 +250,7 @@ const postgresCpu = () =>
         return false;
       }
     })
-    .reduce((n, e) => n + cpuOf(Number(e)), 0);
+    .reduce((n, e) => n + cpuOf(Number(e), true), 0);
 
 const AGENTS = [
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
@@ -400,7 +405,7 @@ async function runTarget(target: Target, end: string): Promise<Result> {
     load.push(loadavg()[0] ?? Number.NaN);
     const pgNote =
       target === 'PostgreSQL'
-        ? `, PostgreSQL processes ${fmt(ingestion.pgCpuMsPerEvent, 2)} ms (every postgres process on the machine)`
+        ? `, PostgreSQL processes ${fmt(ingestion.pgCpuMsPerEvent, 3)} ms (every postgres process on the machine)`
         : ' (PGlite runs inside it)';
     console.log(
       `  ingestion${ingestion.pinned ? ' (server pinned to one core)' : ' (not pinned)'}: ` +

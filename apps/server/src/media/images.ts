@@ -125,8 +125,26 @@ export async function rotateImage(input: ImageInput): Promise<ProcessedImage> {
   return produce(input, format, 90);
 }
 
+/** The end of the image work last queued: each produce starts after it (see oneAtATime). */
+let lastQueued: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs the image work one call at a time per process. Re-encoding a 6 MP JPEG holds about 45 MB of native memory
+ * until it ends (the whole-image coefficient buffer that optimised Huffman coding and progressive output need), so
+ * two uploads finishing together held twice that; one at a time keeps one core for HTTP and the database.
+ */
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const run = lastQueued.then(work);
+  lastQueued = run.catch(() => {});
+  return run;
+}
+
 /** The original (EXIF orientation applied, then `angle`) and its thumbnail, both encoded in `format`. */
-async function produce(input: ImageInput, format: ImageFormat, angle: 0 | 90): Promise<ProcessedImage> {
+function produce(input: ImageInput, format: ImageFormat, angle: 0 | 90): Promise<ProcessedImage> {
+  return oneAtATime(() => encodeBoth(input, format, angle));
+}
+
+async function encodeBoth(input: ImageInput, format: ImageFormat, angle: 0 | 90): Promise<ProcessedImage> {
   const animated = format === 'gif' || format === 'webp';
   const options = { limitInputPixels: MAX_PIXELS, failOn: 'error' as const };
   const turn = (image: Sharp) => (angle ? image.rotate(angle) : image.rotate());

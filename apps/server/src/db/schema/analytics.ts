@@ -145,17 +145,22 @@ export const analyticsDailyVisitors = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.visitor_id] })],
 );
 
+/** What a path counts: views, entrances, exits, the time its views were visible and how many views sent a time. */
+const pathCounters = () => ({
+  pageviews: integer('pageviews').notNull().default(0),
+  entrances: integer('entrances').notNull().default(0),
+  exits: integer('exits').notNull().default(0),
+  time_ms: bigint('time_ms', { mode: 'number' }).notNull().default(0),
+  timed: integer('timed').notNull().default(0),
+});
+
 /** Per day × path: views, entrances, exits and the measured time on the page (`timed`: views with a time). */
 export const analyticsDailyPaths = pgTable(
   'analytics_daily_paths',
   {
     day: day(),
     path: text('path').notNull(),
-    pageviews: integer('pageviews').notNull().default(0),
-    entrances: integer('entrances').notNull().default(0),
-    exits: integer('exits').notNull().default(0),
-    time_ms: bigint('time_ms', { mode: 'number' }).notNull().default(0),
-    timed: integer('timed').notNull().default(0),
+    ...pathCounters(),
   },
   (t) => [primaryKey({ columns: [t.day, t.path] })],
 );
@@ -166,11 +171,7 @@ export const analyticsMonthlyPaths = pgTable(
   {
     month: date('month', { mode: 'string' }).notNull(),
     path: text('path').notNull(),
-    pageviews: integer('pageviews').notNull().default(0),
-    entrances: integer('entrances').notNull().default(0),
-    exits: integer('exits').notNull().default(0),
-    time_ms: bigint('time_ms', { mode: 'number' }).notNull().default(0),
-    timed: integer('timed').notNull().default(0),
+    ...pathCounters(),
   },
   (t) => [primaryKey({ columns: [t.month, t.path] })],
 );

@@ -81,39 +81,40 @@ const arrayOf = (column: PgColumn | undefined, values: unknown[]) => {
   return sql`${sql.param(values.map(value))}::${sql.raw(type)}[]`;
 };
 
+/** The rows' values as one array parameter per column (the columns of the first row) and the columns' names. */
+function columnArrays(table: PgTable, rows: Record<string, unknown>[]) {
+  const columns = getTableColumns(table);
+  const keys = Object.keys(rows[0] ?? {});
+  return {
+    names: sql.join(
+      keys.map((key) => sql.identifier(columns[key]?.name ?? key)),
+      sql`, `,
+    ),
+    arrays: sql.join(
+      keys.map((key) =>
+        arrayOf(
+          columns[key],
+          rows.map((row) => row[key]),
+        ),
+      ),
+      sql`, `,
+    ),
+  };
+}
+
 /**
  * `insert into table (columns) select * from unnest($1::type[], …)`: one array parameter per column, however many
- * rows, so the statement stays small and is parsed once; the columns are those of the first row.
+ * rows, so the statement stays small and is parsed once.
  */
 function insertRows(table: PgTable, rows: Record<string, unknown>[]): SQL {
-  const columns = getTableColumns(table);
-  const names = Object.keys(rows[0] ?? {});
-  const arrays = names.map((name) =>
-    arrayOf(
-      columns[name],
-      rows.map((row) => row[name]),
-    ),
-  );
-  return sql`insert into ${table} (${sql.join(
-    names.map((name) => sql.identifier(columns[name]?.name ?? name)),
-    sql`, `,
-  )}) select * from unnest(${sql.join(arrays, sql`, `)})`;
+  const { names, arrays } = columnArrays(table, rows);
+  return sql`insert into ${table} (${names}) select * from unnest(${arrays})`;
 }
 
 /** `update table as t set … from unnest(…) as v(…) where t.id = v.id`, for rows that each name their `id`. */
 function updateRows(table: PgTable, rows: Record<string, unknown>[], set: SQL): SQL {
-  const columns = getTableColumns(table);
-  const names = Object.keys(rows[0] ?? {});
-  const arrays = names.map((name) =>
-    arrayOf(
-      columns[name],
-      rows.map((row) => row[name]),
-    ),
-  );
-  return sql`update ${table} as t set ${set} from unnest(${sql.join(arrays, sql`, `)}) as v(${sql.join(
-    names.map((name) => sql.identifier(name)),
-    sql`, `,
-  )}) where t.id = v.id`;
+  const { names, arrays } = columnArrays(table, rows);
+  return sql`update ${table} as t set ${set} from unnest(${arrays}) as v(${names}) where t.id = v.id`;
 }
 
 /** `column = any($1::text[])`: one array parameter. */
