@@ -195,3 +195,14 @@ export async function buildGalleryImage(
   );
   return { id: row.id, file };
 }
+
+/** The fields of a valid contact form as the public site posts them. */
+export const contactForm = (overrides: Record<string, unknown> = {}) => ({
+  company: 'Acme s.r.o.',
+  name: 'Ján Novák',
+  email: 'jan@example.com',
+  phone: '+421 900 123 456',
+  message: 'Dobrý deň, máte voľné kapacity?',
+  locale: 'sk',
+  ...overrides,
+});

@@ -4,6 +4,7 @@ import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { analyticsDaily, analyticsGoals, analyticsPageviews } from '../../db/schema.js';
 import { useSignedInServer } from '../../test/content-cases.js';
+import { contactForm } from '../../test/factories.js';
 import { Collector, collectorOf } from './collector.js';
 import { dayOf } from './days.js';
 import type { Beacon } from './rollups.js';
@@ -221,14 +222,7 @@ describe('POST /api/collect', () => {
 });
 
 describe('goal 1 from the public forms', () => {
-  const contact = {
-    company: 'Acme s.r.o.',
-    name: 'Ján Novák',
-    email: 'jan@example.com',
-    phone: '+421 900 123 456',
-    message: 'Dobrý deň, máte voľné kapacity?',
-    locale: 'sk',
-  };
+  const contact = contactForm();
   const post = (payload: unknown) =>
     ctx.server.app.inject({
       method: 'POST',

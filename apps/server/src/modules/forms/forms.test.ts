@@ -2,6 +2,7 @@ import { contactFormSchema, FORM_HONEYPOT, FORM_LIMITS, type FormKind } from '@b
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { idsOf, useSignedInServer } from '../../test/content-cases.js';
+import { contactForm } from '../../test/factories.js';
 import { Agent } from '../../test/harness.js';
 import { storeSubmission } from './service.js';
 
@@ -25,15 +26,7 @@ function publicPost(kind: string, payload: unknown, opts: Partial<InjectOptions>
 const urlencoded = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const FORM_POST = { 'content-type': 'application/x-www-form-urlencoded' };
 
-const contact = (overrides: Record<string, unknown> = {}) => ({
-  company: 'Acme s.r.o.',
-  name: 'Ján Novák',
-  email: 'jan@example.com',
-  phone: '+421 900 123 456',
-  message: 'Dobrý deň, máte voľné kapacity?',
-  locale: 'sk',
-  ...overrides,
-});
+const contact = contactForm;
 const price = (overrides: Record<string, unknown> = {}) => ({
   name: 'Stavby a.s.',
   address: 'Hlavná 1, Bratislava',
