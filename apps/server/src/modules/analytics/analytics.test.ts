@@ -4,9 +4,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { analyticsDaily, analyticsMonthlyPaths, analyticsMonthlyUsers } from '../../db/schema.js';
 import { useSignedInServer } from '../../test/content-cases.js';
 import { Agent } from '../../test/harness.js';
+import { type Beacon, recordBeacons, recordGoal, type ViewFacts } from './beacons.js';
 import { addDays, dayOf } from './days.js';
 import { trafficOf } from './queries.js';
-import { type Beacon, recordBeacons, recordGoal, type ViewFacts } from './rollups.js';
 import { SKETCH_SIZE } from './sketch.js';
 
 const ctx = useSignedInServer();

@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { analyticsDaily, analyticsGoals, analyticsPageviews } from '../../db/schema.js';
 import { useSignedInServer } from '../../test/content-cases.js';
 import { contactForm } from '../../test/factories.js';
+import type { Beacon } from './beacons.js';
 import { Collector, collectorOf } from './collector.js';
 import { dayOf } from './days.js';
-import type { Beacon } from './rollups.js';
 
 const ctx = useSignedInServer();
 const CHROME =

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.js';
-import { type Beacon, recordBeacons } from './rollups.js';
+import { type Beacon, recordBeacons } from './beacons.js';
 
 /** Beacons written by one transaction at most. */
 export const COLLECT_BATCH = 1000;

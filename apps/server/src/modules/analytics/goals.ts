@@ -1,8 +1,8 @@
 import { type FormKind, VISITOR_FIELD } from '@backoffice/shared';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { recordGoal } from './beacons.js';
 import { collectorOf } from './collector.js';
-import { recordGoal } from './rollups.js';
 
 /** The `visitor_id` the tracker put into a form (text of at most 64 characters), else null. */
 export function visitorIdOf(body: unknown): string | null {
