@@ -11,6 +11,7 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       appUrl: 'http://localhost:8080',
       seedDemo: false,
+      analyticsRawDays: 400,
     });
     expect(config.mediaDir).toBe('/tmp/backoffice-config-test/media');
   });
@@ -20,6 +21,8 @@ describe('loadConfig', () => {
     ['ADMIN_EMAIL', 'not-an-email'],
     ['SMTP_URL', 'http://mail'],
     ['SEED_DEMO', 'maybe'],
+    ['ANALYTICS_RAW_DAYS', '0'],
+    ['ANALYTICS_RAW_DAYS', 'forever'],
   ])('an invalid %s stops start-up with a message naming it', (name, value) => {
     expect(() => loadConfig({ ...base, [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, [name]: value })).toThrow(name);

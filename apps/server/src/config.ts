@@ -28,6 +28,7 @@ const envSchema = z.object({
   SEED_DEMO: boolish.default(false),
   TRUST_PROXY: boolish.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ANALYTICS_RAW_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
 });
 
 export interface Config {
@@ -45,6 +46,8 @@ export interface Config {
   seedDemo: boolean;
   trustProxy: boolean;
   logLevel: string;
+  /** Days the raw page views and sessions are kept; the roll-ups the statistics read are kept for good. */
+  analyticsRawDays: number;
   /** Secure cookies when the public address is HTTPS. */
   secureCookies: boolean;
 }
@@ -77,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    analyticsRawDays: e.ANALYTICS_RAW_DAYS,
     secureCookies: appUrl.startsWith('https://'),
   };
 }

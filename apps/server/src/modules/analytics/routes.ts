@@ -7,6 +7,7 @@ import { forbidden, HttpError, throttled } from '../../http/errors.js';
 import { deviceOf, isBotAgent, placeOf, sourceOf } from './client-info.js';
 import { collectorOf } from './collector.js';
 import { dayOf } from './days.js';
+import { startRawEventRetention } from './retention.js';
 import { TRACKER_ETAG, TRACKER_JS } from './tracker.js';
 
 /** Beacons per address and minute. */
@@ -26,6 +27,10 @@ const badRequest = () => new HttpError(400, 'http.badRequest');
 export const analyticsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const collector = collectorOf(ctx.db);
   collector.logger = app.log;
+  const stopRetention = startRawEventRetention(ctx.db, ctx.config.analyticsRawDays, (err) =>
+    app.log.warn({ err }, 'removing old raw analytics events failed'),
+  );
+  app.addHook('onClose', async () => stopRetention());
   await app.register(rateLimit, {
     global: false,
     keyGenerator: (request) => `collect:${request.ip}`,
