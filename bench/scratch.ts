@@ -4,6 +4,27 @@ import pg from 'pg';
 /** Undo steps of a benchmark run, taken in reverse order at its end (or on Ctrl-C). */
 export type Cleanups = (() => Promise<void> | void)[];
 
+/** The undo steps of this run and the function that takes them; SIGINT and SIGTERM take them, then exit 130. */
+export function cleanUpOnExit(): { cleanups: Cleanups; cleanUp: () => Promise<void> } {
+  const cleanups: Cleanups = [];
+  const cleanUp = async () => {
+    while (cleanups.length) {
+      try {
+        await cleanups.pop()?.();
+      } catch (err) {
+        console.error(`  cleanup failed: ${(err as Error).message}`);
+      }
+    }
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      console.error(`\n${signal}: cleaning up…`);
+      void cleanUp().finally(() => process.exit(130));
+    });
+  }
+  return { cleanups, cleanUp };
+}
+
 /**
  * A scratch database on the PostgreSQL server at `base` (dropped by a step pushed onto `cleanups`), or why there is
  * none.

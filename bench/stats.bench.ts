@@ -28,7 +28,7 @@ import {
   writeResult,
 } from './lib.mjs';
 import { Client, ms, TARGETS, type Target } from './list-bench.js';
-import { type Cleanups, scratchDatabase } from './scratch.js';
+import { cleanUpOnExit, scratchDatabase } from './scratch.js';
 
 const VIEWS_PER_YEAR = 10_000_000;
 /** PGlite's share of the full scale (BENCH_STATS_PGLITE_SCALE, e.g. 0.2 for 2 M views; 1 = the same 10 M). */
@@ -56,19 +56,7 @@ const INGEST_TARGET = 2000; // events/s
 const PG_BASE = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const CLK_TCK = 100; // Linux USER_HZ: /proc/<pid>/stat counts CPU time in 1/100 s
 
-const cleanups: Cleanups = [];
-async function cleanUp() {
-  while (cleanups.length) {
-    try {
-      await cleanups.pop()?.();
-    } catch (err) {
-      console.error(`  cleanup failed: ${(err as Error).message}`);
-    }
-  }
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
-}
+const { cleanups, cleanUp } = cleanUpOnExit();
 
 /**
  * One year (365 days ending `end`) of roll-ups, deterministic. A day has v views (30 000 on weekdays, 21 000 at

@@ -32,7 +32,7 @@ import {
   waitForHealth,
   writeResult,
 } from './lib.mjs';
-import { type Cleanups, scratchDatabase } from './scratch.js';
+import { cleanUpOnExit, scratchDatabase } from './scratch.js';
 
 const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 50);
 const WIDTH = 3000;
@@ -48,22 +48,7 @@ const TARGETS = (process.env.BENCH_TARGETS ?? 'pglite,postgresql')
   .split(',')
   .map((s) => s.trim());
 
-const cleanups: Cleanups = [];
-async function cleanUp() {
-  while (cleanups.length) {
-    try {
-      await cleanups.pop()?.();
-    } catch (err) {
-      console.error(`  cleanup failed: ${(err as Error).message}`);
-    }
-  }
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: cleaning up…`);
-    void cleanUp().finally(() => process.exit(130));
-  });
-}
+const { cleanups, cleanUp } = cleanUpOnExit();
 
 // ── photos ───────────────────────────────────────────────────────────────────────────────────────────────────────
 
