@@ -18,6 +18,7 @@ import {
   zodRules,
   zodValidate,
 } from '../zodForm';
+import { StaleAlert } from './StaleAlert';
 
 export interface ResourceFormProps<Row extends ListRowBase, Rec extends RecordBase, Values, Input> {
   def: ResourceDef<Row, Rec, Values, Input> & { form: NonNullable<ResourceDef<Row, Rec, Values, Input>['form']> };
@@ -197,20 +198,7 @@ export function ResourceForm<Row extends ListRowBase, Rec extends RecordBase, Va
             }
           />
         )}
-        {stale && (
-          <Alert
-            data-testid="stale-update"
-            type="error"
-            showIcon
-            className="bo-form-alert"
-            title={t('message.staleUpdate')}
-            action={
-              <Button data-testid="form-reload" size="small" danger onClick={() => void record.refetch()}>
-                {t('form.reload')}
-              </Button>
-            }
-          />
-        )}
+        {stale && <StaleAlert onReload={() => void record.refetch()} />}
         {LocaleFields && (
           <LocaleTabs activeKey={tab} onChange={setTab} errorLocales={errorLocales}>
             {(locale) => (

@@ -21,6 +21,7 @@ import {
   zodRules,
   zodValidate,
 } from '../zodForm';
+import { StaleAlert } from './StaleAlert';
 
 /** What a settings field component receives. */
 export interface SettingsFieldsProps {
@@ -131,6 +132,17 @@ export function SettingsForm({ def }: { def: SettingsDef }) {
   };
 
   const onFieldsChange = () => setErrorLocales(formErrorLocales(form));
+  const saveButton = (testId: string) => (
+    <Button
+      data-testid={testId}
+      type="primary"
+      loading={saving}
+      disabled={!record.data || !canSave}
+      onClick={() => void save()}
+    >
+      {saving ? t('form.saving') : t('form.save')}
+    </Button>
+  );
 
   const { Fields } = def;
   return (
@@ -138,32 +150,9 @@ export function SettingsForm({ def }: { def: SettingsDef }) {
       title={t(def.titleKey)}
       className="bo-settings"
       data-testid="settings-form"
-      extra={
-        <Button
-          data-testid="settings-save"
-          type="primary"
-          loading={saving}
-          disabled={!record.data || !canSave}
-          onClick={() => void save()}
-        >
-          {saving ? t('form.saving') : t('form.save')}
-        </Button>
-      }
+      extra={saveButton('settings-save')}
     >
-      {stale && (
-        <Alert
-          data-testid="stale-update"
-          type="error"
-          showIcon
-          className="bo-form-alert"
-          title={t('message.staleUpdate')}
-          action={
-            <Button data-testid="form-reload" size="small" danger onClick={() => void record.refetch()}>
-              {t('form.reload')}
-            </Button>
-          }
-        />
-      )}
+      {stale && <StaleAlert onReload={() => void record.refetch()} />}
       {record.data && !canSave && (
         <Alert type="info" showIcon className="bo-form-alert" title={t('settings.readOnly')} />
       )}
@@ -178,17 +167,7 @@ export function SettingsForm({ def }: { def: SettingsDef }) {
           {(locale) => <Fields locale={locale} rules={rules} values={record.data?.data} />}
         </LocaleTabs>
       </Form>
-      <div className="bo-settings-footer">
-        <Button
-          data-testid="settings-save-bottom"
-          type="primary"
-          loading={saving}
-          disabled={!record.data || !canSave}
-          onClick={() => void save()}
-        >
-          {saving ? t('form.saving') : t('form.save')}
-        </Button>
-      </div>
+      <div className="bo-settings-footer">{saveButton('settings-save-bottom')}</div>
     </Card>
   );
 }
