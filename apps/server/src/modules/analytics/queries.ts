@@ -17,6 +17,7 @@ import {
   eq,
   getTableColumns,
   ilike,
+  inArray,
   isNotNull,
   type SQL,
   sql,
@@ -84,22 +85,25 @@ async function usersOf(db: Db, range: Range, dayUsers: number, exactUsersLimit: 
       .where(and(between(analyticsDaily.day, from, to), isNotNull(analyticsDaily.users_sketch)));
   const { months, days } = splitByMonth(range.startDate, range.endDate);
   for (const [from, to] of days) for (const row of await dailySketches(from, to)) mergeSketch(sketch, row.sketch);
-  for (const month of months ? monthsBetween(months[0], months[1]) : []) {
-    const last = addDays(nextMonth(month), -1);
-    if (last >= today) {
-      // A month not over yet still changes: its days are read.
-      for (const row of await dailySketches(month, last)) mergeSketch(sketch, row.sketch);
-      continue;
-    }
-    const [kept] = await db
-      .select({ sketch: analyticsMonthlyUsers.users_sketch })
-      .from(analyticsMonthlyUsers)
-      .where(eq(analyticsMonthlyUsers.month, month));
-    let monthly = kept?.sketch;
+  const lastDay = (month: string) => addDays(nextMonth(month), -1);
+  const whole = months ? monthsBetween(months[0], months[1]) : [];
+  // A month that is over no longer changes: its sketch is kept; one not over yet is read from its days.
+  const ended = whole.filter((month) => lastDay(month) < today);
+  const kept = ended.length
+    ? await db
+        .select({ month: analyticsMonthlyUsers.month, sketch: analyticsMonthlyUsers.users_sketch })
+        .from(analyticsMonthlyUsers)
+        .where(inArray(analyticsMonthlyUsers.month, ended))
+    : [];
+  const keptBy = new Map(kept.map((row) => [row.month, row.sketch]));
+  for (const month of whole) {
+    let monthly = keptBy.get(month);
     if (!monthly) {
       monthly = emptySketch();
-      for (const row of await dailySketches(month, last)) mergeSketch(monthly, row.sketch);
-      await db.insert(analyticsMonthlyUsers).values({ month, users_sketch: monthly }).onConflictDoNothing();
+      for (const row of await dailySketches(month, lastDay(month))) mergeSketch(monthly, row.sketch);
+      if (lastDay(month) < today) {
+        await db.insert(analyticsMonthlyUsers).values({ month, users_sketch: monthly }).onConflictDoNothing();
+      }
     }
     mergeSketch(sketch, monthly);
   }
