@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { analyticsDailyVisitors, analyticsPageviews, analyticsSessions, analyticsVisitors } from '../../db/schema.js';
 import { type Beacon, recordBeacons } from './beacons.js';
 
 /** Beacons written by one transaction at most. */
@@ -22,6 +24,8 @@ export class Collector {
   private queue: Beacon[] = [];
   private timer: NodeJS.Timeout | null = null;
   private writing: Promise<void> | null = null;
+  private sinceAnalyze = 0;
+  private analyzeAfter = 1000;
   logger: Logger = { error: (obj, msg) => console.error(msg, obj) };
 
   constructor(
@@ -54,8 +58,28 @@ export class Collector {
     return this.writing ?? Promise.resolve();
   }
 
+  /**
+   * Refreshes the planner's statistics of the tables the writer reads after 1 000 beacons, then after twice as many
+   * each time (up to every 256 000): PGlite has no autovacuum, so without it the writer's lookups keep the plans of
+   * nearly empty tables and scan the raw tables whole (seen: a third of the ingestion rate). On PostgreSQL it does
+   * what autovacuum's analyse would.
+   */
+  private async analyzeAsTheyGrow(written: number) {
+    this.sinceAnalyze += written;
+    if (this.sinceAnalyze < this.analyzeAfter) return;
+    this.sinceAnalyze = 0;
+    this.analyzeAfter = Math.min(this.analyzeAfter * 2, 256_000);
+    await this.db.execute(
+      sql`analyze ${analyticsPageviews}, ${analyticsSessions}, ${analyticsVisitors}, ${analyticsDailyVisitors}`,
+    );
+  }
+
   private async writeQueue() {
-    while (this.queue.length) await this.write(this.queue.splice(0, this.limits.batch));
+    while (this.queue.length) {
+      const batch = this.queue.splice(0, this.limits.batch);
+      await this.write(batch);
+      await this.analyzeAsTheyGrow(batch.length).catch((err) => this.logger.error({ err }, 'analyse failed'));
+    }
   }
 
   private async write(batch: Beacon[]) {
