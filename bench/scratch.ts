@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 
 /** Undo steps of a benchmark run, taken in reverse order at its end (or on Ctrl-C). */
@@ -54,4 +57,25 @@ export async function scratchDatabase(base: string, cleanups: Cleanups): Promise
   const url = new URL(base);
   url.pathname = `/${name}`;
   return { url: url.toString() };
+}
+
+/**
+ * Where a target's server keeps its data: a fresh DATA_DIR, and for PostgreSQL a scratch database on `base` (both
+ * removed by steps pushed onto `cleanups`), or why the target is skipped.
+ */
+export async function targetStorage(
+  target: 'PGlite' | 'PostgreSQL',
+  name: string,
+  base: string,
+  cleanups: Cleanups,
+): Promise<{ dataDir: string; url: string | undefined } | { skip: string }> {
+  const dataDir = mkdtempSync(join(tmpdir(), `backoffice-bench-${name}-`));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  if (target === 'PGlite') return { dataDir, url: undefined };
+  const scratch = await scratchDatabase(base, cleanups);
+  if ('skip' in scratch) {
+    console.log(`  SKIPPED: ${scratch.skip}`);
+    return scratch;
+  }
+  return { dataDir, url: scratch.url };
 }

@@ -4,10 +4,9 @@
 // per event. The server runs as `npm start` runs it. Run alone: `npx tsx bench/stats.bench.ts`.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { availableParallelism, loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { addDays, dayOf } from '../apps/server/src/modules/analytics/days.js';
@@ -28,7 +27,7 @@ import {
   writeResult,
 } from './lib.mjs';
 import { Client, ms, TARGETS, type Target } from './list-bench.js';
-import { cleanUpOnExit, scratchDatabase } from './scratch.js';
+import { cleanUpOnExit, targetStorage } from './scratch.js';
 
 const VIEWS_PER_YEAR = 10_000_000;
 /** PGlite's share of the full scale (BENCH_STATS_PGLITE_SCALE, e.g. 0.2 for 2 M views; 1 = the same 10 M). */
@@ -355,17 +354,9 @@ interface Result {
 
 async function runTarget(target: Target, end: string): Promise<Result> {
   console.log(`\n▶ ${target}`);
-  const dataDir = mkdtempSync(join(tmpdir(), 'backoffice-bench-stats-'));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  let url: string | undefined;
-  if (target === 'PostgreSQL') {
-    const scratch = await scratchDatabase(PG_BASE, cleanups);
-    if ('skip' in scratch) {
-      console.log(`  SKIPPED: ${scratch.skip}`);
-      return { target, status: 'skipped', reason: scratch.skip };
-    }
-    url = scratch.url;
-  }
+  const storage = await targetStorage(target, 'stats', PG_BASE, cleanups);
+  if ('skip' in storage) return { target, status: 'skipped', reason: storage.skip };
+  const { dataDir, url } = storage;
   try {
     const load = [loadavg()[0] ?? Number.NaN];
     const g = await prepare(target, dataDir, url, end);

@@ -32,7 +32,7 @@ import {
   waitForHealth,
   writeResult,
 } from './lib.mjs';
-import { cleanUpOnExit, scratchDatabase } from './scratch.js';
+import { cleanUpOnExit, targetStorage } from './scratch.js';
 
 const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 50);
 const WIDTH = 3000;
@@ -232,17 +232,9 @@ async function runTarget(
   baseline: () => Promise<number>,
 ): Promise<TargetResult> {
   console.log(`\n▶ ${target}`);
-  const dataDir = mkdtempSync(join(tmpdir(), 'backoffice-bench-upload-'));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  let url: string | undefined;
-  if (target === 'PostgreSQL') {
-    const scratch = await scratchDatabase(PG_BASE, cleanups);
-    if ('skip' in scratch) {
-      console.log(`  SKIPPED: ${scratch.skip}`);
-      return { target, status: 'skipped', reason: scratch.skip };
-    }
-    url = scratch.url;
-  }
+  const storage = await targetStorage(target, 'upload', PG_BASE, cleanups);
+  if ('skip' in storage) return { target, status: 'skipped', reason: storage.skip };
+  const { dataDir, url } = storage;
   const galleryId = await prepareDatabase(dataDir, url);
   const port = await freePort();
   // The server exactly as `npm start` runs it: the bundle, node's flags and the allocator's settings.
