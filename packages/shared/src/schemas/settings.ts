@@ -50,6 +50,49 @@ export const SETTINGS = {
 export type SettingsName = keyof typeof SETTINGS;
 export type SettingsId = (typeof SETTINGS)[SettingsName]['id'];
 
+/**
+ * The keys that hold credentials (DESIGN §8): write-only. Every key of the four records was weighed: only the
+ * mailing service's API key grants access to anything. Not secret: the list id (names an audience, useless without
+ * the key), the Facebook app id (public, it goes into the site's pages), the bank details (printed in the footer).
+ * The SMTP credentials are no setting at all (SMTP_URL, the server's environment).
+ */
+export const SETTINGS_SECRETS: Partial<Record<SettingsName, readonly string[]>> = { email: ['mailchimp_api_key'] };
+
+/** Whether `key` of record `name` is a secret. */
+export const isSettingsSecret = (name: SettingsName, key: string): boolean =>
+  SETTINGS_SECRETS[name]?.includes(key) ?? false;
+
+/** What the API says about one stored secret instead of its value: whether one is set and, for a long one, its end. */
+export interface SecretState {
+  set: boolean;
+  last4: string | null;
+}
+/** The secrets of a record: `{mailchimp_api_key: {sk: {set, last4}, en: {set, last4}}}`. */
+export type SettingsSecrets = Record<string, Record<Locale, SecretState>>;
+
+/** The prefix of a masked secret; a credential never starts with it, so a value starting with it means "keep". */
+export const SECRET_MASK = '••••';
+/** The last 4 characters are shown only of a secret at least this long (of a short one they would give too much). */
+export const SECRET_LAST4_MIN = 12;
+/** The longest secret a save takes. */
+export const SECRET_MAX = 255;
+
+/** The state of a stored secret (`''` = none). */
+export const secretState = (stored: string): SecretState => ({
+  set: stored !== '',
+  last4: stored.length >= SECRET_LAST4_MIN ? stored.slice(-4) : null,
+});
+
+/** A secret as the API answers it in `data`: `''` when none is set, else `••••` and its last 4 (`••••abcd`). */
+export const maskSecret = (state: SecretState): string => (state.set ? `${SECRET_MASK}${state.last4 ?? ''}` : '');
+
+/**
+ * A secret's value in a save that keeps the stored one: absent, blank or a masked value sent back as it was
+ * loaded. `@delete@` clears it; anything else replaces it.
+ */
+export const keepsSecret = (value: unknown): boolean =>
+  value == null || (typeof value === 'string' && (value.trim() === '' || value.startsWith(SECRET_MASK)));
+
 /* ── The rules of each settings record (spec 2 §5), one value per locale: `{meta_title: {sk, en}, …}` ── */
 
 /** Blank (missing, null) becomes '' before the rule runs. */
@@ -127,7 +170,7 @@ export const emailSettingsSchema = z.object({
   email_recipient: perLocale(zEmailValue),
   email_sender: perLocale(zEmailValue),
   email_sender_name: perLocale(zMin(LIMITS.titleMin, ERR.min3)),
-  mailchimp_api_key: perLocale(zOptionalText(255)),
+  mailchimp_api_key: perLocale(zOptionalText(SECRET_MAX)),
   mailchimp_list_id: perLocale(zOptionalText(255)),
   updated_at: zUpdatedAt,
 });

@@ -3,17 +3,19 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { authorizer, idParams } from '../../http/crud-routes.js';
+import { forbidden } from '../../http/errors.js';
 import { authenticate } from '../../http/session.js';
 import { t } from '../../i18n/index.js';
 import { imageUploadConfig } from '../../media/images.js';
 import { logActivity } from '../activity/service.js';
 import { canSettings } from './policy.js';
-import { checkSettingsUploads, getSettings, saveSettings, settingsName } from './service.js';
+import { changedSecrets, checkSettingsUploads, getSettings, saveSettings, settingsName } from './service.js';
 
 /**
  * The four settings records, /api/settings/{id} (spec 2 §2 Settings, DESIGN §4): `GET` → `{data: {key: {sk, en}},
- * updated_at, abilities}`; `POST` (JSON or multipart with bracket keys `meta_title[sk]`, images `og_image[sk]`)
- * validates with the record's shared schema, answers `{message, data, updated_at}` and is logged as `Settings`.
+ * secrets, updated_at, abilities}`; `POST` (JSON or multipart with bracket keys `meta_title[sk]`, images
+ * `og_image[sk]`) validates with the record's shared schema, answers `{message, data, secrets, updated_at}` and is
+ * logged as `Settings` (which record, never a value). Secrets are masked in every answer (`getSettings`).
  */
 export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
@@ -23,7 +25,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
 
   const abilities = (request: FastifyRequest) => {
     const user = allow(request, 'view');
-    return { update: canSettings(user, 'update') };
+    return { update: canSettings(user, 'update'), updateSecrets: canSettings(user, 'updateSecrets') };
   };
 
   app.get('/:id', { schema: { params: idParams } }, async (request) => {
@@ -48,8 +50,11 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
       async (request) => {
         const user = allow(request, 'update');
+        const body = request.body as Record<string, unknown> & { updated_at?: string };
+        // A save that would replace or clear a secret needs its own right; one that keeps them needs none.
+        if (changedSecrets(id, body).length > 0 && !canSettings(user, 'updateSecrets')) throw forbidden();
         const uploads = await checkSettingsUploads(id, raw.get(request) ?? {});
-        await saveSettings(ctx, id, request.body as Record<string, unknown> & { updated_at?: string }, uploads);
+        await saveSettings(ctx, id, body, uploads);
         await logActivity(db, { userId: user.id, model: 'Settings', rowIds: [id], action: 'update' });
         return { message: t(request.lang, 'crud.updated'), ...(await getSettings(db, id)) };
       },

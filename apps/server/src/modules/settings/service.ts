@@ -1,13 +1,19 @@
 import {
   DELETE_MARKER,
   ERR,
+  isSettingsSecret,
+  keepsSecret,
   LOCALES,
   type Locale,
+  maskSecret,
   SETTINGS,
   SETTINGS_IMAGES,
   SETTINGS_READONLY,
+  SETTINGS_SECRETS,
   type SettingsName,
+  type SettingsSecrets,
   type SettingsValues,
+  secretState,
   settingsNameOf,
 } from '@backoffice/shared';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -29,7 +35,8 @@ export function settingsName(id: number): SettingsName {
 
 /**
  * Every key of a settings record with its value per locale, as stored (text); a key without a row is ''.
- * This is what other modules read (the mail sender, the public site).
+ * This is what other modules read (the mail sender, the public site). Secrets come in clear: whatever reads them here
+ * must never put them into an answer, a page, a mail or a log.
  */
 export async function readSettings(db: Db, id: number): Promise<Record<string, Record<Locale, string>>> {
   const name = settingsName(id);
@@ -44,18 +51,43 @@ export async function readSettings(db: Db, id: number): Promise<Record<string, R
   return out;
 }
 
-/** A settings record as the API answers it (DESIGN §4): contact_country_id as a number (null when blank). */
-export async function getSettings(db: Db, id: number): Promise<{ data: SettingsValues; updated_at: string }> {
+/**
+ * A settings record as the API answers it (DESIGN §4), to every role alike: contact_country_id as a number (null
+ * when blank); each secret (`SETTINGS_SECRETS`) masked in `data` (`''` or `••••abcd`) and described in `secrets`
+ * (`{key: {sk: {set, last4}, en: …}}`), never its value.
+ */
+export async function getSettings(
+  db: Db,
+  id: number,
+): Promise<{ data: SettingsValues; secrets: SettingsSecrets; updated_at: string }> {
   const [record] = await db.select().from(settings).where(eq(settings.id, id)).limit(1);
   if (!record) throw notFound();
-  const values: SettingsValues = await readSettings(db, id);
+  const stored = await readSettings(db, id);
+  const values: SettingsValues = stored;
+  const secrets: SettingsSecrets = {};
+  for (const key of SETTINGS_SECRETS[settingsName(id)] ?? []) {
+    const perLocale = stored[key];
+    if (!perLocale) continue;
+    const state = { sk: secretState(perLocale.sk), en: secretState(perLocale.en) };
+    secrets[key] = state;
+    values[key] = { sk: maskSecret(state.sk), en: maskSecret(state.en) };
+  }
   const country = values.contact_country_id;
   if (country)
     for (const l of LOCALES) {
       const n = Number.parseInt(String(country[l]), 10);
       country[l] = Number.isInteger(n) && n > 0 ? n : null;
     }
-  return { data: values, updated_at: record.updated_at.toISOString() };
+  return { data: values, secrets, updated_at: record.updated_at.toISOString() };
+}
+
+/** The secret keys a save would change (a new value or `@delete@` in some locale); the rest keep what is stored. */
+export function changedSecrets(id: number, input: Record<string, unknown>): string[] {
+  return (SETTINGS_SECRETS[settingsName(id)] ?? []).filter((key) => {
+    const field = input[key];
+    if (!field || typeof field !== 'object') return false;
+    return LOCALES.some((l) => !keepsSecret((field as Partial<Record<Locale, unknown>>)[l]));
+  });
 }
 
 type Upload = Buffer | typeof DELETE_MARKER;
@@ -96,7 +128,9 @@ export async function checkSettingsUploads(id: number, body: Record<string, unkn
 /**
  * Saves the text values of a record (the keys of its schema, less the read-only ones) in one transaction, only
  * where `updated_at` still equals what the editor loaded (else 409, nothing written); then stores the checked
- * images, each row pointing at its new file only once the file is complete.
+ * images, each row pointing at its new file only once the file is complete. A secret's locale is written only when
+ * it carries a new value (`@delete@` writes ''); blank or masked keeps the stored one. Who may change secrets is
+ * the caller's question (`changedSecrets`).
  */
 export async function saveSettings(
   ctx: Pick<AppContext, 'db' | 'config'>,
@@ -121,9 +155,12 @@ export async function saveSettings(
       .returning({ id: settings.id });
     if (updated.length === 0) throw stale();
     const rows = keys.flatMap((key) =>
-      LOCALES.map((language_code) => {
+      LOCALES.flatMap((language_code) => {
         const value = (input[key] as Record<Locale, unknown>)[language_code];
-        return { setting_id: id, key, language_code, value: value == null ? '' : String(value) };
+        if (!isSettingsSecret(name, key))
+          return [{ setting_id: id, key, language_code, value: value == null ? '' : String(value) }];
+        if (keepsSecret(value)) return [];
+        return [{ setting_id: id, key, language_code, value: value === DELETE_MARKER ? '' : String(value) }];
       }),
     );
     for (const row of rows)

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { LOCALES, SETTINGS } from '@backoffice/shared';
+import { keepsSecret, LOCALES, SETTINGS, SETTINGS_SECRETS, secretState } from '@backoffice/shared';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { countries, countryLangs } from '../../db/schema.js';
+import { activityLogs, countries, countryLangs } from '../../db/schema.js';
 import { seedSettings } from '../../db/seed/settings.js';
 import { postMultipart, useSignedInServer } from '../../test/content-cases.js';
 import { Agent } from '../../test/harness.js';
@@ -83,8 +83,8 @@ describe('settings: read', () => {
     expect((await anonymous.post('/api/settings/1', mainInput())).statusCode).toBe(401);
     const editor = await ctx.editor.get('/api/settings/1');
     expect(editor.statusCode).toBe(200);
-    expect(editor.json().abilities).toEqual({ update: false });
-    expect((await get(1)).abilities).toEqual({ update: true });
+    expect(editor.json().abilities).toEqual({ update: false, updateSecrets: false });
+    expect((await get(1)).abilities).toEqual({ update: true, updateSecrets: true });
   });
 });
 
@@ -249,5 +249,138 @@ describe('settings: images', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ 'og_image.en': ['errors.image'] });
     expect((await get(1)).data).toEqual(before);
+  });
+});
+
+describe('settings: secrets (write-only, DESIGN §8)', () => {
+  const KEY = 'mc-0123456789abcdef0123456789abcdef-us21';
+  const stored = async () => (await readSettings(db(), SETTINGS.email.id)).mailchimp_api_key;
+  const setKey = (value: unknown) => ctx.admin.post('/api/settings/3', { mailchimp_api_key: value });
+
+  it('the mailing-service API key is the one secret of the four records', () => {
+    expect(SETTINGS_SECRETS).toEqual({ email: ['mailchimp_api_key'] });
+    expect(secretState('')).toEqual({ set: false, last4: null });
+    expect(secretState('short-key')).toEqual({ set: true, last4: null });
+    expect(secretState(KEY)).toEqual({ set: true, last4: 'us21' });
+    for (const kept of [undefined, null, '', '  ', '••••us21', '••••']) expect(keepsSecret(kept)).toBe(true);
+    for (const changed of ['new-key', '@delete@']) expect(keepsSecret(changed)).toBe(false);
+  });
+
+  it('role 1 replaces it: stored in full, answered masked (••••us21 and {set, last4}), never in clear', async () => {
+    const res = await setKey({ sk: KEY, en: KEY });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain(KEY);
+    expect(res.body).not.toContain('0123456789abcdef');
+    expect(res.json().data.mailchimp_api_key).toEqual(both('••••us21'));
+    expect(res.json().secrets).toEqual({ mailchimp_api_key: both({ set: true, last4: 'us21' }) });
+    expect(await stored()).toEqual(both(KEY));
+  });
+
+  it('role 1 and role 2 both read it masked; other keys keep their {sk, en} values', async () => {
+    await setKey({ sk: KEY, en: KEY });
+    for (const agent of [ctx.admin, ctx.editor]) {
+      const res = await agent.get('/api/settings/3');
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toContain(KEY);
+      expect(res.json().data.mailchimp_api_key).toEqual(both('••••us21'));
+      expect(res.json().secrets.mailchimp_api_key).toEqual(both({ set: true, last4: 'us21' }));
+      expect(res.json().data.email_recipient.sk).toMatch(/@/);
+    }
+    expect((await ctx.editor.get('/api/settings/3')).json().abilities).toEqual({ update: false, updateSecrets: false });
+    expect((await ctx.admin.get('/api/settings/3')).json().abilities).toEqual({ update: true, updateSecrets: true });
+    expect((await get(1)).secrets).toEqual({});
+  });
+
+  it('a save without it, with it blank or with the masked value sent back keeps the stored secret', async () => {
+    await setKey({ sk: KEY, en: KEY });
+    const others = { email_recipient: both('office@example.com'), email_sender_name: both('Demo shop') };
+    const saves = [
+      others,
+      { ...others, mailchimp_api_key: both('') },
+      { ...others, mailchimp_api_key: both('••••us21') },
+      { ...others, mailchimp_api_key: { sk: '••••us21' } },
+      { ...others, mailchimp_api_key: both(null) },
+    ];
+    for (const body of saves) {
+      const res = await ctx.admin.post('/api/settings/3', body);
+      expect(res.statusCode).toBe(200);
+      expect(await stored()).toEqual(both(KEY));
+    }
+    const multipart = await postMultipart(ctx.admin, '/api/settings/3', {
+      'email_recipient[sk]': 'office@example.com',
+      'email_recipient[en]': 'office@example.com',
+      'mailchimp_api_key[sk]': '••••us21',
+      'mailchimp_api_key[en]': '',
+    });
+    expect(multipart.statusCode).toBe(200);
+    expect(await stored()).toEqual(both(KEY));
+  });
+
+  it('each locale is its own secret; @delete@ clears one (role 1)', async () => {
+    await setKey({ sk: KEY, en: KEY });
+    const other = 'zz-other-key-of-the-english-site';
+    expect((await setKey({ sk: '', en: other })).statusCode).toBe(200);
+    expect(await stored()).toEqual({ sk: KEY, en: other });
+    const cleared = await setKey({ sk: '@delete@', en: '••••site' });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json().data.mailchimp_api_key).toEqual({ sk: '', en: '••••site' });
+    expect(cleared.json().secrets.mailchimp_api_key).toEqual({
+      sk: { set: false, last4: null },
+      en: { set: true, last4: 'site' },
+    });
+    expect(await stored()).toEqual({ sk: '', en: other });
+  });
+
+  it('a short secret is answered as •••• alone (its last 4 would give too much away)', async () => {
+    const res = await setKey(both('abc123'));
+    expect(res.json().data.mailchimp_api_key).toEqual(both('••••'));
+    expect(res.json().secrets.mailchimp_api_key).toEqual(both({ set: true, last4: null }));
+    expect(res.body).not.toContain('abc123');
+    expect(await stored()).toEqual(both('abc123'));
+  });
+
+  it('role 2 may neither replace nor clear it nor save around it (403), and nothing changes', async () => {
+    await setKey({ sk: KEY, en: KEY });
+    const { updated_at } = await get(3);
+    for (const body of [
+      { mailchimp_api_key: both('stolen-by-an-editor-0000') },
+      { mailchimp_api_key: both('@delete@') },
+      { email_recipient: both('editor@example.com') },
+    ]) {
+      const res = await ctx.editor.post('/api/settings/3', body);
+      expect(res.statusCode).toBe(403);
+      expect(res.body).not.toContain(KEY);
+    }
+    expect(await stored()).toEqual(both(KEY));
+    expect((await get(3)).updated_at).toBe(updated_at);
+    const anonymous = new Agent(ctx.server.app);
+    await anonymous.get('/sanctum/csrf-cookie');
+    expect((await anonymous.get('/api/settings/3')).statusCode).toBe(401);
+    expect((await anonymous.post('/api/settings/3', { mailchimp_api_key: both('x-y-z') })).statusCode).toBe(401);
+    expect(await stored()).toEqual(both(KEY));
+  });
+
+  it('a refused save (422) names the field, never the value', async () => {
+    const long = `mc-${'q'.repeat(300)}`;
+    const res = await setKey(both(long));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({
+      'mailchimp_api_key.sk': ['errors.invalid'],
+      'mailchimp_api_key.en': ['errors.invalid'],
+    });
+    expect(res.body).not.toContain('qqqq');
+  });
+
+  it('the activity log, the user menu, the public site and the API document never hold it', async () => {
+    const secret = 'mc-never-logged-0000111122223333-us9';
+    expect((await setKey(both(secret))).statusCode).toBe(200);
+    const rows = await db().select().from(activityLogs);
+    expect(rows.some((r) => r.model === 'Settings' && r.row_id === SETTINGS.email.id)).toBe(true);
+    expect(JSON.stringify(rows)).not.toContain('never-logged');
+    expect((await ctx.admin.get('/api/user/logs/1')).body).not.toContain('never-logged');
+    for (const url of ['/sk/', '/en/', '/api/docs/json']) {
+      const res = await ctx.admin.get(url);
+      expect(res.body).not.toContain('never-logged');
+    }
   });
 });
