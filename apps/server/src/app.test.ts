@@ -17,10 +17,33 @@ describe('platform', () => {
     expect(res.json()).toEqual({ status: 'ok' });
   });
 
-  it('serves the OpenAPI description', async () => {
-    const res = await server.app.inject({ method: 'GET', url: '/api/docs/json' });
+  it('serves the OpenAPI description to signed-in staff under a CSP that forbids framing', async () => {
+    const agent = new Agent(server.app);
+    await agent.login();
+    const res = await agent.get('/api/docs/json');
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.json().paths)).toContain('/api/content/text/{id}');
+    const page = await agent.get('/api/docs/');
+    expect(page.statusCode).toBe(200);
+    for (const answer of [res, page]) {
+      expect(answer.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(answer.headers['content-security-policy']).toContain("default-src 'none'");
+    }
+  });
+
+  it('the API documentation is 401 for an anonymous visitor', async () => {
+    for (const url of ['/api/docs', '/api/docs/', '/api/docs/json', '/api/docs/yaml', '/api/docs/static/index.html']) {
+      const res = await new Agent(server.app).get(url);
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json().message).toBeTruthy();
+    }
+  });
+
+  it('every error answer carries the message as `error` too (what upload clients such as Dropzone show)', async () => {
+    const res = await new Agent(server.app, 'sk').get('/api/user/me');
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error).toBe(res.json().message);
+    expect(typeof res.json().error).toBe('string');
   });
 
   it('an unknown API path is a JSON 404 in the request language', async () => {
@@ -67,5 +90,47 @@ describe('the embedded database belongs to one process', () => {
     writeFileSync(join(dir, 'pglite.lock'), '999999');
     const database = await openDatabase({ dataDir: dir });
     await database.close();
+  });
+});
+
+describe('empty bodies', () => {
+  const noBodies = [
+    { name: 'no content type', headers: {} },
+    { name: 'JSON', headers: { 'content-type': 'application/json' } },
+    { name: 'a form (axios in Node)', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+    { name: 'text', headers: { 'content-type': 'text/plain' } },
+  ];
+  for (const { name, headers } of noBodies) {
+    it(`logout with no body and ${name} signs out`, async () => {
+      const agent = new Agent(server.app);
+      await agent.login();
+      const res = await agent.request({ method: 'POST', url: '/api/logout', headers });
+      expect(res.statusCode).toBe(200);
+      expect((await agent.get('/api/user/me')).statusCode).toBe(401);
+    });
+  }
+
+  it('an empty body where fields are needed is a 422 naming them, not a 400 or 415', async () => {
+    const agent = new Agent(server.app);
+    await agent.login();
+    const res = await agent.request({
+      method: 'POST',
+      url: '/api/content/text/',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toBeDefined();
+  });
+
+  it('a body with content still needs a supported type', async () => {
+    const agent = new Agent(server.app);
+    await agent.login();
+    const res = await agent.request({
+      method: 'POST',
+      url: '/api/logout',
+      payload: 'x',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(res.statusCode).toBe(415);
   });
 });

@@ -11,8 +11,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.js';
 import { unflatten } from './http/body.js';
-import { registerErrorHandler } from './http/error-handler.js';
-import { registerSessions } from './http/session.js';
+import { frameworkErrorHandler, registerErrorHandler } from './http/error-handler.js';
+import { registerEmptyBodies, registerInputGuard } from './http/input.js';
+import { authenticate, registerSessions } from './http/session.js';
 import { t } from './i18n/index.js';
 import { galleryRoutes } from './media/gallery.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
@@ -37,6 +38,7 @@ import { textRoutes } from './modules/texts/routes.js';
 import { uploadRoutes } from './modules/upload/routes.js';
 import { lookupRoutes } from './modules/users/lookups.js';
 import { userRoutes } from './modules/users/routes.js';
+import { sendBadRequestPage } from './site/respond.js';
 import { siteRoutes } from './site/routes.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -57,6 +59,18 @@ const ADMIN_CSP = [
   "form-action 'self'",
 ].join('; ');
 
+const DOCS_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "font-src 'self' data:",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
 /** Builds the server: plugins first, then one `register` per module (DESIGN §2). */
 export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -65,12 +79,14 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     genReqId: () => crypto.randomUUID(),
+    frameworkErrors: frameworkErrorHandler(sendBadRequestPage),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  // Bodies are JSON or multipart (DESIGN §4); anything else is 415.
+  // Bodies are JSON or multipart (DESIGN §4); anything else is 415, unless there is no body at all.
   app.removeContentTypeParser('text/plain');
+  registerEmptyBodies(app);
   await app.register(cookie);
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
@@ -81,6 +97,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
       request.body = unflatten(request.body as Record<string, unknown>);
     }
   });
+  registerInputGuard(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'same-origin');
@@ -91,14 +108,19 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
     if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
   });
 
+  registerSessions(app, ctx.db, ctx.config);
+  registerErrorHandler(app);
+
   await app.register(swagger, {
     openapi: { info: { title: 'Back office API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
-
-  registerSessions(app, ctx.db, ctx.config);
-  registerErrorHandler(app);
+  // The API description is for signed-in staff only, under a CSP of its own that no page may frame.
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    uiHooks: { onRequest: authenticate },
+    staticCSP: DOCS_CSP,
+  });
 
   app.get('/api/health', async () => ({ status: 'ok' }));
   await app.register(authRoutes, { ctx });

@@ -18,6 +18,10 @@ export const LIMITS = {
   perPageMax: 100,
   /** Characters a title_url must exceed before the remote uniqueness check runs. */
   titleUrlCheckAfter: 2,
+  /** The largest id the database's integer columns hold; a larger one is refused before it reaches SQL. */
+  idMax: 2_147_483_647,
+  /** How deep a request body may nest (a navigation tree takes two levels per menu level). */
+  bodyDepthMax: 64,
 } as const;
 
 /** Delays and time-outs in milliseconds (spec 1 §9, spec 2 §9). */

@@ -13,7 +13,11 @@ export const zBool = z.preprocess(
 );
 
 /** A positive integer id that also accepts its string form. */
-export const zId = z.coerce.number({ error: ERR.invalid }).int(ERR.invalid).positive(ERR.invalid);
+export const zId = z.coerce
+  .number({ error: ERR.invalid })
+  .int(ERR.invalid)
+  .positive(ERR.invalid)
+  .max(LIMITS.idMax, ERR.invalid);
 
 /** An optional list of ids (galleries, panels, similars): missing or blank is the empty list, duplicates are dropped. */
 export const zOptionalIdList = z.preprocess(
@@ -57,7 +61,12 @@ export const zNullableText = (max: number) =>
 /** An optional reference to another row: '', 0, null and missing all mean "none". */
 export const zNullableId = z.preprocess(
   (v) => (v === '' || v == null || v === 0 || v === '0' || v === 'null' ? null : v),
-  z.coerce.number({ error: ERR.invalid }).int(ERR.invalid).positive(ERR.invalid).max(2_147_483_647).nullable(),
+  z.coerce
+    .number({ error: ERR.invalid })
+    .int(ERR.invalid)
+    .positive(ERR.invalid)
+    .max(LIMITS.idMax, ERR.invalid)
+    .nullable(),
 );
 
 /** A required choice from a select (module_id): a positive id, else errors.requiredSelect. */
@@ -65,7 +74,7 @@ export const zRequiredId = z.coerce
   .number({ error: ERR.requiredSelect })
   .int(ERR.requiredSelect)
   .positive(ERR.requiredSelect)
-  .max(2_147_483_647, ERR.requiredSelect);
+  .max(LIMITS.idMax, ERR.requiredSelect);
 
 /** An ISO date-time with offset, or null when blank (publish_up, publish_down). */
 export const zDateTimeOrNull = z.preprocess(
@@ -112,7 +121,7 @@ export const zUpdatedAt = z.string().datetime({ offset: true }).optional();
 /** A whole number ≥ 0 (a reference's amount, an order); blank or anything else is errors.invalid. */
 export const zNonNegativeInt = z.preprocess(
   (v) => (v === '' || v === null ? undefined : v),
-  z.coerce.number({ error: ERR.invalid }).int(ERR.invalid).min(0, ERR.invalid).max(2_147_483_647, ERR.invalid),
+  z.coerce.number({ error: ERR.invalid }).int(ERR.invalid).min(0, ERR.invalid).max(LIMITS.idMax, ERR.invalid),
 );
 
 /** The inline order change of a list row (references, partners; DESIGN §4 Inline order): `{order}`. */

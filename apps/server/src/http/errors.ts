@@ -11,6 +11,8 @@ export class HttpError extends Error {
   }
 }
 
+/** An address or request that cannot be read: the site answers its HTML 400 page, the API `{message}`. */
+export const badRequest = () => new HttpError(400, 'http.badRequest');
 export const unauthenticated = () => new HttpError(401, 'http.unauthenticated');
 export const forbidden = () => new HttpError(403, 'http.forbidden');
 export const notFound = () => new HttpError(404, 'http.notFound');

@@ -8,7 +8,7 @@ import type { SafeHtml } from './html.js';
 import type { MediaUrl } from './parts.js';
 import { siteMenus } from './service.js';
 import { siteSettings } from './site-settings.js';
-import { documentOf, type Frame, notFoundBody } from './templates.js';
+import { badRequestBody, documentOf, type Frame, notFoundBody } from './templates.js';
 
 /**
  * First path segments that belong to the application rather than to the site. The site's parametric routes
@@ -46,6 +46,13 @@ export function sendDocument(reply: FastifyReply, status: number, document: stri
     .header('Content-Security-Policy', SITE_CSP)
     .header('Cache-Control', reply.getHeader('Cache-Control') ?? 'no-cache')
     .send(document);
+}
+
+/** The site's 400 page (an address that cannot be read), in the frame without menus: nothing was looked up. */
+export function sendBadRequestPage(reply: FastifyReply, locale: Locale, status = 400) {
+  reply.header('Cache-Control', 'no-store');
+  const frame = { locale, title: t(locale, 'site.badRequestTitle'), menus: NO_MENUS };
+  return sendDocument(reply, status, documentOf(frame, badRequestBody(locale)));
 }
 
 /**

@@ -2,6 +2,7 @@ import { DEFAULT_LOCALE, type Locale, MODULES } from '@backoffice/shared';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AppContext } from '../context.js';
 import { pageGalleries } from '../db/schema.js';
+import { HttpError } from '../http/errors.js';
 import { t } from '../i18n/index.js';
 import { registerFormPages } from './form-pages.js';
 import { findGallery, linkedGalleries } from './gallery-service.js';
@@ -11,7 +12,15 @@ import { articleBody, type NewsList, newsPageBody, newsSection } from './news-te
 import { galleryUrl, MEDIA, newsUrl, pageCount, pageUrl, referenceUrl } from './parts.js';
 import { findReference, listReferences, REFERENCES_PER_PAGE, referenceExtras } from './reference-service.js';
 import { referenceBody, referenceListBody } from './reference-templates.js';
-import { NO_MENUS, pageParam, type ShowContext, type SiteRequest, sendDocument, siteResponder } from './respond.js';
+import {
+  NO_MENUS,
+  pageParam,
+  type ShowContext,
+  type SiteRequest,
+  sendBadRequestPage,
+  sendDocument,
+  siteResponder,
+} from './respond.js';
 import { findPage, pagePanelsOf, type SitePage } from './service.js';
 import { documentOf, errorBody, galleryBody, pageBody } from './templates.js';
 import { word } from './words.js';
@@ -103,8 +112,11 @@ export const siteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     };
   const titleUrlOf = (request: SiteRequest) => request.params.titleUrl ?? '';
 
-  // A failure renders a plain HTML 500 with the request id; the details go to the log only.
+  // A refused address renders the HTML 400 page; a failure a plain HTML 500 with the request id (details to the log).
   app.setErrorHandler((error, request, reply) => {
+    if (error instanceof HttpError && error.status < 500) {
+      return sendBadRequestPage(reply, request.lang ?? DEFAULT_LOCALE, error.status);
+    }
     request.log.error({ err: error, reqId: request.id }, 'site page failed');
     const locale = request.lang ?? DEFAULT_LOCALE;
     reply.header('Cache-Control', 'no-store');

@@ -162,6 +162,13 @@ export function notFoundBody(locale: Locale): SafeHtml {
 <p><a href="/${locale}/">${t(locale, 'site.backHome')}</a></p>`;
 }
 
+/** The body of the 400 page: an address that cannot be read (a malformed escape, a NUL character). */
+export function badRequestBody(locale: Locale): SafeHtml {
+  return html`<h1>${t(locale, 'site.badRequestTitle')}</h1>
+<p>${t(locale, 'site.badRequestText')}</p>
+<p><a href="/${locale}/">${t(locale, 'site.backHome')}</a></p>`;
+}
+
 /** The body of the 500 page: no detail, only the request id the log holds. */
 export function errorBody(locale: Locale, requestId: string): SafeHtml {
   return html`<h1>${t(locale, 'site.errorTitle')}</h1>
