@@ -13,8 +13,15 @@ export const GALLERY_UPLOAD = {
   chunkSize: 2_000_000,
   minChunkSize: 64 * 1024,
   maxBytes: LIMITS.imageMaxKb * 1024,
-  /** A half-finished upload is removed this long after its first chunk arrived. */
-  staleAfterMs: 24 * 60 * 60 * 1000,
+  /** A half-finished upload (cancelled, a closed tab) is removed this long after its last chunk arrived. */
+  abandonedAfterMs: 10 * 60 * 1000,
+  /**
+   * The request assembling an upload renews its claim every fifth of this; a claim older than this was left by a
+   * server that died, and the client's retry of a chunk takes the assembly over.
+   */
+  claimExpiresMs: 15 * 1000,
+  /** A refused `dzuuid` stays refused this long (its later chunks and retries are 422). */
+  refusedForMs: 24 * 60 * 60 * 1000,
   /** One request (a chunk) is given up after this long (spec 1 §9). */
   timeoutMs: DELAYS.uploadTimeout,
   /** Files waiting or under way at once on the image screen; more are refused (errors.uploadMaxFiles). */

@@ -9,7 +9,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { languageCode, timestamps } from './base.js';
+import { languageCode, timestamps, ts } from './base.js';
 import { galleries } from './content.js';
 import { users } from './people.js';
 
@@ -55,7 +55,10 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 
 /**
  * A chunked upload in progress (Dropzone's `dzuuid`), kept in the database rather than in memory so any server
- * behind a load balancer can take the next chunk (DESIGN §7). Rows older than 24 h are removed with their chunks.
+ * behind a load balancer can take the next chunk (DESIGN §7). `updated_at` is when its last chunk arrived: an
+ * upload quiet for GALLERY_UPLOAD.abandonedAfterMs is removed with its chunks. The request that assembles it holds
+ * the claim (`claimed_by`, renewed in `claimed_at`); a claim not renewed for GALLERY_UPLOAD.claimExpiresMs was left
+ * by a process that died, and the next chunk of the upload takes it over.
  */
 export const galleryUploads = pgTable(
   'gallery_uploads',
@@ -70,11 +73,35 @@ export const galleryUploads = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     total_chunks: integer('total_chunks').notNull(),
     total_size: integer('total_size').notNull(),
+    claimed_by: varchar('claimed_by', { length: 32 }),
+    claimed_at: ts('claimed_at'),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('gallery_uploads_key_unique').on(t.gallery_id, t.user_id, t.uuid),
-    index('gallery_uploads_created_idx').on(t.created_at),
+    index('gallery_uploads_updated_idx').on(t.updated_at),
+  ],
+);
+
+/**
+ * A `dzuuid` whose file was refused (not an image): its later chunks, and the client's retries, are refused too
+ * instead of opening a new upload. Kept GALLERY_UPLOAD.refusedForMs, then swept.
+ */
+export const galleryUploadRefusals = pgTable(
+  'gallery_upload_refusals',
+  {
+    gallery_id: integer('gallery_id')
+      .notNull()
+      .references(() => galleries.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    uuid: varchar('uuid', { length: 64 }).notNull(),
+    created_at: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.gallery_id, t.user_id, t.uuid] }),
+    index('gallery_upload_refusals_created_idx').on(t.created_at),
   ],
 );
 

@@ -1,12 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { GALLERY_UPLOAD, THUMBNAIL } from '@backoffice/shared';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { galleryUploadChunks, galleryUploads } from '../../db/schema.js';
+import { galleryUploadChunks, galleryUploadRefusals, galleryUploads } from '../../db/schema.js';
 import { cut, noiseJpeg, nothingPending, useGalleryImages } from '../../test/gallery-images.js';
 import type { Agent, TestServer } from '../../test/harness.js';
-import { removeStaleUploads } from './upload-chunks.js';
+import { assemblyDir, removeStaleUploads } from './upload-chunks.js';
 
 const g = useGalleryImages();
 const { base, buildGallery, postForm, sendChunk, uploadState, mediaFiles, imageRows, logsOf } = g;
@@ -16,6 +18,19 @@ let editor: Agent;
 beforeAll(() => {
   ({ server, admin, editor } = g.ctx);
 });
+
+const minute = 60 * 1000;
+const later = (ms: number) => new Date(Date.now() + ms);
+const chunksOf = async (uuid: string) => {
+  const rows = await server.ctx.db
+    .select({ index: galleryUploadChunks.chunk_index })
+    .from(galleryUploadChunks)
+    .innerJoin(galleryUploads, eq(galleryUploads.id, galleryUploadChunks.upload_id))
+    .where(eq(galleryUploads.uuid, uuid));
+  return rows.length;
+};
+const refusalsOf = async (uuid: string) =>
+  (await server.ctx.db.select().from(galleryUploadRefusals).where(eq(galleryUploadRefusals.uuid, uuid))).length;
 
 describe('gallery images: chunked upload', () => {
   it('a file sent whole (smaller than one chunk, no dz fields) is stored at once', async () => {
@@ -98,7 +113,7 @@ describe('gallery images: chunked upload', () => {
     expect(await uploadState()).toEqual(nothingPending);
   });
 
-  it('a missing chunk: the upload never completes, and the cleanup removes it after 24 h', async () => {
+  it('a missing chunk: the upload never completes, and the cleanup removes it 10 minutes after its last chunk', async () => {
     const galleryId = await buildGallery();
     const upload = cut(await noiseJpeg(480, 320));
     for (let i = 0; i < upload.count; i++) {
@@ -108,26 +123,43 @@ describe('gallery images: chunked upload', () => {
     expect(await uploadState()).toEqual({ uploads: 1, chunks: upload.count - 1, assembling: [] });
     expect(await imageRows(galleryId)).toEqual([]);
     expect(mediaFiles(galleryId)).toEqual({ originals: [], thumbs: [] });
-    const hour = 60 * 60 * 1000;
-    expect(await removeStaleUploads(server.ctx, new Date(Date.now() + 23 * hour))).toBe(0);
+    expect(await removeStaleUploads(server.ctx, later(GALLERY_UPLOAD.abandonedAfterMs - minute))).toBe(0);
     expect((await uploadState()).uploads).toBe(1);
-    expect(await removeStaleUploads(server.ctx, new Date(Date.now() + 25 * hour))).toBe(1);
+    expect(await removeStaleUploads(server.ctx, later(GALLERY_UPLOAD.abandonedAfterMs + minute))).toBe(1);
     expect(await uploadState()).toEqual(nothingPending);
   });
 
-  it('a new upload sweeps the uploads begun more than 24 h ago', async () => {
+  it('a cancelled upload is swept by the next upload that begins, once its last chunk is 10 minutes old', async () => {
     const galleryId = await buildGallery();
-    const stale = cut(await noiseJpeg(480, 320));
-    await sendChunk(admin, galleryId, stale.chunk(0));
+    const cancelled = cut(await noiseJpeg(480, 320));
+    await sendChunk(admin, galleryId, cancelled.chunk(0));
+    await sendChunk(admin, galleryId, cancelled.chunk(1));
+    // Begun long ago but still sending: not abandoned.
+    const slow = cut(await noiseJpeg(480, 320));
+    await sendChunk(admin, galleryId, slow.chunk(0));
     await server.ctx.db
       .update(galleryUploads)
-      .set({ created_at: sql`now() - interval '25 hours'` })
-      .where(eq(galleryUploads.uuid, stale.uuid));
+      .set({ created_at: sql`now() - interval '2 hours'`, updated_at: sql`now() - interval '11 minutes'` })
+      .where(eq(galleryUploads.uuid, cancelled.uuid));
+    await server.ctx.db
+      .update(galleryUploads)
+      .set({ created_at: sql`now() - interval '2 hours'`, updated_at: sql`now() - interval '9 minutes'` })
+      .where(eq(galleryUploads.uuid, slow.uuid));
     const fresh = cut(await noiseJpeg(480, 320));
     await sendChunk(admin, galleryId, fresh.chunk(0));
     const left = await server.ctx.db.select({ uuid: galleryUploads.uuid }).from(galleryUploads);
-    expect(left.map((r) => r.uuid)).toEqual([fresh.uuid]);
-    await removeStaleUploads(server.ctx, new Date(Date.now() + 25 * 60 * 60 * 1000));
+    expect(left.map((r) => r.uuid).sort()).toEqual([fresh.uuid, slow.uuid].sort());
+    expect(await chunksOf(cancelled.uuid)).toBe(0);
+    // A chunk is a sign of life: the slow upload's next chunk puts its sweep off again.
+    await server.ctx.db
+      .update(galleryUploads)
+      .set({ updated_at: sql`now() - interval '11 minutes'` })
+      .where(eq(galleryUploads.uuid, fresh.uuid));
+    await sendChunk(admin, galleryId, slow.chunk(1));
+    expect(await removeStaleUploads(server.ctx)).toBe(1);
+    expect(await uploadState()).toMatchObject({ uploads: 1, chunks: 2 });
+    await removeStaleUploads(server.ctx, later(GALLERY_UPLOAD.abandonedAfterMs + minute));
+    expect(await uploadState()).toEqual(nothingPending);
   });
 
   it('a total over 10000 KB → 422 errors.image on file before anything is kept', async () => {
@@ -152,7 +184,7 @@ describe('gallery images: chunked upload', () => {
     expect(mediaFiles(galleryId)).toEqual({ originals: [], thumbs: [] });
   });
 
-  it('content that is not an image once assembled → 422 errors.image; upload, chunks and files are gone', async () => {
+  it('a file that does not start like an image → 422 at its first chunk; nothing is kept', async () => {
     const galleryId = await buildGallery();
     const svg = Buffer.from(
       `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script>${'<!-- pad -->'.repeat(20_000)}</svg>`,
@@ -160,14 +192,74 @@ describe('gallery images: chunked upload', () => {
     for (const file of [randomBytes(200_000), svg]) {
       const upload = cut(file);
       expect(upload.count).toBeGreaterThan(1);
-      let last = null;
-      for (let i = 0; i < upload.count; i++) last = await sendChunk(admin, galleryId, upload.chunk(i));
-      expect(last?.statusCode).toBe(422);
-      expect(last?.json().errors).toEqual({ file: ['errors.image'] });
+      const first = await sendChunk(admin, galleryId, upload.chunk(0));
+      expect(first.statusCode).toBe(422);
+      expect(first.json()).toMatchObject({ errors: { file: ['errors.image'] } });
     }
     expect(await uploadState()).toEqual(nothingPending);
     expect(await imageRows(galleryId)).toEqual([]);
     expect(mediaFiles(galleryId)).toEqual({ originals: [], thumbs: [] });
+  });
+
+  it('a refused dzuuid stays refused: its later chunks and retries → 422, no upload opens, no chunk stays', async () => {
+    const galleryId = await buildGallery();
+    const upload = cut(randomBytes(300_000));
+    // Chunks may come in any order: one arrived before the first chunk was refused.
+    expect((await sendChunk(admin, galleryId, upload.chunk(2))).statusCode).toBe(200);
+    expect((await sendChunk(admin, galleryId, upload.chunk(0))).statusCode).toBe(422);
+    expect(await uploadState()).toEqual(nothingPending);
+    for (const index of [1, 2, 3, upload.count - 1, 0]) {
+      const res = await sendChunk(admin, galleryId, upload.chunk(index));
+      expect(res.statusCode, `chunk ${index}`).toBe(422);
+      expect(res.json().errors).toEqual({ file: ['errors.image'] });
+    }
+    expect(await uploadState()).toEqual(nothingPending);
+    expect(await refusalsOf(upload.uuid)).toBe(1);
+    // The same dzuuid from another user is that user's own upload.
+    expect((await sendChunk(editor, galleryId, upload.chunk(1))).statusCode).toBe(200);
+    await removeStaleUploads(server.ctx, later(GALLERY_UPLOAD.abandonedAfterMs + minute));
+  });
+
+  it('a refused first chunk sent together with the others leaves nothing behind', async () => {
+    const galleryId = await buildGallery();
+    for (let round = 0; round < 3; round++) {
+      const upload = cut(randomBytes(400_000));
+      const answers = await Promise.all(
+        Array.from({ length: upload.count }, (_, i) => sendChunk(admin, galleryId, upload.chunk(i))),
+      );
+      expect(answers[0]?.statusCode).toBe(422);
+      for (const res of answers) expect([200, 409, 422]).toContain(res.statusCode);
+      expect(await uploadState()).toEqual(nothingPending);
+    }
+  });
+
+  it('content that is not an image once assembled → 422; a retry of the last chunk → 422 again, nothing kept', async () => {
+    const galleryId = await buildGallery();
+    // A JPEG signature passes the first chunk; the whole file is no image.
+    const file = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(250_000)]);
+    const upload = cut(file);
+    let last = null;
+    for (let i = 0; i < upload.count; i++) last = await sendChunk(admin, galleryId, upload.chunk(i));
+    expect(last?.statusCode).toBe(422);
+    expect(last?.json().errors).toEqual({ file: ['errors.image'] });
+    expect(await uploadState()).toEqual(nothingPending);
+    // Dropzone's retryChunks sends the refused chunk again: it must not open a new upload and "succeed".
+    const retry = await sendChunk(admin, galleryId, upload.chunk(upload.count - 1));
+    expect(retry.statusCode).toBe(422);
+    expect((await sendChunk(admin, galleryId, upload.chunk(0))).statusCode).toBe(422);
+    expect(await uploadState()).toEqual(nothingPending);
+    expect(await imageRows(galleryId)).toEqual([]);
+    expect(mediaFiles(galleryId)).toEqual({ originals: [], thumbs: [] });
+  });
+
+  it('refusals are swept after 24 h; the dzuuid is then unknown', async () => {
+    const galleryId = await buildGallery();
+    const upload = cut(randomBytes(200_000));
+    expect((await sendChunk(admin, galleryId, upload.chunk(0))).statusCode).toBe(422);
+    await removeStaleUploads(server.ctx, later(GALLERY_UPLOAD.refusedForMs - minute));
+    expect(await refusalsOf(upload.uuid)).toBe(1);
+    await removeStaleUploads(server.ctx, later(GALLERY_UPLOAD.refusedForMs + minute));
+    expect(await refusalsOf(upload.uuid)).toBe(0);
   });
 
   it('a dzuuid that is not a UUID (a path, ../) → 422 on dzuuid and nothing is kept', async () => {
@@ -205,7 +297,7 @@ describe('gallery images: chunked upload', () => {
     const res = await sendChunk(admin, galleryId, { ...other.chunk(1), dzuuid: upload.uuid });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.dzuuid).toEqual(['errors.invalid']);
-    await removeStaleUploads(server.ctx, new Date(Date.now() + 25 * 60 * 60 * 1000));
+    await removeStaleUploads(server.ctx, later(GALLERY_UPLOAD.abandonedAfterMs + minute));
     expect(await uploadState()).toEqual(nothingPending);
   });
 
@@ -216,6 +308,126 @@ describe('gallery images: chunked upload', () => {
     const res = await sendChunk(editor, galleryId, upload.chunk(upload.count - 1));
     expect(res.json()).toEqual({ complete: false, received: 1, total: upload.count });
     expect(await imageRows(galleryId)).toEqual([]);
-    await removeStaleUploads(server.ctx, new Date(Date.now() + 25 * 60 * 60 * 1000));
+    await removeStaleUploads(server.ctx, later(GALLERY_UPLOAD.abandonedAfterMs + minute));
+  });
+});
+
+describe('gallery images: an assembly interrupted by a crash', () => {
+  /**
+   * Leaves the database as a server killed mid-assembly does: every chunk stored (the last one by the killed
+   * request), the upload claimed by that request, its claim renewed `claimedAgo` before the crash.
+   */
+  async function crashMidAssembly(galleryId: number, claimedAgo: string) {
+    const upload = cut(await noiseJpeg(480, 320));
+    for (let i = 0; i < upload.count - 1; i++) {
+      expect((await sendChunk(admin, galleryId, upload.chunk(i))).statusCode).toBe(200);
+    }
+    const [row] = await server.ctx.db
+      .update(galleryUploads)
+      .set({ claimed_by: 'killed', claimed_at: sql`now() - ${claimedAgo}::interval` })
+      .where(eq(galleryUploads.uuid, upload.uuid))
+      .returning({ id: galleryUploads.id });
+    const last = upload.chunk(upload.count - 1);
+    await server.ctx.db.insert(galleryUploadChunks).values({
+      upload_id: row?.id ?? 0,
+      chunk_index: upload.count - 1,
+      data: sql`decode(${last.file.toString('base64')}, 'base64')`,
+    });
+    return { upload, last, uploadId: row?.id ?? 0 };
+  }
+  const retryAfter = (ms: number, change: () => Promise<unknown>) =>
+    new Promise((resolve) => setTimeout(resolve, ms)).then(change);
+
+  it("after a restart, the client's retry of the last chunk takes the expired claim over and completes the image", async () => {
+    const galleryId = await buildGallery();
+    const { last, uploadId } = await crashMidAssembly(galleryId, '1 minute');
+    // The killed request's half-written assembly file.
+    const dir = assemblyDir(server.config);
+    mkdirSync(dir, { recursive: true });
+    const leftover = join(dir, `${uploadId}-killed.part`);
+    writeFileSync(leftover, randomBytes(1000));
+    const res = await sendChunk(admin, galleryId, last);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toMatchObject({ width: 480, height: 320 });
+    expect((await imageRows(galleryId)).length).toBe(1);
+    expect(mediaFiles(galleryId).originals).toEqual([res.json().data.file]);
+    expect(await uploadState()).toEqual({ ...nothingPending, assembling: [`${uploadId}-killed.part`] });
+    // The leftover goes with the sweep once it is as old as an abandoned upload.
+    await removeStaleUploads(server.ctx, later(GALLERY_UPLOAD.abandonedAfterMs + minute));
+    expect(await uploadState()).toEqual(nothingPending);
+  });
+
+  it('a retry right after the crash waits for the claim to expire, then completes the image', async () => {
+    const galleryId = await buildGallery();
+    const { last, upload } = await crashMidAssembly(galleryId, '0 seconds');
+    // The claim is not renewed any more: let its time run out (faster than the 15 s it takes here).
+    const [res] = await Promise.all([
+      sendChunk(admin, galleryId, last),
+      retryAfter(800, () =>
+        server.ctx.db
+          .update(galleryUploads)
+          .set({ claimed_at: sql`now() - interval '1 minute'` })
+          .where(eq(galleryUploads.uuid, upload.uuid)),
+      ),
+    ]);
+    expect(res?.statusCode).toBe(201);
+    expect((await imageRows(galleryId)).length).toBe(1);
+    expect(await uploadState()).toEqual(nothingPending);
+  });
+
+  it('a retry while a live assembly still renews its claim does not take it over; it answers that assembly', async () => {
+    const galleryId = await buildGallery();
+    const stored = await crashMidAssembly(galleryId, '0 seconds');
+    // The live assembly stores its image and removes the upload.
+    const [res] = await Promise.all([
+      sendChunk(admin, galleryId, stored.last),
+      retryAfter(800, () => server.ctx.db.delete(galleryUploads).where(eq(galleryUploads.id, stored.uploadId))),
+    ]);
+    expect(res?.statusCode).toBe(200);
+    expect(res?.json()).toEqual({ complete: false, received: stored.upload.count, total: stored.upload.count });
+    expect(await imageRows(galleryId)).toEqual([]);
+    // The live assembly refused the file instead: the retry is refused too.
+    const refused = await crashMidAssembly(galleryId, '0 seconds');
+    const [again] = await Promise.all([
+      sendChunk(admin, galleryId, refused.last),
+      retryAfter(800, async () => {
+        await server.ctx.db.insert(galleryUploadRefusals).values({
+          gallery_id: galleryId,
+          user_id: (await server.ctx.db.select().from(galleryUploads))[0]?.user_id ?? 0,
+          uuid: refused.upload.uuid,
+        });
+        await server.ctx.db.delete(galleryUploads).where(eq(galleryUploads.id, refused.uploadId));
+      }),
+    ]);
+    expect(again?.statusCode).toBe(422);
+    expect(await uploadState()).toEqual(nothingPending);
+  });
+
+  it('a claimed upload is not swept while its claim is renewed; a dead claim is, with the upload', async () => {
+    const galleryId = await buildGallery();
+    await crashMidAssembly(galleryId, '0 seconds');
+    await server.ctx.db.update(galleryUploads).set({ updated_at: sql`now() - interval '11 minutes'` });
+    expect(await removeStaleUploads(server.ctx)).toBe(0);
+    await server.ctx.db.update(galleryUploads).set({ claimed_at: sql`now() - interval '1 minute'` });
+    expect(await removeStaleUploads(server.ctx)).toBe(1);
+    expect(await uploadState()).toEqual(nothingPending);
+  });
+
+  it('an assembly that fails for another reason gives its claim back: the retry completes the image', async () => {
+    const galleryId = await buildGallery();
+    const upload = cut(await noiseJpeg(480, 320));
+    for (let i = 0; i < upload.count - 1; i++) await sendChunk(admin, galleryId, upload.chunk(i));
+    // The assembly folder cannot be made (a file stands in its way): the assembly fails with a 500.
+    const dir = assemblyDir(server.config);
+    rmSync(dir, { recursive: true, force: true });
+    writeFileSync(dir, '');
+    const failed = await sendChunk(admin, galleryId, upload.chunk(upload.count - 1));
+    expect(failed.statusCode).toBe(500);
+    rmSync(dir, { force: true });
+    expect(await uploadState()).toMatchObject({ uploads: 1, chunks: upload.count });
+    const retry = await sendChunk(admin, galleryId, upload.chunk(upload.count - 1));
+    expect(retry.statusCode).toBe(201);
+    expect((await imageRows(galleryId)).length).toBe(1);
+    expect(await uploadState()).toEqual(nothingPending);
   });
 });

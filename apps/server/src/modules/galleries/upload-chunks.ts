@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ERR, expectedChunkBytes, GALLERY_UPLOAD, type UploadChunk } from '@backoffice/shared';
-import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import { galleryUploadChunks, galleryUploads } from '../../db/schema.js';
+import { galleryUploadChunks, galleryUploadRefusals, galleryUploads } from '../../db/schema.js';
 import { HttpError, invalid } from '../../http/errors.js';
 import { ImageRejectedError, type ProcessedImage, processImageField, processImageFile } from '../../media/images.js';
 import { mediaStorage } from '../../media/storage.js';
@@ -19,10 +20,11 @@ import { GALLERY_MEDIA, insertImage, storeGalleryFiles } from './images-service.
  * `gallery_upload_chunks` under its upload (`gallery_uploads`, keyed by gallery, user and `dzuuid`), so any server
  * behind a load balancer takes the next chunk and no server holds more than the chunk it is receiving. A chunk
  * sent again replaces itself (primary-key upsert); chunks may come in any order. The request that stores the last
- * missing chunk claims the upload (one UPDATE that negates `total_chunks`, so exactly one request wins even when
- * chunks arrive in parallel), streams the chunks in order from the database into a temporary file, and only then
- * checks the file as an image. A refused or failed assembly removes the upload and its chunks at once; an upload
- * that never completes is removed 24 h after it began (`removeStaleUploads`).
+ * missing chunk claims the upload (one conditional UPDATE, so exactly one request wins even when chunks arrive in
+ * parallel), streams the chunks in order from the database into a temporary file, and only then checks the file
+ * as an image. Nothing lives in one server's memory: a refused `dzuuid` is a row of `gallery_upload_refusals`, the
+ * claim is renewed in the database while the assembly runs (so one left by a server that died expires and a retry
+ * takes it over), and every sweep is a conditional DELETE that any number of servers may run at once.
  */
 
 /** What one upload request achieved. */
@@ -31,7 +33,25 @@ export type UploadOutcome = { complete: false; received: number; total: number }
 /** Where chunks are put together: under DATA_DIR (a real disk, not a memory-backed /tmp), never under MEDIA_DIR. */
 export const assemblyDir = (config: AppContext['config']) => join(config.dataDir, 'tmp', 'gallery-uploads');
 
-const refused = (err: unknown) => (err instanceof ImageRejectedError ? invalid({ file: [ERR.image] }) : err);
+/** An upload as its chunks name it. */
+interface UploadKey {
+  galleryId: number;
+  userId: number;
+  uuid: string;
+}
+
+const keyOf = (key: UploadKey) =>
+  and(
+    eq(galleryUploads.gallery_id, key.galleryId),
+    eq(galleryUploads.user_id, key.userId),
+    eq(galleryUploads.uuid, key.uuid),
+  );
+
+/** The answer to a file that is not an image, and to every later chunk of its `dzuuid`. */
+const notAnImage = () => invalid({ file: [ERR.image] });
+
+/** How often a request that meets an upload under assembly looks whether the assembly ended or was abandoned. */
+const CLAIM_POLL_MS = 500;
 
 /**
  * Takes one request of `POST /api/gallery/image/{galleryId}/upload`: a whole file (`chunk` null, or a single
@@ -49,19 +69,68 @@ export async function receiveUpload(
     const image = await processImageField('file', file);
     return { complete: true, imageId: await addImage(ctx, target.galleryId, image) };
   }
-  const upload = await openUpload(ctx.db, target, chunk);
-  // Each upload that begins sweeps the stale ones (one indexed delete), beside the hourly timer.
-  if (upload.created) await removeStaleUploads(ctx).catch(onCleanupError);
-  if (upload.claimed) return { complete: false, received: chunk.count, total: chunk.count };
-  await putChunk(ctx.db, upload.id, chunk.index, file);
-  if (!(await claim(ctx.db, upload.id))) {
-    const [row] = await ctx.db
-      .select({ n: count() })
-      .from(galleryUploadChunks)
-      .where(eq(galleryUploadChunks.upload_id, upload.id));
-    return { complete: false, received: row?.n ?? 0, total: chunk.count };
+  const key: UploadKey = { ...target, uuid: chunk.uuid };
+  if (await isRefused(ctx.db, key)) throw notAnImage();
+  // The first chunk holds the file's signature: a file that cannot be an image is refused before a byte is kept.
+  if (chunk.index === 0 && !startsLikeImage(file)) {
+    await refuse(ctx.db, key);
+    throw notAnImage();
   }
-  return { complete: true, imageId: await assemble(ctx, target.galleryId, upload.id, chunk.totalSize) };
+  const upload = await openUpload(ctx.db, key, chunk);
+  // Each upload that begins sweeps the abandoned ones (one indexed delete), beside the timer.
+  if (upload.created) await removeStaleUploads(ctx).catch(onCleanupError);
+  // A claimed upload holds every chunk already; this one is a retry.
+  if (!upload.claimed) await putChunk(ctx.db, key, upload.id, chunk.index, file);
+  const token = await claim(ctx.db, upload.id);
+  if (token) return { complete: true, imageId: await assemble(ctx, key, upload.id, token, chunk.totalSize) };
+  if (upload.claimed) return awaitAssembly(ctx, key, upload.id, chunk);
+  const [row] = await ctx.db
+    .select({ n: count() })
+    .from(galleryUploadChunks)
+    .where(eq(galleryUploadChunks.upload_id, upload.id));
+  return { complete: false, received: row?.n ?? 0, total: chunk.count };
+}
+
+/**
+ * Whether a file's first bytes are the signature of a format the gallery stores (DESIGN §5): JPEG, PNG, GIF, WebP,
+ * or an ISO media file (AVIF; its brand, like everything else, is sharp's to check once the file is whole).
+ */
+export function startsLikeImage(head: Buffer): boolean {
+  const at = (offset: number, text: string) => head.subarray(offset, offset + text.length).toString('latin1') === text;
+  return (
+    (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) ||
+    at(0, '\x89PNG\r\n\x1a\n') ||
+    at(0, 'GIF87a') ||
+    at(0, 'GIF89a') ||
+    (at(0, 'RIFF') && at(8, 'WEBP')) ||
+    at(4, 'ftyp')
+  );
+}
+
+async function isRefused(db: Db, key: UploadKey): Promise<boolean> {
+  const [row] = await db
+    .select({ uuid: galleryUploadRefusals.uuid })
+    .from(galleryUploadRefusals)
+    .where(
+      and(
+        eq(galleryUploadRefusals.gallery_id, key.galleryId),
+        eq(galleryUploadRefusals.user_id, key.userId),
+        eq(galleryUploadRefusals.uuid, key.uuid),
+      ),
+    );
+  return row !== undefined;
+}
+
+/**
+ * Records the refusal first, then removes the upload with its chunks. A chunk stored meanwhile is removed by its
+ * own request, which looks for the refusal after writing (`putChunk`): one of the two always sees the other.
+ */
+async function refuse(db: Db, key: UploadKey) {
+  await db
+    .insert(galleryUploadRefusals)
+    .values({ gallery_id: key.galleryId, user_id: key.userId, uuid: key.uuid })
+    .onConflictDoNothing();
+  await db.delete(galleryUploads).where(keyOf(key));
 }
 
 /** Stores the files, then the row (appended last); a failed insert removes the files again. */
@@ -69,12 +138,18 @@ async function addImage(
   ctx: Pick<AppContext, 'db' | 'config'>,
   galleryId: number,
   image: ProcessedImage,
-  uploadId?: number,
+  claimed?: { uploadId: number; token: string },
 ): Promise<number> {
   const file = await storeGalleryFiles(ctx, galleryId, image);
   try {
     return await insertImage(ctx.db, galleryId, { file, width: image.width, height: image.height }, async (tx) => {
-      if (uploadId) await tx.delete(galleryUploads).where(eq(galleryUploads.id, uploadId));
+      if (!claimed) return;
+      const gone = await tx
+        .delete(galleryUploads)
+        .where(and(eq(galleryUploads.id, claimed.uploadId), eq(galleryUploads.claimed_by, claimed.token)))
+        .returning({ id: galleryUploads.id });
+      // Another request took the assembly over (this one missed renewing its claim): that one stores the image.
+      if (gone.length === 0) throw new HttpError(409, 'http.stale');
     });
   } catch (err) {
     await mediaStorage(ctx.config)
@@ -84,44 +159,40 @@ async function addImage(
   }
 }
 
-/** The upload a chunk belongs to, created by its first chunk; sizes that disagree with it are `dzuuid` errors. */
+/**
+ * The upload a chunk belongs to, created by its first chunk and touched by every later one (the sweep of abandoned
+ * uploads goes by `updated_at`); sizes that disagree with it are `dzuuid` errors.
+ */
 async function openUpload(
   db: Db,
-  target: { galleryId: number; userId: number },
+  key: UploadKey,
   chunk: UploadChunk,
 ): Promise<{ id: number; created: boolean; claimed: boolean }> {
-  const key = and(
-    eq(galleryUploads.gallery_id, target.galleryId),
-    eq(galleryUploads.user_id, target.userId),
-    eq(galleryUploads.uuid, chunk.uuid),
-  );
-  // Twice at most: the row can vanish between the conflicting insert and the read (its upload just completed).
+  // Twice at most: the row can vanish between the conflicting insert and the update (its upload just completed).
   for (let attempt = 0; attempt < 2; attempt++) {
     const [created] = await db
       .insert(galleryUploads)
       .values({
-        uuid: chunk.uuid,
-        gallery_id: target.galleryId,
-        user_id: target.userId,
+        uuid: key.uuid,
+        gallery_id: key.galleryId,
+        user_id: key.userId,
         total_chunks: chunk.count,
         total_size: chunk.totalSize,
       })
       .onConflictDoNothing()
       .returning({ id: galleryUploads.id });
     if (created) return { id: created.id, created: true, claimed: false };
-    const [row] = await db
-      .select({
-        id: galleryUploads.id,
-        total_chunks: galleryUploads.total_chunks,
-        total_size: galleryUploads.total_size,
-      })
-      .from(galleryUploads)
-      .where(key);
+    const [row] = await db.update(galleryUploads).set({ updated_at: new Date() }).where(keyOf(key)).returning({
+      id: galleryUploads.id,
+      total_chunks: galleryUploads.total_chunks,
+      total_size: galleryUploads.total_size,
+      claimed_by: galleryUploads.claimed_by,
+    });
     if (!row) continue;
-    if (Math.abs(row.total_chunks) !== chunk.count || row.total_size !== chunk.totalSize) {
+    if (row.total_chunks !== chunk.count || row.total_size !== chunk.totalSize) {
       throw invalid({ dzuuid: [ERR.invalid] });
     }
-    return { id: row.id, created: false, claimed: row.total_chunks < 0 };
+    return { id: row.id, created: false, claimed: row.claimed_by !== null };
   }
   throw new HttpError(409, 'http.stale');
 }
@@ -133,11 +204,17 @@ async function openUpload(
  */
 const byteaOf = (data: Buffer) => sql`decode(${data.toString('base64')}, 'base64')`;
 
+const isForeignKeyViolation = (err: unknown) => {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23503' || e?.cause?.code === '23503';
+};
+
 /**
  * Keeps one chunk; a chunk already received is replaced (a re-send after a failure). Once the upload is claimed
- * for assembly every index is present, so the guard on the update leaves its chunks as they are.
+ * for assembly every index is present, so the guard on the update leaves its chunks as they are. Afterwards it
+ * looks for a refusal of the `dzuuid` that may have been recorded meanwhile (`refuse`) and removes the upload then.
  */
-async function putChunk(db: Db, uploadId: number, index: number, data: Buffer) {
+async function putChunk(db: Db, key: UploadKey, uploadId: number, index: number, data: Buffer) {
   try {
     await db
       .insert(galleryUploadChunks)
@@ -145,30 +222,83 @@ async function putChunk(db: Db, uploadId: number, index: number, data: Buffer) {
       .onConflictDoUpdate({
         target: [galleryUploadChunks.upload_id, galleryUploadChunks.chunk_index],
         set: { data: sql`excluded.data` },
-        setWhere: sql`exists (select 1 from ${galleryUploads} where ${galleryUploads.id} = ${uploadId} and ${galleryUploads.total_chunks} > 0)`,
+        setWhere: sql`exists (select 1 from ${galleryUploads} where ${galleryUploads.id} = ${uploadId} and ${galleryUploads.claimed_by} is null)`,
       });
   } catch (err) {
-    // 23503 (foreign key): the upload was removed meanwhile (it completed, failed or went stale).
-    const e = err as { code?: string; cause?: { code?: string } };
-    if (e?.code === '23503' || e?.cause?.code === '23503') throw new HttpError(409, 'http.stale');
-    throw err;
+    // The upload was removed meanwhile: refused, or it completed, failed or was abandoned.
+    if (!isForeignKeyViolation(err)) throw err;
+    if (await isRefused(db, key)) throw notAnImage();
+    throw new HttpError(409, 'http.stale');
+  }
+  if (await isRefused(db, key)) {
+    await db.delete(galleryUploads).where(eq(galleryUploads.id, uploadId));
+    throw notAnImage();
   }
 }
 
-/** True for exactly one request: the one whose chunk completed the upload. */
-async function claim(db: Db, uploadId: number): Promise<boolean> {
+/**
+ * A token for exactly one request: the one whose chunk completed the upload, or the first retry after the claim
+ * of a server that died expired. null when the upload is incomplete or another request is assembling it.
+ */
+async function claim(db: Db, uploadId: number): Promise<string | null> {
+  const token = randomBytes(16).toString('hex');
+  const expired = new Date(Date.now() - GALLERY_UPLOAD.claimExpiresMs);
   const claimed = await db
     .update(galleryUploads)
-    .set({ total_chunks: sql`-${galleryUploads.total_chunks}`, updated_at: new Date() })
+    .set({ claimed_by: token, claimed_at: new Date() })
     .where(
       and(
         eq(galleryUploads.id, uploadId),
-        gt(galleryUploads.total_chunks, 0),
+        or(isNull(galleryUploads.claimed_by), lt(galleryUploads.claimed_at, expired)),
         sql`(select count(*) from ${galleryUploadChunks} where ${galleryUploadChunks.upload_id} = ${uploadId}) = ${galleryUploads.total_chunks}`,
       ),
     )
     .returning({ id: galleryUploads.id });
-  return claimed.length > 0;
+  return claimed.length > 0 ? token : null;
+}
+
+/**
+ * Renews a claim while its assembly runs, and the assembly file's time with it (the sweep spares files in use);
+ * answers the stop function.
+ */
+function renewClaim(db: Db, uploadId: number, token: string, path: string): () => void {
+  const timer = setInterval(() => {
+    const now = new Date();
+    db.update(galleryUploads)
+      .set({ claimed_at: now })
+      .where(and(eq(galleryUploads.id, uploadId), eq(galleryUploads.claimed_by, token)))
+      .catch(() => {});
+    utimes(path, now, now).catch(() => {});
+  }, GALLERY_UPLOAD.claimExpiresMs / 5);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/**
+ * A chunk sent again while its upload is under assembly: the client's retry of a request whose answer it lost, or
+ * whose server died mid-assembly. Waits until that assembly ends, or takes it over once its claim has expired (a
+ * live assembly renews it), so a retry after a crash completes the upload.
+ */
+async function awaitAssembly(
+  ctx: Pick<AppContext, 'db' | 'config'>,
+  key: UploadKey,
+  uploadId: number,
+  chunk: UploadChunk,
+): Promise<UploadOutcome> {
+  const until = Date.now() + GALLERY_UPLOAD.claimExpiresMs + CLAIM_POLL_MS;
+  while (Date.now() < until) {
+    const token = await claim(ctx.db, uploadId);
+    if (token) return { complete: true, imageId: await assemble(ctx, key, uploadId, token, chunk.totalSize) };
+    const [row] = await ctx.db
+      .select({ id: galleryUploads.id })
+      .from(galleryUploads)
+      .where(eq(galleryUploads.id, uploadId));
+    if (!row) break;
+    await sleep(CLAIM_POLL_MS);
+  }
+  if (await isRefused(ctx.db, key)) throw notAnImage();
+  // Stored by the other request, or still being stored there (its claim is alive): this chunk has arrived.
+  return { complete: false, received: chunk.count, total: chunk.count };
 }
 
 /** The chunks of an upload in order, read one at a time. */
@@ -183,55 +313,78 @@ async function* chunksOf(db: Db, uploadId: number) {
   }
 }
 
-/** Streams the chunks into a temporary file, checks and stores the image; the upload is removed either way. */
+/**
+ * Streams the chunks into a temporary file, checks and stores the image. A file that is not an image refuses its
+ * `dzuuid` (upload and chunks gone); any other failure gives the claim back, so the client's retry assembles again.
+ */
 async function assemble(
   ctx: Pick<AppContext, 'db' | 'config'>,
-  galleryId: number,
+  key: UploadKey,
   uploadId: number,
+  token: string,
   totalSize: number,
 ): Promise<number> {
   const dir = assemblyDir(ctx.config);
-  const path = join(dir, `${uploadId}-${randomBytes(8).toString('hex')}.part`);
+  const path = join(dir, `${uploadId}-${token}.part`);
+  const stopRenewing = renewClaim(ctx.db, uploadId, token, path);
   try {
     await mkdir(dir, { recursive: true });
     await pipeline(Readable.from(chunksOf(ctx.db, uploadId)), createWriteStream(path, { flags: 'wx' }));
     if ((await stat(path)).size !== totalSize) throw new ImageRejectedError('corrupt');
     const image = await processImageFile(path);
-    return await addImage(ctx, galleryId, image, uploadId);
+    return await addImage(ctx, key.galleryId, image, { uploadId, token });
   } catch (err) {
+    if (err instanceof ImageRejectedError) {
+      await refuse(ctx.db, key).catch(() => {});
+      throw notAnImage();
+    }
     await ctx.db
-      .delete(galleryUploads)
-      .where(eq(galleryUploads.id, uploadId))
+      .update(galleryUploads)
+      .set({ claimed_by: null, claimed_at: null })
+      .where(and(eq(galleryUploads.id, uploadId), eq(galleryUploads.claimed_by, token)))
       .catch(() => {});
-    throw refused(err);
+    throw err;
   } finally {
+    stopRenewing();
     await rm(path, { force: true });
   }
 }
 
 /**
- * Removes the uploads begun more than 24 h before `now` with their chunks, and assembly files as old (left by a
- * crash). Runs when an upload begins and on a timer (`startUploadCleanup`). Answers the uploads removed.
+ * Removes, as of `now`: the uploads whose last chunk arrived more than GALLERY_UPLOAD.abandonedAfterMs ago (a
+ * cancelled or closed upload), with their chunks, unless a live assembly holds them; refusals older than
+ * GALLERY_UPLOAD.refusedForMs; and assembly files as old as an abandoned upload (only a crash leaves them, a live
+ * assembly renews its file's time). Runs when an upload begins and on a timer (`startUploadCleanup`). Answers the
+ * uploads removed.
  */
 export async function removeStaleUploads(ctx: Pick<AppContext, 'db' | 'config'>, now = new Date()): Promise<number> {
-  const cutoff = new Date(now.getTime() - GALLERY_UPLOAD.staleAfterMs);
+  const abandoned = new Date(now.getTime() - GALLERY_UPLOAD.abandonedAfterMs);
+  const claimExpired = new Date(now.getTime() - GALLERY_UPLOAD.claimExpiresMs);
   const removed = await ctx.db
     .delete(galleryUploads)
-    .where(lt(galleryUploads.created_at, cutoff))
+    .where(
+      and(
+        lt(galleryUploads.updated_at, abandoned),
+        or(isNull(galleryUploads.claimed_by), lt(galleryUploads.claimed_at, claimExpired)),
+      ),
+    )
     .returning({ id: galleryUploads.id });
+  await ctx.db
+    .delete(galleryUploadRefusals)
+    .where(lt(galleryUploadRefusals.created_at, new Date(now.getTime() - GALLERY_UPLOAD.refusedForMs)));
   const dir = assemblyDir(ctx.config);
   for (const name of await readdir(dir).catch(() => [] as string[])) {
     const path = join(dir, name);
     const info = await stat(path).catch(() => null);
-    if (info?.isFile() && info.mtimeMs < cutoff.getTime()) await rm(path, { force: true });
+    if (info?.isFile() && info.mtimeMs < abandoned.getTime()) await rm(path, { force: true });
   }
   return removed.length;
 }
 
-/** How often the timer looks for stale uploads. */
-const CLEANUP_EVERY_MS = 60 * 60 * 1000;
+/** How often the timer looks for abandoned uploads: a small part of GALLERY_UPLOAD.abandonedAfterMs. */
+const CLEANUP_EVERY_MS = 60 * 1000;
 
-/** Runs removeStaleUploads every hour (the timer never keeps the process alive); answers the stop function. */
+/** Runs removeStaleUploads every minute (the timer never keeps the process alive); answers the stop function. */
 export function startUploadCleanup(
   ctx: Pick<AppContext, 'db' | 'config'>,
   onError: (err: unknown) => void,
