@@ -15,12 +15,20 @@ import { frameworkErrorHandler, registerErrorHandler } from './http/error-handle
 import { registerEmptyBodies, registerInputGuard } from './http/input.js';
 import { authenticate, registerSessions } from './http/session.js';
 import { t } from './i18n/index.js';
+import { jobRunner } from './jobs/queue.js';
 import { galleryRoutes } from './media/gallery.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { PASSWORD_RESET_JOB, sendPasswordReset } from './modules/auth/service.js';
 import { blogRoutes } from './modules/blog/routes.js';
 import { categoryRoutes } from './modules/categories/routes.js';
 import { fileRoutes } from './modules/files/routes.js';
+import {
+  FORM_CONFIRMATION_JOB,
+  FORM_STAFF_MAIL_JOB,
+  sendConfirmationMail,
+  sendStaffMail,
+} from './modules/forms/mail.js';
 import { publicFormRoutes } from './modules/forms/public-routes.js';
 import { formRoutes } from './modules/forms/routes.js';
 import { galleryImageRoutes } from './modules/galleries/images-routes.js';
@@ -122,6 +130,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
     staticCSP: DOCS_CSP,
   });
 
+  registerJobs(app, ctx);
+
   app.get('/api/health', async () => ({ status: 'ok' }));
   await app.register(authRoutes, { ctx });
   await app.register(textRoutes, { ctx, prefix: '/api/content/text' });
@@ -150,6 +160,25 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
 
   await registerAdmin(app);
   return app;
+}
+
+/**
+ * The work done after an answer, by kind (`jobs/queue.ts`): every server runs due jobs, taken from the database so
+ * none runs twice; tests call `app.jobs.drain()`.
+ */
+function registerJobs(app: FastifyInstance, ctx: AppContext) {
+  const runner = jobRunner(
+    ctx.db,
+    {
+      [PASSWORD_RESET_JOB]: (payload) => sendPasswordReset(ctx, payload),
+      [FORM_STAFF_MAIL_JOB]: (payload) => sendStaffMail(ctx, app.log, payload),
+      [FORM_CONFIRMATION_JOB]: (payload) => sendConfirmationMail(ctx, payload),
+    },
+    app.log,
+  );
+  app.decorate('jobs', runner);
+  app.addHook('onReady', async () => runner.start());
+  app.addHook('onClose', async () => runner.stop());
 }
 
 /** The built admin under /admin; every unknown /admin/* path gets index.html so the admin shows its 404. */

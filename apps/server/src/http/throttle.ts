@@ -1,31 +1,44 @@
-import { and, count, eq, gt, lt, min } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { loginAttempts } from '../db/schema.js';
+import { sha256 } from './crypto.js';
 import { throttled } from './errors.js';
 
 /**
- * A fixed window of failures per key, kept in the database so several servers share it (DESIGN §7).
- * `check` throws 429 with Retry-After once `max` failures fall inside the window.
+ * A window of attempts per key, kept in the database so every server process shares it (DESIGN §7).
+ *
+ * `hit` counts an attempt before the work it guards is done (the password check, the reset mail) and throws 429
+ * with Retry-After once `max` attempts fall inside the window. The count and the insert happen under a
+ * transaction-level advisory lock on the key, so requests that arrive at once, on one process or several, are
+ * counted one after another: no burst gets more than `max` attempts checked. Times are the database's, so
+ * servers with different clocks agree. Keys are stored hashed (they hold e-mail addresses).
  */
-export function failureThrottle(db: Db, max: number, windowMs: number) {
-  const since = () => new Date(Date.now() - windowMs);
+export function attemptThrottle(db: Db, max: number, windowMs: number) {
+  const windowSql = sql`make_interval(secs => ${windowMs / 1000})`;
   return {
-    async check(key: string) {
-      const [row] = await db
-        .select({ n: count(), first: min(loginAttempts.attempted_at) })
-        .from(loginAttempts)
-        .where(and(eq(loginAttempts.key, key), gt(loginAttempts.attempted_at, since())));
-      if (row && row.n >= max && row.first) {
-        const waitMs = new Date(row.first).getTime() + windowMs - Date.now();
-        throw throttled(Math.max(1, Math.ceil(waitMs / 1000)));
-      }
+    async hit(key: string) {
+      const hashed = sha256(key);
+      const waitSeconds = await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('login_attempts'), hashtext(${hashed}))`);
+        await tx
+          .delete(loginAttempts)
+          .where(and(eq(loginAttempts.key, hashed), lte(loginAttempts.attempted_at, sql`now() - ${windowSql}`)));
+        const [row] = await tx
+          .select({
+            n: sql<number>`count(*)::int`,
+            wait: sql<number>`ceil(extract(epoch from min(${loginAttempts.attempted_at}) + ${windowSql} - now()))::int`,
+          })
+          .from(loginAttempts)
+          .where(eq(loginAttempts.key, hashed));
+        if (row && row.n >= max) return Math.max(1, row.wait ?? 1);
+        await tx.insert(loginAttempts).values({ key: hashed });
+        return 0;
+      });
+      if (waitSeconds > 0) throw throttled(waitSeconds);
     },
-    async fail(key: string) {
-      await db.delete(loginAttempts).where(and(eq(loginAttempts.key, key), lt(loginAttempts.attempted_at, since())));
-      await db.insert(loginAttempts).values({ key });
-    },
+    /** Forgets the attempts of a key (a successful sign-in). */
     async clear(key: string) {
-      await db.delete(loginAttempts).where(eq(loginAttempts.key, key));
+      await db.delete(loginAttempts).where(eq(loginAttempts.key, sha256(key)));
     },
   };
 }

@@ -1,7 +1,7 @@
 import { ROLES } from '@backoffice/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passwordResets, sessions, users } from '../../db/schema.js';
+import { jobs, passwordResets, sessions, users } from '../../db/schema.js';
 import { buildUser } from '../../test/factories.js';
 import { ADMIN, Agent, startTestServer, type TestServer } from '../../test/harness.js';
 
@@ -143,14 +143,141 @@ describe('login rules', () => {
   });
 });
 
+describe('the sign-in throttle holds however the requests arrive', () => {
+  it('25 wrong passwords sent at once get at most 5 checked; the correct one that follows is 429', async () => {
+    const user = await buildUser(server.ctx.db);
+    const agent = new Agent(server.app);
+    await agent.get('/sanctum/csrf-cookie');
+    const burst = await Promise.all(
+      Array.from({ length: 25 }, () => agent.post('/api/login', { email: user.email, password: 'wrong-guess' })),
+    );
+    const statuses = burst.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 422)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+    for (const r of burst.filter((r) => r.statusCode === 429)) {
+      expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(r.headers['retry-after'])).toBeLessThanOrEqual(60);
+    }
+    const correct = await agent.post('/api/login', { email: user.email, password: user.plainPassword });
+    expect(correct.statusCode).toBe(429);
+  });
+
+  it('a burst that mixes the right password in cannot get more than 5 checks', async () => {
+    const user = await buildUser(server.ctx.db);
+    const agent = new Agent(server.app);
+    await agent.get('/sanctum/csrf-cookie');
+    const guesses = Array.from({ length: 20 }, (_, i) => (i === 19 ? user.plainPassword : `guess-${i}`));
+    const burst = await Promise.all(
+      guesses.map((password) => agent.post('/api/login', { email: user.email, password })),
+    );
+    expect(burst.filter((r) => r.statusCode !== 429)).toHaveLength(5);
+  });
+
+  it('the limit is shared by every server on the database', async () => {
+    const user = await buildUser(server.ctx.db);
+    const { buildApp } = await import('../../app.js');
+    const second = await buildApp(server.ctx, { logger: false });
+    try {
+      const agents = [new Agent(server.app), new Agent(second)];
+      for (const a of agents) await a.get('/sanctum/csrf-cookie');
+      const burst = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          (agents[i % 2] as Agent).post('/api/login', { email: user.email, password: 'wrong-guess' }),
+        ),
+      );
+      expect(burst.filter((r) => r.statusCode === 422)).toHaveLength(5);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('an unknown e-mail still costs a password hash, as long as a wrong password does', async () => {
+    const user = await buildUser(server.ctx.db);
+    const timeOf = async (email: string) => {
+      const agent = new Agent(server.app);
+      await agent.get('/sanctum/csrf-cookie');
+      const started = performance.now();
+      expect((await agent.post('/api/login', { email, password: 'wrong-guess' })).statusCode).toBe(422);
+      return performance.now() - started;
+    };
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      known.push(await timeOf(user.email));
+      unknown.push(await timeOf(`nobody-${i}@example.com`));
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+    // An unknown e-mail answered without a hash would take a fraction of a known one's (scrypt is the bulk).
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
+  });
+});
+
 describe('password reset', () => {
+  it('the request does the same work for known and unknown e-mails: one job, no token and no mail yet', async () => {
+    const user = await buildUser(server.ctx.db);
+    const agent = new Agent(server.app);
+    await agent.get('/sanctum/csrf-cookie');
+    await server.app.jobs.drain();
+    await server.app.jobs.stop();
+    try {
+      const tokensBefore = (await server.ctx.db.select().from(passwordResets)).length;
+      const sent = server.mails.length;
+      for (const email of [user.email, 'nobody-at-all@example.com']) {
+        expect((await agent.post('/api/password', { email })).statusCode).toBe(200);
+      }
+      const queued = await server.ctx.db.select().from(jobs);
+      expect(queued.map((j) => j.kind)).toEqual(['password_reset', 'password_reset']);
+      expect((await server.ctx.db.select().from(passwordResets)).length).toBe(tokensBefore);
+      expect(server.mails.length).toBe(sent);
+      server.app.jobs.start();
+      await server.app.jobs.drain();
+      expect(server.mails.slice(sent).map((m) => m.to)).toEqual([user.email]);
+      expect(await server.ctx.db.select().from(jobs)).toEqual([]);
+    } finally {
+      server.app.jobs.start();
+    }
+  });
+
+  it('known and unknown e-mails are answered in the same time', async () => {
+    const user = await buildUser(server.ctx.db);
+    const agent = new Agent(server.app);
+    await agent.get('/sanctum/csrf-cookie');
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      for (const [email, times] of [
+        [user.email, known],
+        [`nobody-${i}@example.net`, unknown],
+      ] as const) {
+        const started = performance.now();
+        await agent.post('/api/password', { email });
+        times.push(performance.now() - started);
+        await server.app.jobs.drain();
+      }
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(Math.max(5, median(unknown)));
+  });
+
+  it('reset requests are throttled per e-mail and address like sign-ins', async () => {
+    const agent = new Agent(server.app);
+    await agent.get('/sanctum/csrf-cookie');
+    const burst = await Promise.all(
+      Array.from({ length: 10 }, () => agent.post('/api/password', { email: 'flood@example.com' })),
+    );
+    expect(burst.filter((r) => r.statusCode === 200)).toHaveLength(5);
+    expect(burst.filter((r) => r.statusCode === 429)).toHaveLength(5);
+  });
+
   it('answers the same message for known and unknown e-mails and mails only the known one', async () => {
     const user = await buildUser(server.ctx.db, { language_code: 'en' });
     const agent = new Agent(server.app);
     await agent.get('/sanctum/csrf-cookie');
     const sent = server.mails.length;
     const known = await agent.post('/api/password', { email: user.email });
+    await server.app.jobs.drain();
     const unknown = await agent.post('/api/password', { email: 'nobody@example.com' });
+    await server.app.jobs.drain();
     expect(known.statusCode).toBe(200);
     expect(known.json().message).toBe(unknown.json().message);
     expect(server.mails.length).toBe(sent + 1);
@@ -165,6 +292,7 @@ describe('password reset', () => {
     const agent = new Agent(server.app);
     await agent.get('/sanctum/csrf-cookie');
     await agent.post('/api/password', { email: user.email });
+    await server.app.jobs.drain();
     const mail = server.mails.at(-1);
     expect(mail?.subject).toBe('Obnovenie hesla');
     const { token, email } = resetLink(mail?.text ?? '');
@@ -193,6 +321,7 @@ describe('password reset', () => {
     const agent = new Agent(server.app);
     await agent.get('/sanctum/csrf-cookie');
     await agent.post('/api/password', { email: user.email });
+    await server.app.jobs.drain();
     const { token } = resetLink(server.mails.at(-1)?.text ?? '');
     await server.ctx.db
       .update(passwordResets)

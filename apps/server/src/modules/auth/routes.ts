@@ -1,4 +1,4 @@
-import { forgottenPasswordSchema, loginSchema, resetPasswordSchema } from '@backoffice/shared';
+import { forgottenPasswordSchema, LIMITS, loginSchema, resetPasswordSchema } from '@backoffice/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -40,6 +40,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.post('/api/password', { schema: { body: forgottenPasswordSchema } }, async (request) => {
     await auth.requestPasswordReset(ctx, request.body.email, request.ip, request.lang);
+    app.jobs.nudge();
     return { message: t(request.lang, 'auth.resetSent') };
   });
 
@@ -51,7 +52,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.get(
     '/api/user/logs/:userId',
-    { onRequest: authenticate, schema: { params: z.object({ userId: z.coerce.number().int().positive() }) } },
+    {
+      onRequest: authenticate,
+      schema: { params: z.object({ userId: z.coerce.number().int().positive().max(LIMITS.idMax) }) },
+    },
     async (request) => {
       const user = currentUser(request);
       if (!isSelf(user, request.params.userId) && !isAdmin(user)) throw forbidden();

@@ -1,10 +1,12 @@
-import { AUTH, ERR, isLocale, type Locale, ROLES, type StoredUser } from '@backoffice/shared';
+import { AUTH, ERR, isLocale, LOCALES, type Locale, ROLES, type StoredUser } from '@backoffice/shared';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { passwordResets, sessions, users } from '../../db/schema.js';
 import { DUMMY_HASH, hashPassword, randomToken, sha256, verifyPassword } from '../../http/crypto.js';
 import { invalid } from '../../http/errors.js';
-import { failureThrottle } from '../../http/throttle.js';
+import { attemptThrottle } from '../../http/throttle.js';
+import { enqueue } from '../../jobs/queue.js';
 import { sendResetPasswordMail } from '../../mail/reset.js';
 
 type UserRow = typeof users.$inferSelect;
@@ -37,17 +39,18 @@ const findByEmail = async (ctx: AppContext, email: string) => {
 
 const canSignIn = (user: UserRow) => user.status && user.role_id !== ROLES.member && !user.deleted_at;
 
-/** Checks the credentials under the per e-mail + address throttle; the failure answer never says why. */
+/**
+ * Checks the credentials under the per e-mail + address throttle, which counts this attempt before the password is
+ * checked (so a burst sent at once gets no more checks than the limit); the failure answer never says why, and an
+ * unknown e-mail still costs a password hash, so its answer takes as long as a wrong password's.
+ */
 export async function verifyLogin(ctx: AppContext, email: string, password: string, ip: string): Promise<UserRow> {
-  const throttle = failureThrottle(ctx.db, AUTH.loginAttemptsPerMinute, AUTH.loginWindowMs);
+  const throttle = attemptThrottle(ctx.db, AUTH.loginAttemptsPerMinute, AUTH.loginWindowMs);
   const key = `login|${email.toLowerCase()}|${ip}`;
-  await throttle.check(key);
+  await throttle.hit(key);
   const user = await findByEmail(ctx, email);
   const ok = await verifyPassword(password, user?.password ?? DUMMY_HASH);
-  if (!user || !ok || !canSignIn(user)) {
-    await throttle.fail(key);
-    throw invalid({ email: [ERR.authFailed] }, 'auth.failed');
-  }
+  if (!user || !ok || !canSignIn(user)) throw invalid({ email: [ERR.authFailed] }, 'auth.failed');
   await throttle.clear(key);
   return user;
 }
@@ -83,14 +86,24 @@ export async function endUserSessions(ctx: AppContext, userId: number) {
 }
 
 /**
- * Mails a single-use reset link valid 60 minutes when the e-mail belongs to a user who can sign in.
- * The caller answers the same message either way.
+ * Takes a reset request under the per e-mail + address throttle and stores it as a job; the same work whether the
+ * e-mail belongs to anyone, so neither the answer nor its timing tells (the mail goes out after the answer).
  */
 export async function requestPasswordReset(ctx: AppContext, email: string, ip: string, lang: Locale) {
-  const throttle = failureThrottle(ctx.db, AUTH.loginAttemptsPerMinute, AUTH.loginWindowMs);
-  const key = `reset|${email.toLowerCase()}|${ip}`;
-  await throttle.check(key);
-  await throttle.fail(key);
+  const throttle = attemptThrottle(ctx.db, AUTH.loginAttemptsPerMinute, AUTH.loginWindowMs);
+  await throttle.hit(`reset|${email.toLowerCase()}|${ip}`);
+  await enqueue(ctx.db, PASSWORD_RESET_JOB, { email, lang });
+}
+
+export const PASSWORD_RESET_JOB = 'password_reset';
+const resetJobPayload = z.object({ email: z.string().max(255), lang: z.enum(LOCALES) });
+
+/**
+ * The password-reset job: mails a single-use link valid 60 minutes when the e-mail belongs to a user who can sign
+ * in, in the user's language; nothing for an unknown or blocked account.
+ */
+export async function sendPasswordReset(ctx: AppContext, payload: unknown) {
+  const { email, lang } = resetJobPayload.parse(payload);
   const user = await findByEmail(ctx, email);
   if (!user || !canSignIn(user)) return;
   const token = randomToken();

@@ -1,6 +1,7 @@
 import { contactFormSchema, FORM_HONEYPOT, FORM_LIMITS, type FormKind } from '@backoffice/shared';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { jobs } from '../../db/schema.js';
 import { idsOf, useSignedInServer } from '../../test/content-cases.js';
 import { contactForm } from '../../test/factories.js';
 import { Agent } from '../../test/harness.js';
@@ -11,10 +12,14 @@ let ip = 0;
 /** Every test posts from its own address, so the per-address limit is only met where a test means to meet it. */
 const nextAddress = () => `10.0.${Math.floor(++ip / 250)}.${(ip % 250) + 1}`;
 
-/** A visitor of the public site: no session, no CSRF token. */
-function publicPost(kind: string, payload: unknown, opts: Partial<InjectOptions> & { address?: string } = {}) {
-  const { address, headers, ...rest } = opts;
-  return ctx.server.app.inject({
+/** A visitor of the public site: no session, no CSRF token. The mails queued by the post are sent before it returns. */
+async function publicPost(
+  kind: string,
+  payload: unknown,
+  opts: Partial<InjectOptions> & { address?: string; sendMails?: boolean } = {},
+) {
+  const { address, headers, sendMails = true, ...rest } = opts;
+  const res = await ctx.server.app.inject({
     method: 'POST',
     url: `/api/public/form/${kind}`,
     payload: payload as InjectOptions['payload'],
@@ -22,6 +27,8 @@ function publicPost(kind: string, payload: unknown, opts: Partial<InjectOptions>
     headers: { 'accept-language': 'en', ...(headers as Record<string, string>) },
     ...rest,
   });
+  if (sendMails) await ctx.server.app.jobs.drain();
+  return res;
 }
 const urlencoded = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const FORM_POST = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -158,6 +165,50 @@ describe('public forms: a valid submission', () => {
     expect(staff?.html).not.toContain('<script>');
     expect(staff?.html).not.toContain('<img src=x');
     expect(staff?.html).toContain('&lt;b&gt;bold&lt;/b&gt;');
+  });
+});
+
+describe('public forms: the mails cannot be used as a relay', () => {
+  it('the visitor gets a fixed confirmation that repeats only their name; the message goes to staff only', async () => {
+    const mails = ctx.server.mails.length;
+    const spam = 'Buy cheap watches at http://spam.example/now';
+    const res = await publicPost('contact', contact({ name: 'Eva Nová', email: 'victim@example.org', message: spam }));
+    expect(res.statusCode).toBe(201);
+    const sent = ctx.server.mails.slice(mails);
+    expect(sent.map((m) => m.to)).toEqual(['office@example.com', 'victim@example.org']);
+    const [staff, confirmation] = sent;
+    expect(staff?.html).toContain('spam.example');
+    expect(confirmation?.subject).toBe('Ďakujeme, vašu správu sme prijali');
+    expect(confirmation?.text).toContain('Eva Nová');
+    for (const part of [confirmation?.html, confirmation?.text, confirmation?.subject]) {
+      expect(part).not.toContain('spam.example');
+      expect(part).not.toContain('watches');
+    }
+  });
+
+  it('an address gets at most one confirmation a day, however many forms name it', async () => {
+    const mails = ctx.server.mails.length;
+    for (let i = 0; i < 3; i++) {
+      expect((await publicPost('contact', contact({ email: 'Once.A.Day@example.org' }))).statusCode).toBe(201);
+    }
+    expect((await publicPost('price', price({ email: 'once.a.day@example.org' }))).statusCode).toBe(201);
+    const to = ctx.server.mails.slice(mails).map((m) => m.to);
+    expect(to.filter((a) => a.toLowerCase() === 'once.a.day@example.org')).toHaveLength(1);
+    expect(to.filter((a) => a === 'office@example.com')).toHaveLength(4);
+  });
+
+  it('the mails are jobs in the database when the answer comes, sent afterwards', async () => {
+    const mails = ctx.server.mails.length;
+    await ctx.server.app.jobs.stop();
+    const res = await publicPost('contact', contact({ email: 'queued@example.org' }), { sendMails: false });
+    expect(res.statusCode).toBe(201);
+    const queued = await ctx.server.ctx.db.select().from(jobs);
+    expect(queued.map((j) => j.kind).sort()).toEqual(['form_confirmation', 'form_staff_mail']);
+    expect(ctx.server.mails.length).toBe(mails);
+    ctx.server.app.jobs.start();
+    await ctx.server.app.jobs.drain();
+    expect(ctx.server.mails.slice(mails).map((m) => m.to)).toEqual(['office@example.com', 'queued@example.org']);
+    expect(await ctx.server.ctx.db.select().from(jobs)).toEqual([]);
   });
 });
 

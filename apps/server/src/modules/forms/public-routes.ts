@@ -19,7 +19,7 @@ import { formPageSender } from '../../site/form-pages.js';
 import type { FormState } from '../../site/form-templates.js';
 import { formUrl, formWord } from '../../site/form-words.js';
 import { countGoal } from '../analytics/goals.js';
-import { mailSubmission } from './mail.js';
+import { queueSubmissionMails } from './mail.js';
 import { databaseRateLimitStore } from './rate-store.js';
 import { type SubmissionInput, storeSubmission } from './service.js';
 
@@ -68,7 +68,7 @@ const localeOf = (body: unknown): Locale => {
  * session and no CSRF token (an `Origin`/`Referer` from another site is refused), JSON or a plain urlencoded form
  * post, at most 64 KB, `FORM_LIMITS.perAddress` posts per address in `FORM_LIMITS.windowMs` (counted in the
  * database, so every server shares it). A filled honeypot is answered like a success, and nothing is kept.
- * A valid submission is stored, then mailed (a mail failure is logged; the submission stays). JSON callers get
+ * A valid submission is stored with its mails queued as jobs (sent after the answer; a failed mail is tried again). JSON callers get
  * `201 {message}` or `422 {message, errors}`; a form post is redirected to its page with `?sent=1`, or gets the
  * page again with the errors beside the fields and the values kept.
  */
@@ -156,7 +156,8 @@ export const publicFormRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
 
       const stored = await storeSubmission(ctx.db, submission);
       await countGoal(ctx, request, kind, body, stored.id);
-      await mailSubmission(ctx, request.log, kind, stored);
+      await queueSubmissionMails(ctx, kind, stored);
+      app.jobs.nudge();
       return done(reply);
     },
   );
