@@ -1,12 +1,16 @@
-import type { SettingsValues, WriteResponse } from '@backoffice/shared';
+import type { SettingsSecrets, SettingsValues, WriteResponse } from '@backoffice/shared';
 import { useQuery } from '@tanstack/react-query';
 import { request } from './client';
 
-/** One settings record as the server answers it (DESIGN §4): `{data: {key: {sk, en}}, updated_at, abilities}`. */
+/**
+ * One settings record as the server answers it (DESIGN §4): `{data: {key: {sk, en}}, secrets, updated_at,
+ * abilities}`; a secret is masked in `data` (`''` or `••••abcd`) and described in `secrets` (`{set, last4}`).
+ */
 export interface SettingsResponse {
   data: SettingsValues;
+  secrets?: SettingsSecrets;
   updated_at: string;
-  abilities?: { update: boolean };
+  abilities?: { update: boolean; updateSecrets?: boolean };
 }
 
 export const settingsKey = (id: number) => ['settings', id] as const;
@@ -24,4 +28,8 @@ export function useSettings(id: number) {
 
 /** Saves a record: JSON, or multipart with bracket keys when an image is attached (`og_image[sk]`). */
 export const saveSettings = (id: number, values: object) =>
-  request<WriteResponse<SettingsValues> & { updated_at: string }>('POST', `/api/settings/${id}`, { body: values });
+  request<WriteResponse<SettingsValues> & { secrets?: SettingsSecrets; updated_at: string }>(
+    'POST',
+    `/api/settings/${id}`,
+    { body: values },
+  );

@@ -1,4 +1,4 @@
-import { DELETE_MARKER, LOCALES, type Locale, type SettingsValues } from '@backoffice/shared';
+import { DELETE_MARKER, LOCALES, type Locale, type SettingsSecrets, type SettingsValues } from '@backoffice/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, type FormRule, Input, Select } from 'antd';
 import { type ComponentType, useEffect, useMemo, useRef, useState } from 'react';
@@ -29,6 +29,10 @@ export interface SettingsFieldsProps {
   rules: (path: string) => FormRule[];
   /** The loaded record (stored image names among it). */
   values?: SettingsValues;
+  /** What the server says of each stored secret (`{key: {sk: {set, last4}}}`), never its value. */
+  secrets?: SettingsSecrets;
+  /** Whether this user may replace or clear a secret (role 1). */
+  canChangeSecrets: boolean;
 }
 
 /** One of the four settings screens (spec 2 §2 Settings): its record, title, shared schema and fields. */
@@ -38,19 +42,45 @@ export interface SettingsDef {
   schema: SafeParseSchema<object>;
   /** The keys that hold image files (og_image, favicon): sent only when a file is chosen or cleared. */
   images?: readonly string[];
+  /** The write-only keys (`SETTINGS_SECRETS`): their fields start empty, and only a new value or `@delete@` is sent. */
+  secrets?: readonly string[];
   Fields: ComponentType<SettingsFieldsProps>;
 }
 
 /** `/gallery/settings/{id}/thumb/` (spec 2 §3). */
 const SETTINGS_MEDIA = 'settings';
 
-/** The form values of a record: every key per locale, images left out (their fields hold a new file or nothing). */
-function formValues(values: SettingsValues, images: readonly string[]): Record<string, Record<Locale, unknown>> {
+/**
+ * The form values of a record: every key per locale, images left out (their fields hold a new file or nothing),
+ * secrets empty (their fields hold a new value, `@delete@` or nothing).
+ */
+function formValues(
+  values: SettingsValues,
+  images: readonly string[],
+  secrets: readonly string[],
+): Record<string, Record<Locale, unknown>> {
   return Object.fromEntries(
     Object.entries(values)
       .filter(([key]) => !images.includes(key))
-      .map(([key, perLocale]) => [key, { ...perLocale }]),
+      .map(([key, perLocale]) => [key, secrets.includes(key) ? { sk: '', en: '' } : { ...perLocale }]),
   );
+}
+
+/**
+ * The secrets a save sends: only the locales that carry a new value or `@delete@` (the server keeps the rest), and
+ * none at all for a user who may not change them.
+ */
+function withSecrets(data: object, secrets: readonly string[], canChange: boolean): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...data };
+  for (const key of secrets) {
+    const perLocale = (out[key] ?? {}) as Partial<Record<Locale, unknown>>;
+    const changed = Object.fromEntries(
+      LOCALES.filter((l) => typeof perLocale[l] === 'string' && perLocale[l] !== '').map((l) => [l, perLocale[l]]),
+    );
+    if (canChange && Object.keys(changed).length > 0) out[key] = changed;
+    else delete out[key];
+  }
+  return out;
 }
 
 /** The image fields that hold something to send (a File or the delete marker), as `{key: {locale: value}}`. */
@@ -76,6 +106,7 @@ export function SettingsForm({ def }: { def: SettingsDef }) {
   const [form] = Form.useForm();
   const queryClient = useQueryClient();
   const images = def.images ?? [];
+  const secrets = def.secrets ?? [];
   const record = useSettings(def.id);
   const [tab, setTab] = useState<Locale>('sk');
   const [errorLocales, setErrorLocales] = useState<Locale[]>([]);
@@ -84,15 +115,16 @@ export function SettingsForm({ def }: { def: SettingsDef }) {
   const loadedAt = useRef<string | undefined>(undefined);
   const rules = useMemo(() => zodRules(def.schema), [def.schema]);
   const canSave = record.data?.abilities?.update !== false;
+  const canChangeSecrets = canSave && record.data?.abilities?.updateSecrets === true;
   usePreloader(saving || record.isFetching);
 
   // Every (re)load replaces the values (also after a save and the 409 "Reload").
-  // biome-ignore lint/correctness/useExhaustiveDependencies: images is derived from def
+  // biome-ignore lint/correctness/useExhaustiveDependencies: images and secrets are derived from def
   useEffect(() => {
     if (!record.data || !record.dataUpdatedAt) return;
     loadedAt.current = record.data.updated_at;
     form.resetFields();
-    form.setFieldsValue(formValues(record.data.data, images));
+    form.setFieldsValue(formValues(record.data.data, images, secrets));
     setStale(false);
     setErrorLocales([]);
   }, [form, record.data, record.dataUpdatedAt, def]);
@@ -112,7 +144,7 @@ export function SettingsForm({ def }: { def: SettingsDef }) {
     setSaving(true);
     try {
       const answer = await saveSettings(def.id, {
-        ...result.data,
+        ...withSecrets(result.data, secrets, canChangeSecrets),
         ...imageValues(values, images),
         updated_at: loadedAt.current,
       });
@@ -120,6 +152,7 @@ export function SettingsForm({ def }: { def: SettingsDef }) {
       queryClient.setQueryData(settingsKey(def.id), (old: object | undefined) => ({
         ...old,
         data: answer.data,
+        secrets: answer.secrets,
         updated_at: answer.updated_at,
       }));
     } catch (error) {
@@ -164,7 +197,15 @@ export function SettingsForm({ def }: { def: SettingsDef }) {
         disabled={!record.data || record.isFetching}
       >
         <LocaleTabs activeKey={tab} onChange={setTab} errorLocales={errorLocales}>
-          {(locale) => <Fields locale={locale} rules={rules} values={record.data?.data} />}
+          {(locale) => (
+            <Fields
+              locale={locale}
+              rules={rules}
+              values={record.data?.data}
+              secrets={record.data?.secrets}
+              canChangeSecrets={canChangeSecrets}
+            />
+          )}
         </LocaleTabs>
       </Form>
       <div className="bo-settings-footer">{saveButton('settings-save-bottom')}</div>

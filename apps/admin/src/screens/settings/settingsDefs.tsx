@@ -5,6 +5,7 @@ import {
   mainSettingsSchema,
   SETTINGS,
   SETTINGS_IMAGES,
+  SETTINGS_SECRETS,
   socialSettingsSchema,
 } from '@backoffice/shared';
 import { useQuery } from '@tanstack/react-query';
@@ -17,6 +18,7 @@ import {
   SettingsSelectField,
   SettingsTextField,
 } from '../../kit/form/SettingsForm';
+import { SettingsSecretField } from '../../kit/form/SettingsSecretField';
 
 const half = { xs: 24, md: 12 } as const;
 
@@ -124,8 +126,11 @@ function ContactFields({ locale, rules }: SettingsFieldsProps) {
   );
 }
 
-/** E-mail (spec 2 §2): recipient and sender (the sender disabled) plus the mailing-service fields. */
-function EmailFields({ locale, rules }: SettingsFieldsProps) {
+/**
+ * E-mail (spec 2 §2): recipient and sender (the sender disabled) plus the mailing-service fields; the API key is
+ * write-only (DESIGN §8).
+ */
+function EmailFields({ locale, rules, secrets, canChangeSecrets }: SettingsFieldsProps) {
   const field = { locale, rules };
   return (
     <Row gutter={24}>
@@ -140,7 +145,13 @@ function EmailFields({ locale, rules }: SettingsFieldsProps) {
       </Col>
       <Col {...half} />
       <Col {...half}>
-        <SettingsTextField {...field} name="mailchimp_api_key" labelKey="settings.fields.mailchimp_api_key" />
+        <SettingsSecretField
+          {...field}
+          name="mailchimp_api_key"
+          labelKey="settings.fields.mailchimp_api_key"
+          state={secrets?.mailchimp_api_key?.[locale]}
+          editable={canChangeSecrets}
+        />
       </Col>
       <Col {...half}>
         <SettingsTextField {...field} name="mailchimp_list_id" labelKey="settings.fields.mailchimp_list_id" />
@@ -188,6 +199,7 @@ export const emailSettings: SettingsDef = {
   id: SETTINGS.email.id,
   titleKey: 'nav.settingsEmail',
   schema: emailSettingsSchema,
+  secrets: SETTINGS_SECRETS.email,
   Fields: EmailFields,
 };
 export const socialSettings: SettingsDef = {
