@@ -84,8 +84,8 @@ export async function sendConfirmationMail(ctx: AppContext, payload: unknown) {
   const lang: Locale = isLocale(locale) ? locale : DEFAULT_LOCALE;
   const shortName = name.replace(/\s+/g, ' ').trim().slice(0, NAME_IN_CONFIRMATION);
   const site = await siteValues(ctx, lang);
-  const line = (key: string, escape: (s: string) => string) =>
-    t(lang, `mail.formConfirmation.${key}`, { name: escape(shortName), site: escape(site.name || site.url) });
+  const line = (key: string, encode: (s: string) => string) =>
+    t(lang, `mail.formConfirmation.${key}`, { name: encode(shortName), site: encode(site.name || site.url) });
   const keep = (s: string) => s;
   const from = await mailSender(ctx.db, lang);
   const html = ['greeting', 'body', 'signature'].map((k) => `<p>${line(k, escapeHtml)}</p>`).join('\n');
