@@ -12,7 +12,7 @@ import { readSettings } from './service.js';
 
 const ctx = useSignedInServer();
 const db = () => ctx.server.ctx.db;
-const both = (value: string | number) => ({ sk: value, en: value });
+const both = <T>(value: T) => ({ sk: value, en: value });
 const get = async (id: number) => (await ctx.admin.get(`/api/settings/${id}`)).json();
 const jpeg = () =>
   sharp({ create: { width: 40, height: 40, channels: 3, background: '#3366cc' } })
