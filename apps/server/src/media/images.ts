@@ -199,14 +199,56 @@ export async function processImageField(field: string, buffer: Buffer): Promise<
   }
 }
 
-/** Stores a processed image under `<model>/<id>/` with a fresh name; answers that name. */
+/**
+ * Writes processed images under `<model>/<id>/`, each with a fresh name (undefined in, undefined out): all or none.
+ * When one cannot be written (a full disk), those already written are removed and the answer is the 507 of
+ * storageFailure, so a save can write its media before it changes its record and stop with nothing changed.
+ */
+export async function writeImages(
+  ctx: Pick<AppContext, 'config'>,
+  target: { model: string; id: number },
+  images: readonly (ProcessedImage | undefined)[],
+): Promise<(string | undefined)[]> {
+  const storage = mediaStorage(ctx.config);
+  const written: (string | undefined)[] = [];
+  try {
+    for (const image of images) {
+      const file = image ? newFileName(image.ext) : undefined;
+      if (image && file) await storage.write(target.model, target.id, file, image);
+      written.push(file);
+    }
+  } catch (err) {
+    await removeImages(ctx, target, written, { prune: true });
+    throw err;
+  }
+  return written;
+}
+
+/**
+ * Removes the files of each named image; a failure to remove is no error (the name is no longer used). `prune`
+ * (after a failed save) also removes the record's folders when that left them empty.
+ */
+export async function removeImages(
+  ctx: Pick<AppContext, 'config'>,
+  target: { model: string; id: number },
+  files: readonly (string | null | undefined)[],
+  options: { prune?: boolean } = {},
+) {
+  const storage = mediaStorage(ctx.config);
+  await Promise.all(
+    files.map((file) => (file ? storage.remove(target.model, target.id, file).catch(() => {}) : undefined)),
+  );
+  if (options.prune) await storage.pruneRecord(target.model, target.id);
+}
+
+/** Stores a processed image under `<model>/<id>/` with a fresh name; answers that name (507 when it cannot). */
 export async function storeImage(
   ctx: Pick<AppContext, 'config'>,
   target: { model: string; id: number; field: string; buffer: Buffer },
 ): Promise<string> {
   const image = await processImageField(target.field, target.buffer);
-  const file = newFileName(image.ext);
-  await mediaStorage(ctx.config).write(target.model, target.id, file, image);
+  const [file] = await writeImages(ctx, target, [image]);
+  if (!file) throw new Error('image not written');
   return file;
 }
 
@@ -231,7 +273,8 @@ export interface ImageFieldInput {
  * Applies an image field of a resource write and answers the file name the row must hold:
  * - undefined → the current name (nothing changes on disk);
  * - DELETE_MARKER → null, the current files are removed;
- * - a Buffer → checked and stored under a new name (files first; a refusal is 422 and nothing is written).
+ * - a Buffer → checked and stored under a new name (files first; a refusal is 422 and nothing is written; a
+ *   failed write is a 507 and nothing stays).
  *
  * The row is never left pointing at a half-written image: the new files are complete before the name is
  * returned. Prefer `persist` (the row update): the helper then removes the new files when persist throws

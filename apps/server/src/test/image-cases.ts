@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { postMultipart, type SignedIn } from './content-cases.js';
+import { failMediaWrites, filesUnder } from './media-faults.js';
 
 /**
  * A JSON-shaped body as the admin's multipart fields (DESIGN §4 Writes): bracket keys for objects and arrays,
@@ -32,7 +33,8 @@ export const pngImage = () =>
 /**
  * The image fields of a resource's form (DESIGN §4 Writes, §5 Images): a real image is stored with its 150×120
  * thumbnail under `/gallery/<media>/<id>/`; a text file, an SVG with a script or an 11 MB file is a 422
- * `errors.image` on its field that stores neither the record nor a file; `@delete@` clears, any other string keeps.
+ * `errors.image` on its field that stores neither the record nor a file; a save whose files cannot be written (a
+ * full disk) is a 507 that changes nothing, and its retry succeeds; `@delete@` clears, any other string keeps.
  */
 export function describeImageFields(
   name: string,
@@ -86,6 +88,72 @@ export function describeImageFields(
       expect(res.json().errors).toEqual(Object.fromEntries(fields.map((f) => [f, ['errors.image']])));
       expect(await total()).toBe(before);
       expect(folders()).toEqual(beforeFolders);
+    });
+
+    const disk = () => filesUnder(join(ctx.server.config.mediaDir, media));
+    const images = async () =>
+      Object.fromEntries(await Promise.all(fields.map(async (f) => [f, await pngImage()] as const)));
+    // The last write is the thumbnail of the last field: every file written before it must go too.
+    const lastWrite = fields.length * 2;
+
+    it('a create whose images cannot be written (disk full) is a 507 that stores nothing; the retry succeeds', async () => {
+      const [before, files] = [await total(), disk()];
+      const restore = failMediaWrites({ at: lastWrite });
+      let res: Awaited<ReturnType<typeof post>>;
+      try {
+        res = await post(`${base}/`, `${name} Disk full`, await images());
+      } finally {
+        restore();
+      }
+      expect(res.statusCode).toBe(507);
+      expect(res.json().message).toBe("The server's storage is full: the file was not saved and nothing was changed.");
+      expect(await total()).toBe(before);
+      expect(disk()).toEqual(files);
+
+      const retry = await post(`${base}/`, `${name} Disk full`, await images());
+      expect(retry.statusCode).toBe(201);
+      for (const field of fields) {
+        const file = retry.json().data[field];
+        expect(file).toMatch(/^[0-9a-f]{32}\.png$/);
+        expect(existsSync(join(ctx.server.config.mediaDir, media, String(retry.json().data.id), 'thumb', file))).toBe(
+          true,
+        );
+      }
+    });
+
+    it('an update whose images cannot be written (disk full) is a 507 that changes nothing; the retry succeeds', async () => {
+      const created = (await post(`${base}/`, `${name} Full update`, await images())).json().data;
+      const files = disk();
+      const restore = failMediaWrites({ at: lastWrite });
+      let res: Awaited<ReturnType<typeof post>>;
+      try {
+        res = await post(`${base}/${created.id}`, `${name} Full update changed`, {
+          updated_at: created.updated_at,
+          ...(await images()),
+        });
+      } finally {
+        restore();
+      }
+      expect(res.statusCode).toBe(507);
+      expect(res.json().message).toBe("The server's storage is full: the file was not saved and nothing was changed.");
+      const after = (await ctx.admin.get(`${base}/${created.id}`)).json().data;
+      expect(after.updated_at).toBe(created.updated_at);
+      expect(after.langs).toEqual(created.langs);
+      for (const field of fields) expect(after[field]).toBe(created[field]);
+      expect(disk()).toEqual(files);
+
+      const retry = await post(`${base}/${created.id}`, `${name} Full update changed`, {
+        updated_at: created.updated_at,
+        ...(await images()),
+      });
+      expect(retry.statusCode).toBe(200);
+      const saved = retry.json().data;
+      expect(saved.langs.en.title).toBe(`${name} Full update changed en`);
+      for (const field of fields) {
+        expect(saved[field]).not.toBe(created[field]);
+        expect(existsSync(join(ctx.server.config.mediaDir, media, String(created.id), saved[field]))).toBe(true);
+        expect(existsSync(join(ctx.server.config.mediaDir, media, String(created.id), created[field]))).toBe(false);
+      }
     });
 
     it('@delete@ clears the images; another string keeps them', async () => {

@@ -14,6 +14,7 @@ import type { AppContext } from '../../context.js';
 import { forbidden, HttpError } from '../../http/errors.js';
 import { authenticate, currentUser } from '../../http/session.js';
 import { t } from '../../i18n/index.js';
+import { storageFailureCause } from '../../media/storage.js';
 import { checkUpload, UPLOAD_MAX_BYTES } from './content.js';
 import { parseItemPath, parseNewName, parsePath } from './paths.js';
 import { canUseFiles, type FileAction } from './policy.js';
@@ -147,7 +148,12 @@ const fileApi: FastifyPluginAsyncZod<{ ctx: AppContext; files: ReturnType<typeof
       async (request, reply) => {
         const dir = parsePath(request.body.path);
         const { filename, data } = request.body.file;
-        const entry = await files.upload(dir, await checkUpload(filename, data));
+        const checked = await checkUpload(filename, data);
+        const entry = await files.upload(dir, checked).catch((err: unknown) => {
+          const cause = storageFailureCause(err);
+          if (cause) request.log.error({ err: cause, reqId: request.id }, 'file manager: upload not stored');
+          throw err;
+        });
         audit(request, 'upload', entry.path);
         return reply.code(201).send({ message: t(request.lang, 'crud.stored'), data: entry });
       },
@@ -159,6 +165,7 @@ const fileApi: FastifyPluginAsyncZod<{ ctx: AppContext; files: ReturnType<typeof
 export const fileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const files = fileManager(ctx.config);
   await files.root.ensure();
+  await files.prepareTemporary();
   await app.register(fileServing, { files: files.root });
   await app.register(fileApi, { ctx, files, prefix: '/api/files' });
 };

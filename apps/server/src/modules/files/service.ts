@@ -1,17 +1,29 @@
+import { randomBytes } from 'node:crypto';
 import type { Dirent } from 'node:fs';
-import { mkdir as makeDirectory, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { link, mkdir as makeDirectory, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { extensionOf, FILE_ERR, type FileEntry, isImageName, isValidFileName } from '@backoffice/shared';
 import type { Config } from '../../config.js';
 import { invalid, notFound } from '../../http/errors.js';
+import { mediaDisk, storageFailure } from '../../media/storage.js';
 import type { CheckedUpload } from './content.js';
 import { filesRoot, fileUrl, THUMBS_FOLDER } from './paths.js';
 
 const collator = new Intl.Collator('sk', { numeric: true, sensitivity: 'base' });
 /** How many `name-N.ext` an upload tries when its name is taken. */
 const MAX_SUFFIX = 999;
+/**
+ * The hidden folder under the root where an upload is written before it takes its name: a hidden name is never
+ * listed, served or reachable through the API, so a write that fails midway is never seen.
+ */
+const TEMP_FOLDER = '.uploads';
+/** A temporary file older than this was left by a process that stopped mid-write. */
+const TEMP_MAX_AGE_MS = 60 * 60 * 1000;
 
-const isExists = (err: unknown) => (err as NodeJS.ErrnoException)?.code === 'EEXIST';
+const codeOf = (err: unknown) => (err as NodeJS.ErrnoException)?.code;
+const isExists = (err: unknown) => codeOf(err) === 'EEXIST';
+/** A file system that has no hard links. */
+const noLinks = (err: unknown) => ['EPERM', 'ENOTSUP', 'EOPNOTSUPP'].includes(codeOf(err) ?? '');
 
 /**
  * The file manager's work on disk under `MEDIA_DIR/files` (DESIGN §4). Every operation takes segments that
@@ -68,6 +80,34 @@ export function fileManager(config: Pick<Config, 'mediaDir'>) {
     }
   };
 
+  /** Writes bytes to a new temporary file; a failed write leaves nothing. */
+  const writeTemporary = async (data: Buffer) => {
+    const path = join(root.root, TEMP_FOLDER, `.upload-${randomBytes(16).toString('hex')}`);
+    await makeDirectory(dirname(path), { recursive: true });
+    try {
+      await mediaDisk.writeFile(path, data, { flag: 'wx' });
+    } catch (err) {
+      await rm(path, { force: true });
+      throw err;
+    }
+    return path;
+  };
+
+  /** Gives a complete temporary file the name `segments`, never replacing a file: false when the name is taken. */
+  const claim = async (temp: string, segments: readonly string[]) => {
+    const path = root.pathOf(segments);
+    try {
+      await link(temp, path);
+      return true;
+    } catch (err) {
+      if (isExists(err)) return false;
+      if (!noLinks(err)) throw err;
+    }
+    if (await root.kindOf(segments)) return false;
+    await rename(temp, path);
+    return true;
+  };
+
   return {
     root,
 
@@ -90,33 +130,55 @@ export function fileManager(config: Pick<Config, 'mediaDir'>) {
 
     /**
      * Stores a checked upload in a folder under its own name, or `name-1.ext`, `name-2.ext` … when that is
-     * taken (an upload never replaces a file). The image's thumbnail is written with it; if that fails, neither
-     * stays.
+     * taken (an upload never replaces a file). The file and an image's thumbnail are written whole to temporary
+     * names first and only then take their names, so a write that fails midway (a full disk) leaves nothing
+     * listed or served: the answer is the 507 of storageFailure, and the temporary files are gone.
      */
     async upload(dir: readonly string[], file: CheckedUpload): Promise<FileEntry> {
       await requireDir(dir);
-      for (let n = 0; n <= MAX_SUFFIX; n += 1) {
-        const name = `${file.base}${n ? `-${n}` : ''}.${file.ext}`;
-        const segments = [...dir, name];
-        const path = root.pathOf(segments);
-        try {
-          await writeFile(path, file.data, { flag: 'wx' });
-        } catch (err) {
-          if (isExists(err)) continue;
-          throw err;
-        }
-        if (file.thumb) {
-          try {
-            await makeDirectory(dirname(thumbPath(segments)), { recursive: true });
-            await writeFile(thumbPath(segments), file.thumb);
-          } catch (err) {
-            await rm(path, { force: true });
-            throw err;
+      const temporary: string[] = [];
+      let stored: string[] | undefined;
+      try {
+        const data = await writeTemporary(file.data);
+        temporary.push(data);
+        const thumb = file.thumb ? await writeTemporary(file.thumb) : null;
+        if (thumb) temporary.push(thumb);
+        for (let n = 0; n <= MAX_SUFFIX && !stored; n += 1) {
+          const segments = [...dir, `${file.base}${n ? `-${n}` : ''}.${file.ext}`];
+          if (!(await claim(data, segments))) continue;
+          if (thumb) {
+            try {
+              await makeDirectory(dirname(thumbPath(segments)), { recursive: true });
+              await rename(thumb, thumbPath(segments));
+            } catch (err) {
+              await rm(root.pathOf(segments), { force: true });
+              throw err;
+            }
           }
+          stored = segments;
         }
-        return entryOf(segments, 'file');
+      } catch (err) {
+        throw storageFailure(err);
+      } finally {
+        await Promise.all(temporary.map((path) => rm(path, { force: true })));
       }
-      throw invalid({ file: [FILE_ERR.exists] });
+      if (!stored) throw invalid({ file: [FILE_ERR.exists] });
+      return entryOf(stored, 'file');
+    },
+
+    /**
+     * Makes the temporary folder of uploads and removes what a stopped process left in it (files older than an
+     * hour: no upload still writes them). Run at start.
+     */
+    async prepareTemporary(now = Date.now()) {
+      const dir = join(root.root, TEMP_FOLDER);
+      await makeDirectory(dir, { recursive: true });
+      const names = await readdir(dir);
+      for (const name of names) {
+        const path = join(dir, name);
+        const info = await stat(path).catch(() => null);
+        if (info && now - info.mtimeMs > TEMP_MAX_AGE_MS) await rm(path, { recursive: true, force: true });
+      }
     },
 
     async mkdir(dir: readonly string[], name: string): Promise<FileEntry> {
@@ -126,7 +188,7 @@ export function fileManager(config: Pick<Config, 'mediaDir'>) {
         await makeDirectory(root.pathOf(segments));
       } catch (err) {
         if (isExists(err)) throw invalid({ name: [FILE_ERR.exists] });
-        throw err;
+        throw storageFailure(err);
       }
       return entryOf(segments, 'dir');
     },

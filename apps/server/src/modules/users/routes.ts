@@ -75,9 +75,8 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     { config: imageUploadConfig, preValidation: image.capture, schema: { body: userCreateSchema } },
     async (request, reply) => {
       const user = allow(request, 'create');
-      const upload = await image.checked(request);
-      const id = await service.createUserRecord(db, request.body);
-      await image.save(id, upload);
+      const input = request.body;
+      const id = await image.create(request, await image.checked(request), () => service.createUserRecord(db, input));
       await logActivity(db, { userId: user.id, model: 'User', rowIds: [id], action: 'store' });
       const created = await service.getUser(db, id);
       await sendUserCreatedMail(ctx, created, request.lang, request.log);
@@ -104,8 +103,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         if (!allowed) throw forbidden();
       }
       const upload = await image.checked(request);
-      const changes = await service.updateUserRecord(db, id, input, row);
-      await image.save(id, upload);
+      const changes = await image.update(request, id, upload, () => service.updateUserRecord(db, id, input, row));
       if (changes.roleChanged || changes.blocked) await service.endSessionsOf(db, [id]);
       else if (changes.passwordChanged) {
         // A user who changes their own password stays signed in here; every other session of theirs ends.
