@@ -17,6 +17,7 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const lang = request.lang ?? 'sk';
     if (error instanceof HttpError) {
+      if (error.status >= 500) request.log.error({ err: error.cause ?? error, reqId: request.id }, error.key);
       reply.headers(error.headers).code(error.status);
       return errorBody(t(lang, error.key, error.vars), error.errors ? { errors: error.errors } : {});
     }
