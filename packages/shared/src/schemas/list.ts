@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
+import { ERR } from '../messages.js';
+import { zId } from '../zod-helpers.js';
 
 /** Query of every paged list (DESIGN §4): page, per_page ≤ 100, sort, order, search, trashed. */
 export const listQuerySchema = z.object({
@@ -25,13 +27,17 @@ export const zFilterBool = z
   .optional()
   .catch(undefined);
 
-export const zFilterId = z.coerce.number().int().positive().optional().catch(undefined);
+/**
+ * A filter by id: a whole number beyond the database's id range is refused (422 naming the filter, DESIGN §8);
+ * anything else that is not a positive whole number (blank, `abc`, `-1`) means "no filter".
+ */
+export const zFilterId = z.preprocess((v) => {
+  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+  return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : undefined;
+}, z.number().max(LIMITS.idMax, ERR.invalid).optional());
 
 export const bulkSchema = z.object({
-  rows: z.preprocess(
-    (v) => (Array.isArray(v) ? v : v == null ? [] : [v]),
-    z.array(z.coerce.number().int().positive()).min(1).max(1000),
-  ),
+  rows: z.preprocess((v) => (Array.isArray(v) ? v : v == null ? [] : [v]), z.array(zId).min(1).max(1000)),
 });
 export type BulkInput = z.infer<typeof bulkSchema>;
 

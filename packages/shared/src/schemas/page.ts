@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isSiteSection, LOCALES } from '../constants.js';
+import { isSiteSection, LIMITS, LOCALES } from '../constants.js';
 import { ERR } from '../messages.js';
 import {
   type PageLikeLang,
@@ -57,7 +57,10 @@ export type PageInput = z.infer<typeof pageSchema>;
 /** `POST /api/content/page/validate/module_id`: the module, the page being edited (0 = new) and its category. */
 export const moduleCheckSchema = z.object({
   value: zNullableId,
-  id: z.preprocess((v) => (v === '' || v == null || v === 'null' ? 0 : v), z.coerce.number().int().min(0)),
+  id: z.preprocess(
+    (v) => (v === '' || v == null || v === 'null' ? 0 : v),
+    z.coerce.number({ error: ERR.invalid }).int(ERR.invalid).min(0, ERR.invalid).max(LIMITS.idMax, ERR.invalid),
+  ),
   category_id: zNullableId.default(null),
 });
 export type ModuleCheck = z.infer<typeof moduleCheckSchema>;

@@ -11,9 +11,9 @@ import {
   type UserRow,
   type UserUpdateInput,
 } from '@backoffice/shared';
-import { and, asc, count, desc, eq, ilike, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { roleLangs, sessions, users } from '../../db/schema.js';
+import { countries, roleLangs, roles, sessions, users } from '../../db/schema.js';
 import { hashPassword } from '../../http/crypto.js';
 import { invalid, isUniqueViolation, notFound } from '../../http/errors.js';
 import type { Tx } from '../../http/langs.js';
@@ -180,11 +180,27 @@ export async function emailFree(db: Db | Tx, value: string, exceptId = 0): Promi
   return row === undefined;
 }
 
-/** Both uniqueness rules at once (spec 2 §5): errors.nameUrlUnique, errors.emailUnique. */
-async function uniquenessErrors(tx: Tx, input: { title_url: string; email: string }, id: number) {
+const COUNTRY_FIELDS = ['country_id', 'billing_country_id', 'shipping_country_id'] as const;
+
+/**
+ * Both uniqueness rules at once (spec 2 §5): errors.nameUrlUnique, errors.emailUnique; and a role or country that
+ * does not exist (a hand-made request) is refused on its field, not left to the foreign key.
+ */
+async function inputErrors(tx: Tx, input: UserCreateInput | UserUpdateInput, id: number) {
   const errors: Record<string, string[]> = {};
   if (!(await titleUrlFree(tx, input.title_url, id))) errors.title_url = [ERR.nameUrlUnique];
   if (!(await emailFree(tx, input.email, id))) errors.email = [ERR.emailUnique];
+  const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, input.role_id));
+  if (!role) errors.role_id = [ERR.requiredSelect];
+  const countryIds = COUNTRY_FIELDS.map((field) => input[field]).filter((v): v is number => v !== null);
+  if (countryIds.length > 0) {
+    const found = await tx.select({ id: countries.id }).from(countries).where(inArray(countries.id, countryIds));
+    const known = new Set(found.map((c) => c.id));
+    for (const field of COUNTRY_FIELDS) {
+      const value = input[field];
+      if (value !== null && !known.has(value)) errors[field] = [ERR.invalid];
+    }
+  }
   return errors;
 }
 
@@ -210,7 +226,7 @@ export async function createUserRecord(db: Db, input: UserCreateInput): Promise<
   return asValidation(() =>
     db.transaction(async (tx) => {
       await lockUserNames(tx);
-      const errors = await uniquenessErrors(tx, input, 0);
+      const errors = await inputErrors(tx, input, 0);
       if (Object.keys(errors).length > 0) throw invalid(errors);
       const [row] = await tx
         .insert(users)
@@ -252,7 +268,7 @@ export async function updateUserRecord(
   await asValidation(() =>
     db.transaction(async (tx) => {
       await lockUserNames(tx);
-      const errors = await uniquenessErrors(tx, input, id);
+      const errors = await inputErrors(tx, input, id);
       if (Object.keys(errors).length > 0) throw invalid(errors);
       await updateUnlessStale(tx, users, id, input.updated_at, {
         role_id: input.role_id,
