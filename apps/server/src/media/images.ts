@@ -194,7 +194,7 @@ export async function processImageField(field: string, buffer: Buffer): Promise<
   try {
     return await processImage(buffer);
   } catch (err) {
-    if (err instanceof ImageRejectedError) throw invalid({ [field]: [ERR.image] });
+    if (err instanceof ImageRejectedError) throw invalid({ [field]: [ERR.image] }, 'http.notAnImage');
     throw err;
   }
 }
@@ -290,7 +290,7 @@ export async function saveImageField(ctx: Pick<AppContext, 'config'>, input: Ima
   let next: string | null;
   if (value === DELETE_MARKER) next = null;
   else if (Buffer.isBuffer(value)) next = await storeImage(ctx, { model, id, field, buffer: value });
-  else throw invalid({ [field]: [ERR.image] });
+  else throw invalid({ [field]: [ERR.image] }, 'http.notAnImage');
 
   if (persist) {
     try {

@@ -48,7 +48,7 @@ const keyOf = (key: UploadKey) =>
   );
 
 /** The answer to a file that is not an image, and to every later chunk of its `dzuuid`. */
-const notAnImage = () => invalid({ file: [ERR.image] });
+const notAnImage = () => invalid({ file: [ERR.image] }, 'http.notAnImage');
 
 /** How often a request that meets an upload under assembly looks whether the assembly ended or was abandoned. */
 const CLAIM_POLL_MS = 500;
