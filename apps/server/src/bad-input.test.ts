@@ -208,3 +208,19 @@ describe('users naming a role or country that does not exist', () => {
     });
   });
 });
+
+describe('multipart bodies', () => {
+  it('a bulk action with repeated rows[] fields acts on every row (DESIGN §4 Writes)', async () => {
+    const a = await buildText(db(), { status: false });
+    const b = await buildText(db(), { status: false });
+    const part = (id: number) => `--b\r\nContent-Disposition: form-data; name="rows[]"\r\n\r\n${id}\r\n`;
+    const res = await ctx.admin.request({
+      method: 'POST',
+      url: '/api/content/text/array/publish',
+      headers: { 'content-type': 'multipart/form-data; boundary=b' },
+      payload: `${part(a)}${part(b)}--b--\r\n`,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().count).toBe(2);
+  });
+});

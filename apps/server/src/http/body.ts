@@ -10,20 +10,26 @@ export function unflatten(fields: Record<string, unknown>): Tree {
   for (const [name, value] of Object.entries(fields)) {
     const parts = name.replace(/\]/g, '').split('[');
     if (parts.some((p) => FORBIDDEN_KEYS.has(p))) continue;
-    let node: Tree = root;
-    parts.forEach((part, i) => {
-      const last = i === parts.length - 1;
-      const key = part === '' ? String(Object.keys(node).length) : part;
-      if (last) {
-        node[key] = value;
-        return;
-      }
-      const next = node[key];
-      node[key] = next && typeof next === 'object' && !Buffer.isBuffer(next) ? next : {};
-      node = node[key] as Tree;
-    });
+    // A repeated field (`rows[]=1&rows[]=2`) arrives as one array of values: each is appended in turn.
+    const values = parts[parts.length - 1] === '' && Array.isArray(value) ? value : [value];
+    for (const item of values) assign(root, parts, item);
   }
   return arraysFromIndexedObjects(root) as Tree;
+}
+
+function assign(root: Tree, parts: string[], value: unknown) {
+  let node: Tree = root;
+  parts.forEach((part, i) => {
+    const last = i === parts.length - 1;
+    const key = part === '' ? String(Object.keys(node).length) : part;
+    if (last) {
+      node[key] = value;
+      return;
+    }
+    const next = node[key];
+    node[key] = next && typeof next === 'object' && !Buffer.isBuffer(next) ? next : {};
+    node = node[key] as Tree;
+  });
 }
 
 /** `{0: a, 1: b}` → `[a, b]`, recursively. */
