@@ -4,6 +4,9 @@ import { loginAttempts } from '../db/schema.js';
 import { sha256 } from './crypto.js';
 import { throttled } from './errors.js';
 
+/** The share of counted attempts that also sweep the rows of every key past the longest window (one day). */
+const SWEEP_CHANCE = 0.01;
+
 /**
  * A window of attempts per key, kept in the database so every server process shares it (DESIGN §7).
  *
@@ -13,7 +16,7 @@ import { throttled } from './errors.js';
  * counted one after another: no burst gets more than `max` attempts checked. Times are the database's, so
  * servers with different clocks agree. Keys are stored hashed (they hold e-mail addresses).
  */
-export function attemptThrottle(db: Db, max: number, windowMs: number) {
+export function attemptThrottle(db: Db, max: number, windowMs: number, { sweepChance = SWEEP_CHANCE } = {}) {
   const windowSql = sql`make_interval(secs => ${windowMs / 1000})`;
   return {
     async hit(key: string) {
@@ -32,6 +35,11 @@ export function attemptThrottle(db: Db, max: number, windowMs: number) {
           .where(eq(loginAttempts.key, hashed));
         if (row && row.n >= max) return Math.max(1, row.wait ?? 1);
         await tx.insert(loginAttempts).values({ key: hashed });
+        // Keys that are never counted again (a spray of e-mails) would stay for good: now and then, every row
+        // older than the longest window goes.
+        if (Math.random() < sweepChance) {
+          await tx.delete(loginAttempts).where(lte(loginAttempts.attempted_at, sql`now() - interval '2 days'`));
+        }
         return 0;
       });
       if (waitSeconds > 0) throw throttled(waitSeconds);

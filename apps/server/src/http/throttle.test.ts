@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginAttempts } from '../db/schema.js';
+import { startTestServer, type TestServer } from '../test/harness.js';
+import { sha256 } from './crypto.js';
+import { HttpError } from './errors.js';
+import { attemptThrottle } from './throttle.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const statusOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 200,
+    (err) => (err instanceof HttpError ? err.status : 500),
+  );
+
+describe('attemptThrottle', () => {
+  it('counts attempts that arrive at once one after another: exactly max pass', async () => {
+    const throttle = attemptThrottle(server.ctx.db, 3, 60_000);
+    const statuses = await Promise.all(Array.from({ length: 12 }, () => statusOf(throttle.hit('burst'))));
+    expect(statuses.filter((s) => s === 200)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(9);
+  });
+
+  it('answers 429 with the seconds until the oldest attempt leaves the window', async () => {
+    const throttle = attemptThrottle(server.ctx.db, 1, 60_000);
+    await throttle.hit('wait');
+    const err = await throttle.hit('wait').catch((e: HttpError) => e);
+    expect(err).toBeInstanceOf(HttpError);
+    const seconds = Number((err as HttpError).headers['Retry-After']);
+    expect(seconds).toBeGreaterThan(55);
+    expect(seconds).toBeLessThanOrEqual(60);
+  });
+
+  it('lets a key in again once its attempts are older than the window, and clear forgets them', async () => {
+    const throttle = attemptThrottle(server.ctx.db, 1, 60_000);
+    await throttle.hit('window');
+    expect(await statusOf(throttle.hit('window'))).toBe(429);
+    await server.ctx.db.update(loginAttempts).set({ attempted_at: sql`now() - interval '61 seconds'` });
+    expect(await statusOf(throttle.hit('window'))).toBe(200);
+    await throttle.clear('window');
+    expect(await statusOf(throttle.hit('window'))).toBe(200);
+  });
+
+  it('stores keys hashed, and sweeps every key past the longest window now and then', async () => {
+    await server.ctx.db
+      .insert(loginAttempts)
+      .values({ key: 'forgotten', attempted_at: new Date(Date.now() - 3 * 86_400_000) });
+    await attemptThrottle(server.ctx.db, 5, 60_000, { sweepChance: 1 }).hit('login|someone@example.com|1.2.3.4');
+    const keys = (await server.ctx.db.select({ key: loginAttempts.key }).from(loginAttempts)).map((r) => r.key);
+    expect(keys).not.toContain('forgotten');
+    expect(keys).toContain(sha256('login|someone@example.com|1.2.3.4'));
+    expect(keys.some((k) => k.includes('someone@example.com'))).toBe(false);
+  });
+});
