@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Agent, startTestServer, type TestServer } from '../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { postMultipart, useSignedInServer } from '../test/content-cases.js';
 import { findInputFault } from './input.js';
 
-let server: TestServer;
-let admin: Agent;
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = new Agent(server.app, 'en');
-  await admin.login();
-});
-afterAll(() => server.close());
+const ctx = useSignedInServer();
 
 const nested = (depth: number) => {
   let value: unknown = 'x';
@@ -34,46 +27,38 @@ describe('findInputFault', () => {
 
 describe('NUL characters and nesting are refused before they reach the database', () => {
   it('a NUL in a body string is a 422 naming the field, and nothing is stored', async () => {
-    const before = (await admin.get('/api/content/text/?per_page=100')).json().meta.total;
-    const res = await admin.post('/api/content/text/', {
+    const before = (await ctx.admin.get('/api/content/text/?per_page=100')).json().meta.total;
+    const res = await ctx.admin.post('/api/content/text/', {
       langs: { sk: { title: 'Text\0zlý', content: '' }, en: { title: 'Text bad', content: '' } },
       positions: [1],
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ 'langs.sk.title': ['errors.invalid'] });
-    expect((await admin.get('/api/content/text/?per_page=100')).json().meta.total).toBe(before);
+    expect((await ctx.admin.get('/api/content/text/?per_page=100')).json().meta.total).toBe(before);
   });
 
   it('a NUL in a list search (query) is a 422 on search', async () => {
-    const res = await admin.get('/api/content/text/?search=a%00b');
+    const res = await ctx.admin.get('/api/content/text/?search=a%00b');
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ search: ['errors.invalid'] });
   });
 
   it('a NUL in a path parameter of the API is refused, never a 500', async () => {
-    const res = await admin.get('/api/content/text/1%00');
+    const res = await ctx.admin.get('/api/content/text/1%00');
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
     expect(res.json().message).toBeTruthy();
   });
 
   it('a NUL in a multipart field is a 422 naming the bracket key as a dotted path', async () => {
-    const form = new FormData();
-    form.append('langs[sk][title]', 'Zlý\0titul');
-    const request = new Request('http://x', { method: 'POST', body: form });
-    const res = await admin.request({
-      method: 'POST',
-      url: '/api/content/text/',
-      payload: Buffer.from(await request.arrayBuffer()),
-      headers: { 'content-type': request.headers.get('content-type') ?? '' },
-    });
+    const res = await postMultipart(ctx.admin, '/api/content/text/', { 'langs[sk][title]': 'Zlý\0titul' });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors['langs.sk.title']).toEqual(['errors.invalid']);
   });
 
   it('a body nested deeper than the limit is a 422, not a stack overflow', async () => {
     const depth = 50_000;
-    const res = await admin.request({
+    const res = await ctx.admin.request({
       method: 'POST',
       url: '/api/content/navigation/tree/1',
       payload: `{"tree":[${'{"children":['.repeat(depth)}${']}'.repeat(depth)}]}`,
@@ -86,30 +71,30 @@ describe('NUL characters and nesting are refused before they reach the database'
 
 describe('addresses the router cannot read', () => {
   it('a malformed escape on the public site is the HTML 400 page in the site language', async () => {
-    const res = await server.app.inject({ method: 'GET', url: '/gallery/%c0%ae' });
+    const res = await ctx.server.app.inject({ method: 'GET', url: '/gallery/%c0%ae' });
     expect(res.statusCode).toBe(400);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain('<h1>');
     expect(res.body).not.toContain('FST_');
 
-    const en = await server.app.inject({ method: 'GET', url: '/en/%c0%ae' });
+    const en = await ctx.server.app.inject({ method: 'GET', url: '/en/%c0%ae' });
     expect(en.statusCode).toBe(400);
     expect(en.body).toContain('Invalid address');
   });
 
   it('a NUL in a site path is the HTML 400 page, not a 500', async () => {
-    const res = await server.app.inject({ method: 'GET', url: '/sk/a%00b' });
+    const res = await ctx.server.app.inject({ method: 'GET', url: '/sk/a%00b' });
     expect(res.statusCode).toBe(400);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain('Neplatná adresa');
     for (const url of ['/sk/news/a%00b', '/en/gallery/x%00', '/sk/reference/%00']) {
-      const other = await server.app.inject({ method: 'GET', url });
+      const other = await ctx.server.app.inject({ method: 'GET', url });
       expect(other.statusCode, url).toBe(400);
     }
   });
 
   it('a malformed escape under /api is a JSON 400 with message and error', async () => {
-    const res = await server.app.inject({ method: 'GET', url: '/api/content/text/%c0%ae' });
+    const res = await ctx.server.app.inject({ method: 'GET', url: '/api/content/text/%c0%ae' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: expect.any(String), error: expect.any(String) });
   });
