@@ -15,7 +15,8 @@ import { changedSecrets, checkSettingsUploads, getSettings, saveSettings, settin
  * The four settings records, /api/settings/{id} (spec 2 §2 Settings, DESIGN §4): `GET` → `{data: {key: {sk, en}},
  * secrets, updated_at, abilities}`; `POST` (JSON or multipart with bracket keys `meta_title[sk]`, images
  * `og_image[sk]`) validates with the record's shared schema, answers `{message, data, secrets, updated_at}` and is
- * logged as `Settings` (which record, never a value). Secrets are masked in every answer (`getSettings`).
+ * logged as `Settings` (which record, never a value). Secrets are masked in every answer (`getSettings`). A save
+ * is all or nothing (`saveSettings`): an image that cannot be written is a 507 `{message}` and no value changes.
  */
 export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;

@@ -21,7 +21,7 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { countries, settings, settingValues } from '../../db/schema.js';
 import { HttpError, invalid, notFound, stale } from '../../http/errors.js';
-import { processImageField, saveImageField } from '../../media/images.js';
+import { type ProcessedImage, processImageField, removeImages, writeImages } from '../../media/images.js';
 
 /** Where settings images are stored and served: `/gallery/settings/{id}/thumb/<file>` (spec 2 §3). */
 export const SETTINGS_MEDIA = 'settings';
@@ -90,9 +90,8 @@ export function changedSecrets(id: number, input: Record<string, unknown>): stri
   });
 }
 
-type Upload = Buffer | typeof DELETE_MARKER;
-/** New image files (or removals) of a save, by key and locale. */
-export type SettingsUploads = { key: string; locale: Locale; value: Upload }[];
+/** New image files (checked and encoded) or removals of a save, by key and locale. */
+export type SettingsUploads = { key: string; locale: Locale; value: ProcessedImage | typeof DELETE_MARKER }[];
 
 /**
  * The image fields of a save taken from the raw body (`og_image[sk]`, `favicon[en]`): new files are checked before
@@ -111,8 +110,7 @@ export async function checkSettingsUploads(id: number, body: Record<string, unkn
       const path = `${key}.${locale}`;
       if (Buffer.isBuffer(value)) {
         try {
-          await processImageField(path, value);
-          uploads.push({ key, locale, value });
+          uploads.push({ key, locale, value: await processImageField(path, value) });
         } catch (err) {
           if (!(err instanceof HttpError) || !err.errors) throw err;
           Object.assign(errors, err.errors);
@@ -125,12 +123,15 @@ export async function checkSettingsUploads(id: number, body: Record<string, unkn
   return uploads;
 }
 
+type SettingRow = { setting_id: number; key: string; language_code: Locale; value: string };
+
 /**
- * Saves the text values of a record (the keys of its schema, less the read-only ones) in one transaction, only
- * where `updated_at` still equals what the editor loaded (else 409, nothing written); then stores the checked
- * images, each row pointing at its new file only once the file is complete. A secret's locale is written only when
- * it carries a new value (`@delete@` writes ''); blank or masked keeps the stored one. Who may change secrets is
- * the caller's question (`changedSecrets`).
+ * Saves a record all or nothing (DESIGN §8). The new image files are written first (a failed write is the 507 of
+ * `storageFailure` and nothing changed); then one transaction, only where `updated_at` still equals what the editor
+ * loaded (else 409), stores the text values (the keys of its schema, less the read-only ones) and points the image
+ * keys at their new files (`''` for `@delete@`). If it fails the new files go; once it has committed the replaced
+ * ones go. A secret's locale is written only when it carries a new value (`@delete@` writes ''); blank or masked
+ * keeps the stored one. Who may change secrets is the caller's question (`changedSecrets`).
  */
 export async function saveSettings(
   ctx: Pick<AppContext, 'db' | 'config'>,
@@ -140,56 +141,74 @@ export async function saveSettings(
 ) {
   const { db } = ctx;
   const name = settingsName(id);
-  const readonly = new Set(SETTINGS_READONLY[name] ?? []);
+  const skipped = new Set([...(SETTINGS_READONLY[name] ?? []), ...(SETTINGS_IMAGES[name] ?? [])]);
   const keys = (SETTINGS[name].keys as readonly string[]).filter(
-    (key) => !readonly.has(key) && input[key] && typeof input[key] === 'object',
+    (key) => !skipped.has(key) && input[key] && typeof input[key] === 'object',
   );
   if (name === 'contact') await checkCountries(db, input.contact_country_id as Record<Locale, number>);
-  await db.transaction(async (tx) => {
-    const updated = await tx
-      .update(settings)
-      .set({ updated_at: new Date() })
-      .where(
-        and(eq(settings.id, id), input.updated_at ? eq(settings.updated_at, new Date(input.updated_at)) : undefined),
-      )
-      .returning({ id: settings.id });
-    if (updated.length === 0) throw stale();
-    const rows = keys.flatMap((key) =>
-      LOCALES.flatMap((language_code) => {
-        const value = (input[key] as Record<Locale, unknown>)[language_code];
-        if (!isSettingsSecret(name, key))
-          return [{ setting_id: id, key, language_code, value: value == null ? '' : String(value) }];
-        if (keepsSecret(value)) return [];
-        return [{ setting_id: id, key, language_code, value: value === DELETE_MARKER ? '' : String(value) }];
-      }),
-    );
-    for (const row of rows)
-      await tx
-        .insert(settingValues)
-        .values(row)
-        .onConflictDoUpdate({
-          target: [settingValues.setting_id, settingValues.key, settingValues.language_code],
-          set: { value: row.value },
-        });
-  });
-  const current = await readSettings(db, id);
-  for (const upload of uploads) {
-    await saveImageField(ctx, {
-      model: SETTINGS_MEDIA,
-      id,
-      field: `${upload.key}.${upload.locale}`,
-      value: upload.value,
-      current: current[upload.key]?.[upload.locale] || null,
-      persist: (file) =>
-        db
+  const rows: SettingRow[] = keys.flatMap((key) =>
+    LOCALES.flatMap((language_code) => {
+      const value = (input[key] as Record<Locale, unknown>)[language_code];
+      if (!isSettingsSecret(name, key))
+        return [{ setting_id: id, key, language_code, value: value == null ? '' : String(value) }];
+      if (keepsSecret(value)) return [];
+      return [{ setting_id: id, key, language_code, value: value === DELETE_MARKER ? '' : String(value) }];
+    }),
+  );
+
+  const place = { model: SETTINGS_MEDIA, id };
+  const written = await writeImages(
+    ctx,
+    place,
+    uploads.map((upload) => (upload.value === DELETE_MARKER ? undefined : upload.value)),
+  );
+  const images: SettingRow[] = uploads.map((upload, i) => ({
+    setting_id: id,
+    key: upload.key,
+    language_code: upload.locale,
+    value: written[i] ?? '',
+  }));
+  let replaced: string[];
+  try {
+    replaced = await db.transaction(async (tx) => {
+      const updated = await tx
+        .update(settings)
+        .set({ updated_at: new Date() })
+        .where(
+          and(eq(settings.id, id), input.updated_at ? eq(settings.updated_at, new Date(input.updated_at)) : undefined),
+        )
+        .returning({ id: settings.id });
+      if (updated.length === 0) throw stale();
+      // The settings row is locked by the update above, so no other save reads or replaces these names meanwhile.
+      const before = images.length > 0 ? await imageNames(tx, id) : new Map<string, string>();
+      for (const row of [...rows, ...images])
+        await tx
           .insert(settingValues)
-          .values({ setting_id: id, key: upload.key, language_code: upload.locale, value: file ?? '' })
+          .values(row)
           .onConflictDoUpdate({
             target: [settingValues.setting_id, settingValues.key, settingValues.language_code],
-            set: { value: file ?? '' },
-          }),
+            set: { value: row.value },
+          });
+      return images.flatMap((row) => {
+        const old = before.get(`${row.key}.${row.language_code}`);
+        return old && old !== row.value ? [old] : [];
+      });
     });
+  } catch (err) {
+    await removeImages(ctx, place, written, { prune: true });
+    throw err;
   }
+  await removeImages(ctx, place, replaced);
+}
+
+/** The stored file names of a record's image keys, by `<key>.<locale>`. */
+async function imageNames(tx: Pick<Db, 'select'>, id: number): Promise<Map<string, string>> {
+  const keys = SETTINGS_IMAGES[settingsName(id)] ?? [];
+  const rows = await tx
+    .select()
+    .from(settingValues)
+    .where(and(eq(settingValues.setting_id, id), inArray(settingValues.key, [...keys])));
+  return new Map(rows.map((row) => [`${row.key}.${row.language_code}`, row.value]));
 }
 
 /** Each locale's country must exist (422 `errors.requiredSelect` on `contact_country_id.<locale>`). */
