@@ -29,7 +29,7 @@ try {
       if (done % 1000 === 0) process.stdout.write(`  ${done}\n`);
     },
   });
-  console.log(formatResult(result));
+  console.log(formatResult(result, 1000));
   process.exitCode = result.failures.length ? 1 : 0;
 } finally {
   await session.close();

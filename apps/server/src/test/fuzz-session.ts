@@ -34,7 +34,7 @@ export interface FuzzFailure {
   url: string;
   encoding: FuzzCase['encoding'];
   mutations: string[];
-  /** The body sent, cut to 600 characters. */
+  /** The body sent, cut to 2,000 characters. */
   payload: string;
   answer: string;
   /** Tables whose row count or content changed under a 4xx. */
@@ -129,7 +129,7 @@ export class FuzzSession {
         result.serverErrors[fuzzCase.endpoint] = (result.serverErrors[fuzzCase.endpoint] ?? 0) + 1;
         failure('server-error');
       } else if (res.statusCode >= 400) {
-        if (!hasMessage(res)) failure('no-message');
+        if (!hasMessage(res) && !isFormPage(fuzzCase, res)) failure('no-message');
         const changed = [...after].filter(([t, v]) => before.get(t) !== v).map(([t]) => t);
         if (changed.length) failure('rows-changed', changed);
       }
@@ -223,6 +223,15 @@ function idsOf(json: unknown): number[] {
   return rows.map((r) => (r as { id?: unknown }).id).filter((id): id is number => typeof id === 'number');
 }
 
+/** The public forms answer a plain HTML form post (the no-script fallback) with their page, not JSON. */
+function isFormPage(c: FuzzCase, res: LightMyRequestResponse) {
+  return (
+    c.url.startsWith('/api/public/form/') &&
+    c.headers['content-type'] === 'application/x-www-form-urlencoded' &&
+    String(res.headers['content-type']).startsWith('text/html')
+  );
+}
+
 function hasMessage(res: LightMyRequestResponse) {
   try {
     const message = (res.json() as { message?: unknown }).message;
@@ -251,14 +260,14 @@ function describe(
     url: c.url.slice(0, 300),
     encoding: c.encoding,
     mutations: c.mutations,
-    payload: JSON.stringify(payload.slice(0, 600)),
+    payload: JSON.stringify(payload.slice(0, 2000)),
     answer: res.body.slice(0, 300),
     ...(changed ? { changed } : {}),
   };
 }
 
 /** The tally as lines: answers per status, 5xx per endpoint, then each failure. */
-export function formatResult(r: FuzzResult): string {
+export function formatResult(r: FuzzResult, limit = 40): string {
   const lines = [
     `fuzz seed ${r.seed}: ${r.count} requests in ${(r.ms / 1000).toFixed(1)} s`,
     `answers per status: ${Object.entries(r.byStatus)
@@ -267,12 +276,12 @@ export function formatResult(r: FuzzResult): string {
   ];
   const errors = Object.entries(r.serverErrors);
   if (errors.length) lines.push('5xx per endpoint:', ...errors.map(([e, n]) => `  ${e}: ${n}`));
-  for (const f of r.failures.slice(0, 40)) {
+  for (const f of r.failures.slice(0, limit)) {
     lines.push(
       `#${f.index} ${f.kind} ${f.status} as ${f.role}: ${f.endpoint.split(' ')[0]} ${f.url} [${f.encoding}] ${f.mutations.join(' ')}` +
         `${f.changed ? ` changed: ${f.changed.join(', ')}` : ''}\n    body ${f.payload}\n    answer ${f.answer}`,
     );
   }
-  if (r.failures.length > 40) lines.push(`… and ${r.failures.length - 40} more failures`);
+  if (r.failures.length > limit) lines.push(`… and ${r.failures.length - limit} more failures`);
   return lines.join('\n');
 }
