@@ -1,18 +1,15 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LIMITS } from '@backoffice/shared';
 import cookie from '@fastify/cookie';
-import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.js';
-import { unflatten } from './http/body.js';
 import { frameworkErrorHandler, registerErrorHandler } from './http/error-handler.js';
-import { registerEmptyBodies, registerInputGuard } from './http/input.js';
+import { registerEmptyBodies, registerInputGuard, registerMultipartBodies } from './http/input.js';
 import { authenticate, registerSessions } from './http/session.js';
 import { t } from './i18n/index.js';
 import { jobRunner } from './jobs/queue.js';
@@ -96,15 +93,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   app.removeContentTypeParser('text/plain');
   registerEmptyBodies(app);
   await app.register(cookie);
-  await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    limits: { fileSize: LIMITS.imageMaxKb * 1024, files: 10, fields: 1000, fieldSize: 1024 * 1024 },
-  });
-  app.addHook('preValidation', async (request) => {
-    if (request.isMultipart() && request.body && typeof request.body === 'object') {
-      request.body = unflatten(request.body as Record<string, unknown>);
-    }
-  });
+  await registerMultipartBodies(app);
   registerInputGuard(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');

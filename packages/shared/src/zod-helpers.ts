@@ -76,10 +76,21 @@ export const zRequiredId = z.coerce
   .positive(ERR.requiredSelect)
   .max(LIMITS.idMax, ERR.requiredSelect);
 
+/** The instants a `timestamptz` column takes from an ISO text: years 1 to 9999 in UTC (year 0 is refused). */
+const STORABLE_FROM = Date.parse('0001-01-01T00:00:00Z');
+const STORABLE_UNTIL = Date.parse('9999-12-31T23:59:59.999Z');
+/** Whether an ISO date-time falls inside what the database stores. */
+export const isStorableInstant = (iso: string) => {
+  const at = Date.parse(iso);
+  return at >= STORABLE_FROM && at <= STORABLE_UNTIL;
+};
+/** An ISO date-time with offset that the database can store. */
+const zIsoInstant = z.iso.datetime({ offset: true, error: ERR.invalid }).refine(isStorableInstant, ERR.invalid);
+
 /** An ISO date-time with offset, or null when blank (publish_up, publish_down). */
 export const zDateTimeOrNull = z.preprocess(
   (v) => (v === '' || v == null || v === 'null' ? null : v),
-  z.iso.datetime({ offset: true, error: ERR.invalid }).nullable(),
+  zIsoInstant.nullable(),
 );
 
 /** Per-locale title and rich-text content (texts, panels). */
@@ -116,7 +127,7 @@ export function zLangs<T extends z.ZodType>(shape: T) {
 }
 
 /** The timestamp a form loaded; an update that carries a stale one is refused with 409. */
-export const zUpdatedAt = z.string().datetime({ offset: true }).optional();
+export const zUpdatedAt = zIsoInstant.optional();
 
 /** A whole number ≥ 0 (a reference's amount, an order); blank or anything else is errors.invalid. */
 export const zNonNegativeInt = z.preprocess(

@@ -26,14 +26,15 @@ export function registerErrorHandler(app: FastifyInstance) {
       for (const issue of error.validation) {
         const path = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || '_';
         const key = issue.message && /^(errors|auth)\./.test(issue.message) ? issue.message : ERR.invalid;
-        errors[path] = [...(errors[path] ?? []), key];
+        errors[path] = [...new Set([...(errors[path] ?? []), key])];
       }
       // A malformed path or query is not a form error: it names no field the user can fix.
       reply.code(error.validationContext === 'params' ? 404 : 422);
       const key = error.validationContext === 'params' ? 'http.notFound' : 'http.validation';
       return errorBody(t(lang, key), { errors });
     }
-    const status = error.statusCode ?? 500;
+    // A multipart body the parser could not read (no boundary, a truncated part) is the client's, like bad JSON.
+    const status = error.statusCode ?? (request.readingMultipart ? 400 : 500);
     if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_FILES_LIMIT') {
       return reply.code(413).send(errorBody(t(lang, 'http.tooLarge')));
     }

@@ -99,3 +99,44 @@ describe('addresses the router cannot read', () => {
     expect(res.json()).toEqual({ message: expect.any(String), error: expect.any(String) });
   });
 });
+
+describe('bodies the parser cannot read and values the database cannot store', () => {
+  it('a multipart body without a boundary or cut short is a 400 with a message, not a 500', async () => {
+    const broken = [
+      { type: 'multipart/form-data', payload: 'x' },
+      { type: 'multipart/form-data; boundary=x', payload: '--x\r\nbroken' },
+      { type: 'multipart/form-data; boundary=x', payload: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nv' },
+    ];
+    for (const { type, payload } of broken) {
+      const res = await ctx.admin.request({
+        method: 'POST',
+        url: '/api/content/text/',
+        payload,
+        headers: { 'content-type': type },
+      });
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.json().message).toBeTruthy();
+    }
+  });
+
+  it('a date outside the years 1–9999 (UTC) is a 422 on the field', async () => {
+    const page = {
+      langs: {
+        sk: { title: 'Dátumová stránka', title_url: 'datumova-stranka' },
+        en: { title: 'Date page', title_url: 'date-page' },
+      },
+    };
+    for (const publish_up of ['0000-01-01T00:00:00Z', '0001-01-01T00:00:00+14:00', '+010000-01-01T00:00:00Z']) {
+      const res = await ctx.admin.post('/api/content/page/', { ...page, publish_up });
+      expect(res.statusCode, publish_up).toBe(422);
+      expect(res.json().errors.publish_up, publish_up).toEqual(['errors.invalid']);
+    }
+    const res = await ctx.admin.post('/api/content/text/1', {
+      langs: { sk: { title: 'Text', content: '' }, en: { title: 'Text', content: '' } },
+      positions: [1],
+      updated_at: '0000-01-01T00:00:00Z',
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.updated_at).toEqual(['errors.invalid']);
+  });
+});

@@ -1,5 +1,7 @@
 import { ERR, LIMITS } from '@backoffice/shared';
+import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { unflatten } from './body.js';
 import { isApiUrl } from './error-handler.js';
 import { badRequest, invalid } from './errors.js';
 
@@ -70,4 +72,33 @@ export function registerEmptyBodies(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
     if (request.body == null && request.method !== 'GET' && request.method !== 'HEAD') request.body = {};
   });
+}
+
+/**
+ * Multipart bodies (DESIGN §4): read whole by @fastify/multipart into key/value fields, then unflattened from bracket
+ * keys into the object JSON would give. The request is marked while the parts are read, so that a body the parser
+ * cannot read (a missing boundary, a truncated part: errors without a status) is answered 400, not 500.
+ */
+export async function registerMultipartBodies(app: FastifyInstance) {
+  app.decorateRequest('readingMultipart', false);
+  app.addHook('preValidation', async (request) => {
+    request.readingMultipart = request.isMultipart();
+  });
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: LIMITS.imageMaxKb * 1024, files: 10, fields: 1000, fieldSize: 1024 * 1024 },
+  });
+  app.addHook('preValidation', async (request) => {
+    request.readingMultipart = false;
+    if (request.isMultipart() && request.body && typeof request.body === 'object') {
+      request.body = unflatten(request.body as Record<string, unknown>);
+    }
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set while @fastify/multipart reads the parts of this request's body. */
+    readingMultipart: boolean;
+  }
 }
