@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
 import { ts } from './base.js';
 
-/* ── Work done after the answer (the password-reset mail, the forms' mails): durable, shared by every server ── */
+/* ── What every server process shares beyond the content: work done after the answer, generated secrets ── */
 
 export const jobs = pgTable(
   'jobs',
@@ -22,3 +22,10 @@ export const jobs = pgTable(
   },
   (t) => [index('jobs_due_idx').on(t.run_at).where(sql`${t.failed_at} is null`)],
 );
+
+/** Values every server must share and that are generated once: the signing secret when SESSION_SECRET is unset. */
+export const appSecrets = pgTable('app_secrets', {
+  name: varchar('name', { length: 64 }).primaryKey(),
+  value: text('value').notNull(),
+  created_at: ts('created_at').notNull().defaultNow(),
+});
