@@ -211,3 +211,19 @@ export const analyticsMonthlyDims = pgTable(
   },
   (t) => [primaryKey({ columns: [t.dim, t.month, t.value] })],
 );
+
+/**
+ * The collector's rate limit (DESIGN §7): beacons counted per address and minute, shared by every server process.
+ * `key` is an HMAC of the address under the server's secret (never the address itself); rows of past minutes are
+ * removed by the collector.
+ */
+export const analyticsCollectCounts = pgTable(
+  'analytics_collect_counts',
+  {
+    key: varchar('key', { length: 64 }).notNull(),
+    /** Minutes since the Unix epoch, by the database's clock. */
+    minute: integer('minute').notNull(),
+    beacons: integer('beacons').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.minute] })],
+);
