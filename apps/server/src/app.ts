@@ -5,6 +5,7 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.js';
@@ -121,7 +122,15 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
 
   registerJobs(app, ctx);
 
-  app.get('/api/health', async () => ({ status: 'ok' }));
+  // Ready only with a database that answers: a load balancer stops sending here while it does not.
+  app.get('/api/health', async (_request, reply) => {
+    try {
+      await ctx.db.execute(sql`select 1`);
+      return { status: 'ok' };
+    } catch {
+      return reply.code(503).send({ status: 'unavailable' });
+    }
+  });
   await app.register(authRoutes, { ctx });
   await app.register(textRoutes, { ctx, prefix: '/api/content/text' });
   await app.register(panelRoutes, { ctx, prefix: '/api/content/panel' });

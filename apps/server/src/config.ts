@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -42,6 +40,10 @@ export interface Config {
   smtpUrl: string | undefined;
   mediaDir: string;
   outboxDir: string;
+  /**
+   * Signs CSRF tokens, file-manager and preview tokens: SESSION_SECRET, or '' until start-up has read the one
+   * generated once into the database (`sharedSecret`), which every server process then shares.
+   */
   sessionSecret: string;
   seedDemo: boolean;
   trustProxy: boolean;
@@ -76,21 +78,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mediaDir: resolve(e.MEDIA_DIR ?? `${dataDir}/media`),
     outboxDir: resolve(`${dataDir}/outbox`),
-    sessionSecret: e.SESSION_SECRET ?? persistedSecret(dataDir),
+    sessionSecret: e.SESSION_SECRET ?? '',
     seedDemo: e.SEED_DEMO,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     analyticsRawDays: e.ANALYTICS_RAW_DAYS,
     secureCookies: appUrl.startsWith('https://'),
   };
-}
-
-/** A session secret generated once and kept in DATA_DIR, so sessions survive restarts. */
-function persistedSecret(dataDir: string): string {
-  const file = resolve(dataDir, 'session-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
 }

@@ -2,6 +2,9 @@ import { ConfigError, loadConfig } from './config.js';
 import { DatabaseLockedError } from './db/client.js';
 import { startServer } from './server.js';
 
+/** How long a stop may take before the process exits anyway. */
+const SHUTDOWN_MS = 25_000;
+
 async function main() {
   const startedAt = performance.now();
   const config = loadConfig();
@@ -11,12 +14,21 @@ async function main() {
   console.log(
     `Back office ready in ${ms} ms on ${config.appUrl}/admin (database: ${database.kind === 'pglite' ? `embedded, ${config.dataDir}` : 'PostgreSQL'})`,
   );
-  const stop = async () => {
+  // SIGTERM (a deploy, a scale-in): stop accepting, answer 503 to requests that still arrive, finish those in
+  // flight, write what is held (queued beacons, running jobs), close the database, exit. A stop that hangs is cut
+  // short, so the orchestrator's own kill is never needed.
+  const stop = async (signal: string) => {
+    console.log(`${signal}: finishing the requests in flight, then stopping`);
+    const deadline = setTimeout(() => {
+      console.error(`still not stopped after ${SHUTDOWN_MS / 1000} s; exiting`);
+      process.exit(1);
+    }, SHUTDOWN_MS);
+    deadline.unref();
     await app.close();
     process.exit(0);
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
 }
 
 main().catch((err: unknown) => {

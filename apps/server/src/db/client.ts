@@ -17,8 +17,17 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while this process holds the start-up lock: on PostgreSQL a session advisory lock on one
+   * connection, so processes started at once migrate and seed one after another (DESIGN §7); the embedded
+   * database belongs to one process already.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** The advisory lock key of start-up (migrations and seeds): any fixed number, the same for every process. */
+const STARTUP_LOCK = 727_001;
 
 const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -40,6 +49,19 @@ export async function openDatabase(opts: { url?: string; dataDir: string; lock?:
       db,
       kind: 'postgres',
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+      async exclusively(work) {
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+          try {
+            return await work();
+          } finally {
+            await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]);
+          }
+        } finally {
+          client.release();
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -56,6 +78,7 @@ export async function openDatabase(opts: { url?: string; dataDir: string; lock?:
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    exclusively: (work) => work(),
     close: async () => {
       await client.close();
       release();

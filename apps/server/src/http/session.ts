@@ -46,6 +46,7 @@ declare module 'fastify' {
  */
 export function registerSessions(app: FastifyInstance, db: Db, config: Config) {
   const cookieBase = { path: '/', sameSite: 'lax' as const, secure: config.secureCookies };
+  if (!config.sessionSecret) throw new Error('no session secret: start through startServer, or set SESSION_SECRET');
   const csrfFor = (sid: string) => hmac(config.sessionSecret, `csrf:${sid}`);
 
   app.decorateRequest('sid', undefined);

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpAgent, type ServerProcess, scratchDatabase, startProcess } from './test/processes.js';
+
+/**
+ * Several stateless server processes on one PostgreSQL database (DESIGN §7), as an operator runs them behind a load
+ * balancer: real processes, requests spread over them. Runs in the PostgreSQL pass of the tests.
+ */
+const onPostgres = process.env.TEST_DB === 'postgres';
+const ADMIN = { email: 'admin@example.com', password: 'scale-admin-password' };
+
+describe.skipIf(!onPostgres)('three server processes on one database', () => {
+  let database: Awaited<ReturnType<typeof scratchDatabase>>;
+  let servers: ServerProcess[] = [];
+  const urls = () => servers.map((s) => s.url);
+
+  beforeAll(async () => {
+    database = await scratchDatabase();
+    // Started at once on an empty database: they race for the migrations and the seeds, demo content included.
+    servers = await Promise.all(
+      [0, 1, 2].map(() =>
+        startProcess({
+          DATABASE_URL: database.url,
+          ADMIN_EMAIL: ADMIN.email,
+          ADMIN_PASSWORD: ADMIN.password,
+          SEED_DEMO: '1',
+        }),
+      ),
+    );
+  }, 240_000);
+
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    await database?.drop();
+  }, 60_000);
+
+  it('all three come up on an empty database, with one administrator and the demo content once', async () => {
+    expect(servers).toHaveLength(3);
+    const db = new HttpAgent();
+    await db.request(urls()[0] as string, 'GET', '/sanctum/csrf-cookie');
+    expect((await db.request(urls()[0] as string, 'POST', '/api/login', ADMIN)).status).toBe(200);
+    const users = await db.request(urls()[1] as string, 'GET', '/api/user/?per_page=100');
+    const list = users.json.data as unknown as { email: string; role_id: number }[];
+    expect(list.filter((u) => u.email === ADMIN.email)).toHaveLength(1);
+    expect(list.filter((u) => u.email === 'editor@example.com')).toHaveLength(1);
+    const pages = await db.request(urls()[2] as string, 'GET', '/api/content/page/?per_page=100');
+    const titles = (pages.json.data as unknown as { title: string }[]).map((p) => p.title);
+    expect(titles.length).toBeGreaterThan(0);
+    expect(new Set(titles).size).toBe(titles.length);
+  });
+
+  it('one shared secret: signed in through one process, a save through another with the same cookies', async () => {
+    const agent = new HttpAgent();
+    const [a, b, c] = urls() as [string, string, string];
+    await agent.request(a, 'GET', '/sanctum/csrf-cookie');
+    expect((await agent.request(a, 'POST', '/api/login', ADMIN)).status).toBe(200);
+    const created = await agent.request(b, 'POST', '/api/content/text/', {
+      langs: { sk: { title: 'Text cez dva procesy', content: '' }, en: { title: 'Text over two', content: '' } },
+      positions: [1],
+    });
+    expect(created.status).toBe(201);
+    const id = created.json.data?.id as number;
+    const read = await agent.request(c, 'GET', `/api/content/text/${id}`);
+    expect(read.status).toBe(200);
+    expect((await agent.request(c, 'POST', '/api/logout')).status).toBe(200);
+    expect((await agent.request(a, 'GET', '/api/user/me')).status).toBe(401);
+  });
+
+  it('6 wrong passwords spread over the three: the 6th is 429', async () => {
+    const agent = new HttpAgent();
+    await agent.request(urls()[0] as string, 'GET', '/sanctum/csrf-cookie');
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const base = urls()[i % 3] as string;
+      const wrong = { email: 'editor@example.com', password: 'wrong-one' };
+      statuses.push((await agent.request(base, 'POST', '/api/login', wrong)).status);
+    }
+    expect(statuses).toEqual([422, 422, 422, 422, 422, 429]);
+  });
+
+  it('the database restarted during saves: every save answered 2xx is there afterwards', async () => {
+    const agent = new HttpAgent();
+    const [a] = urls() as [string];
+    await agent.request(a, 'GET', '/sanctum/csrf-cookie');
+    expect((await agent.request(a, 'POST', '/api/login', ADMIN)).status).toBe(200);
+    const acknowledged: number[] = [];
+    const failed: number[] = [];
+    const saves = Array.from({ length: 30 }, async (_, i) => {
+      await new Promise((r) => setTimeout(r, i * 15));
+      const res = await agent.request(urls()[i % 3] as string, 'POST', '/api/content/text/', {
+        langs: {
+          sk: { title: `Počas výpadku ${i}`, content: '' },
+          en: { title: `During the outage ${i}`, content: '' },
+        },
+        positions: [1],
+      });
+      if (res.status === 201) acknowledged.push(res.json.data?.id as number);
+      else failed.push(res.status);
+    });
+    // What a restart does to the servers' connections: every backend of this database is gone at once.
+    await new Promise((r) => setTimeout(r, 150));
+    await database.admin(
+      'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [database.name],
+    );
+    await Promise.all(saves);
+    for (const status of failed) expect(status).toBeGreaterThanOrEqual(500);
+    expect(acknowledged.length).toBeGreaterThan(0);
+    for (const id of acknowledged) {
+      expect(
+        (await agent.request(urls()[(id % 3) as 0 | 1 | 2] as string, 'GET', `/api/content/text/${id}`)).status,
+      ).toBe(200);
+    }
+    // The servers recover on their own: a new save through each works.
+    for (const base of urls()) {
+      const again = await agent.request(base, 'POST', '/api/content/text/', {
+        langs: { sk: { title: 'Po výpadku', content: '' }, en: { title: 'After the outage', content: '' } },
+        positions: [1],
+      });
+      expect(again.status).toBe(201);
+    }
+  });
+
+  it('SIGTERM: a process finishes what it holds and exits 0', async () => {
+    const last = servers.pop() as ServerProcess;
+    expect(await last.stop()).toBe(0);
+    expect(last.output()).toContain('SIGTERM');
+  });
+});
