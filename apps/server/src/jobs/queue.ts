@@ -48,6 +48,8 @@ export function jobRunner(db: Db, handlers: JobHandlers, log: FastifyBaseLogger)
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
 
+  // `run_at` keeps milliseconds and rounds `now()` to them, up as often as down: a job stored in this very
+  // millisecond counts as due.
   async function claim() {
     if (kinds.length === 0) return [];
     const result = (await db.execute(sql`
@@ -55,7 +57,8 @@ export function jobRunner(db: Db, handlers: JobHandlers, log: FastifyBaseLogger)
       set locked_until = now() + make_interval(secs => ${JOB_LIMITS.lockMs / 1000}), attempts = attempts + 1
       where id in (
         select id from ${jobs}
-        where failed_at is null and run_at <= now() and (locked_until is null or locked_until < now())
+        where failed_at is null and run_at <= now() + interval '1 millisecond'
+          and (locked_until is null or locked_until < now())
           and kind in (${sql.join(
             kinds.map((k) => sql`${k}`),
             sql`, `,
