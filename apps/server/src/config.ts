@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { checkS3Env, type S3Config, s3Config, s3EnvShape } from './media/storage-config.js';
 
 const boolish = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no'])
@@ -27,6 +28,7 @@ const envSchema = z.object({
   TRUST_PROXY: boolish.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ANALYTICS_RAW_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
+  ...s3EnvShape,
 });
 
 export interface Config {
@@ -39,6 +41,8 @@ export interface Config {
   adminPassword: string | undefined;
   smtpUrl: string | undefined;
   mediaDir: string;
+  /** Object storage for every file (S3_BUCKET and the AWS variables); undefined keeps them under mediaDir. */
+  s3: S3Config | undefined;
   outboxDir: string;
   /**
    * Signs CSRF tokens, file-manager and preview tokens: SESSION_SECRET, or '' until start-up has read the one
@@ -59,7 +63,7 @@ export class ConfigError extends Error {}
 /** Reads and checks the environment; an invalid value throws a ConfigError that names the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
-  const parsed = envSchema.safeParse(cleaned);
+  const parsed = envSchema.superRefine(checkS3Env).safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
@@ -77,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD,
     smtpUrl: e.SMTP_URL,
     mediaDir: resolve(e.MEDIA_DIR ?? `${dataDir}/media`),
+    s3: s3Config(e),
     outboxDir: resolve(`${dataDir}/outbox`),
     sessionSecret: e.SESSION_SECRET ?? '',
     seedDemo: e.SEED_DEMO,

@@ -1,11 +1,10 @@
-import { mkdir } from 'node:fs/promises';
 import { extname } from 'node:path';
-import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { IMAGE_MIME_BY_EXT } from './images.js';
-import { GALLERY_PREFIX, mediaStorage } from './storage.js';
+import { sendObject } from './serve-object.js';
+import { closeObjectStore, GALLERY_PREFIX, objectStore } from './storage.js';
 
 /**
  * The only paths served: `/gallery/<model>/<id>/[thumb/]<file>` (DESIGN §5) in plain characters. Anything else,
@@ -19,14 +18,16 @@ const GALLERY_PATH =
 const GALLERY_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
 
 /**
- * Media from MEDIA_DIR at /gallery/ (DESIGN §3, §8): a second @fastify/static instance (the admin's owns
- * `reply.sendFile`), no index, no directory listing, `nosniff`, a year of caching (every stored name is random
- * and never reused, so a changed image is a new URL), and `Content-Disposition: attachment` for anything that is
- * not one of the image formats we store (SVG included), sent as application/octet-stream.
+ * Media at /gallery/ (DESIGN §3, §7, §8), read through the object store, so every server process serves every file
+ * whichever driver holds it: no index, no listing, `nosniff`, a year of caching (every stored name is random and
+ * never reused, so a changed image is a new URL), ETag, Last-Modified and byte ranges (`sendObject`), and
+ * `Content-Disposition: attachment` for anything that is not one of the image formats we store (SVG included),
+ * sent as application/octet-stream. The bytes are streamed from the store rather than redirected to a presigned
+ * S3 address: the answer keeps these headers, the bucket stays private, and the address stays the same.
  */
 export const galleryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { root } = mediaStorage(ctx.config);
-  await mkdir(root, { recursive: true });
+  const store = objectStore(ctx.config);
+  app.addHook('onClose', async () => closeObjectStore(ctx.config));
 
   app.addHook('onRequest', async (request) => {
     const path = request.url.split('?')[0] ?? '';
@@ -38,22 +39,16 @@ export const galleryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     if (!GALLERY_PATH.test(path)) throw notFound();
   });
 
-  await app.register(fastifyStatic, {
-    root,
-    prefix: `${GALLERY_PREFIX}/`,
-    decorateReply: false,
-    index: false,
-    list: false,
-    redirect: false,
-    dotfiles: 'deny',
-    acceptRanges: true,
-    setHeaders: (reply, path) => {
-      const mime = IMAGE_MIME_BY_EXT[extname(path).slice(1).toLowerCase()];
-      reply.header('X-Content-Type-Options', 'nosniff');
-      reply.header('Cache-Control', 'public, max-age=31536000, immutable');
-      reply.header('Content-Security-Policy', GALLERY_CSP);
-      if (mime) reply.header('Content-Type', mime);
-      else reply.header('Content-Type', 'application/octet-stream').header('Content-Disposition', 'attachment');
-    },
+  app.get(`${GALLERY_PREFIX}/*`, async (request, reply) => {
+    const key = (request.url.split('?')[0] ?? '').slice(GALLERY_PREFIX.length + 1);
+    const mime = IMAGE_MIME_BY_EXT[extname(key).slice(1).toLowerCase()];
+    return sendObject(request, reply, store, key, {
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      'Content-Security-Policy': GALLERY_CSP,
+      ...(mime
+        ? { 'Content-Type': mime }
+        : { 'Content-Type': 'application/octet-stream', 'Content-Disposition': 'attachment' }),
+    });
   });
 };

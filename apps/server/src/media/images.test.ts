@@ -162,9 +162,9 @@ describe('mediaStorage paths', () => {
       ['page', -1, 'a.png'],
       ['page', 1.5, 'a.png'],
     ] as const) {
-      expect(() => storage.pathOf(model, id, file), `${model}/${id}/${file}`).toThrow(StoragePathError);
+      expect(() => storage.keyOf(model, id, file), `${model}/${id}/${file}`).toThrow(StoragePathError);
     }
-    expect(storage.pathOf('page', 7, 'abc.png', 'thumb')).toBe(join(mediaDir, 'page', '7', 'thumb', 'abc.png'));
+    expect(storage.keyOf('page', 7, 'abc.png', 'thumb')).toBe('page/7/thumb/abc.png');
     expect(storage.url('page', 7, 'abc.png', 'thumb')).toBe('/gallery/page/7/thumb/abc.png');
   });
 });

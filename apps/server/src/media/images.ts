@@ -48,6 +48,8 @@ export class ImageRejectedError extends Error {
 export interface ProcessedImage {
   format: ImageFormat;
   ext: string;
+  /** The content type of both files. */
+  mime: string;
   width: number;
   height: number;
   /** Re-encoded in the detected format, orientation applied, no metadata. */
@@ -159,6 +161,7 @@ async function encodeBoth(input: ImageInput, format: ImageFormat, angle: 0 | 90)
     return {
       format,
       ext: FORMATS[format].ext,
+      mime: FORMATS[format].mime,
       width: original.info.width,
       height: original.info.pageHeight ?? original.info.height,
       original: original.data,

@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm, rmdir, writeFile } from 'node:fs/promises';
-import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import type { Config } from '../config.js';
 import { HttpError } from '../http/errors.js';
+import { localStore } from './local-store.js';
+import { type ObjectStore, StorageWriteError } from './object-store.js';
+import { s3Store } from './s3-store.js';
+
+export { mediaDisk } from './local-store.js';
 
 /** A model folder: lower-case, as in the URL (`settings`, `user`, `editor`). */
 export const MODEL_PATTERN = /^[a-z][a-z0-9-]{0,39}$/;
@@ -18,14 +21,6 @@ export class StoragePathError extends Error {}
 /** A random base name with the extension of the format found in the content; the client's name is never used. */
 export const newFileName = (ext: string) => `${randomBytes(16).toString('hex')}.${ext}`;
 
-/**
- * The file writes of media, in one object so that a test can make them fail the way a full disk does (the tests
- * may run as root, where a read-only folder does not stop a write).
- */
-export const mediaDisk = {
-  writeFile: (path: string, data: Buffer, options: { flag: string }) => writeFile(path, data, options),
-};
-
 /** Error codes of a full disk or an exhausted quota. */
 const DISK_FULL = new Set(['ENOSPC', 'EDQUOT']);
 
@@ -35,6 +30,11 @@ const DISK_FULL = new Set(['ENOSPC', 'EDQUOT']);
  * error stays as `cause` for the log. Anything that is not a system error (a bug) passes unchanged.
  */
 export function storageFailure(err: unknown): unknown {
+  if (err instanceof StorageWriteError) {
+    const failure = new HttpError(507, err.kind === 'full' ? 'http.diskFull' : 'http.storageFailed');
+    failure.cause = err.cause;
+    return failure;
+  }
   const system = err as NodeJS.ErrnoException | undefined;
   if (!(err instanceof Error) || typeof system?.syscall !== 'string') return err;
   const failure = new HttpError(507, DISK_FULL.has(system.code ?? '') ? 'http.diskFull' : 'http.storageFailed');
@@ -46,65 +46,82 @@ export function storageFailure(err: unknown): unknown {
 export const storageFailureCause = (err: unknown): unknown =>
   err instanceof HttpError && err.status === 507 ? err.cause : undefined;
 
+/** The storage settings a store is made from: MEDIA_DIR, and the bucket when S3_BUCKET is set. */
+export type StorageConfig = Pick<Config, 'mediaDir'> & Partial<Pick<Config, 's3'>>;
+
+/** One S3 driver (one connection pool) per configuration; the local driver holds nothing and is made anew. */
+const s3Stores = new WeakMap<object, ObjectStore>();
+
+/** The store every file of the server goes through (DESIGN §7): S3 when configured, else MEDIA_DIR. */
+export function objectStore(config: StorageConfig): ObjectStore {
+  if (!config.s3) return localStore(config.mediaDir);
+  let store = s3Stores.get(config.s3);
+  if (!store) {
+    store = s3Store(config.s3);
+    s3Stores.set(config.s3, store);
+  }
+  return store;
+}
+
+/** Releases the store's connections when its server closes. */
+export async function closeObjectStore(config: StorageConfig) {
+  const store = config.s3 && s3Stores.get(config.s3);
+  if (!store || !config.s3) return;
+  s3Stores.delete(config.s3);
+  await store.close();
+}
+
 /**
- * Local-disk storage under `config.mediaDir` (DESIGN §5): `<model>/<id>/<file>` and `<model>/<id>/thumb/<file>`.
- * Every path is built from checked parts, resolved and checked again to stay under the root, so no name
- * (a client's or a stale database value) can reach outside it. An S3-compatible driver would offer the same API.
+ * The media layout over the object store (DESIGN §5): `<model>/<id>/<file>` and `<model>/<id>/thumb/<file>`.
+ * Every key is built from checked parts (and checked again by the driver), so no name, a client's or a stale
+ * database value, can reach another key.
  */
-export function mediaStorage(config: Pick<Config, 'mediaDir'>) {
-  const root = resolve(config.mediaDir);
+export function mediaStorage(config: StorageConfig) {
+  const store = objectStore(config);
 
-  const inside = (path: string) => {
-    const rel = relative(root, path);
-    if (rel === '' || rel.startsWith('..') || isAbsolute(rel) || rel.split(sep).includes('..')) {
-      throw new StoragePathError(`path escapes the media root: ${path}`);
-    }
-    return path;
-  };
-
-  const recordDir = (model: string, id: number) => {
+  const recordPrefix = (model: string, id: number) => {
     if (!MODEL_PATTERN.test(model)) throw new StoragePathError(`bad model folder: ${model}`);
     if (!Number.isSafeInteger(id) || id <= 0) throw new StoragePathError(`bad record id: ${id}`);
-    return inside(resolve(root, model, String(id)));
+    return `${model}/${id}/`;
   };
 
-  const pathOf = (model: string, id: number, file: string, variant: Variant = 'original') => {
+  const keyOf = (model: string, id: number, file: string, variant: Variant = 'original') => {
     if (!FILE_PATTERN.test(file)) throw new StoragePathError(`bad file name: ${file}`);
-    const dir = recordDir(model, id);
-    return inside(variant === 'thumb' ? resolve(dir, 'thumb', file) : resolve(dir, file));
+    return `${recordPrefix(model, id)}${variant === 'thumb' ? 'thumb/' : ''}${file}`;
   };
 
   /** Removes both files of one image; missing files are not an error. */
   const remove = async (model: string, id: number, file: string) => {
     await Promise.all([
-      rm(pathOf(model, id, file, 'original'), { force: true }),
-      rm(pathOf(model, id, file, 'thumb'), { force: true }),
+      store.delete(keyOf(model, id, file, 'original')),
+      store.delete(keyOf(model, id, file, 'thumb')),
     ]);
   };
 
   return {
-    root,
-    pathOf,
-    recordDir,
+    store,
+    keyOf,
+    recordPrefix,
 
     /** The URL the admin and the public site load the file from. */
-    url: (model: string, id: number, file: string, variant: Variant = 'original') => {
-      pathOf(model, id, file, variant);
-      return `${GALLERY_PREFIX}/${model}/${id}/${variant === 'thumb' ? 'thumb/' : ''}${file}`;
-    },
+    url: (model: string, id: number, file: string, variant: Variant = 'original') =>
+      `${GALLERY_PREFIX}/${keyOf(model, id, file, variant)}`,
+
+    /** The bytes of a stored image (ObjectNotFoundError when it is gone). */
+    read: (model: string, id: number, file: string, variant: Variant = 'original') =>
+      store.get(keyOf(model, id, file, variant)),
 
     /**
-     * Writes the original and its thumbnail; if either fails (a full disk: a truncated file), neither stays and
+     * Writes the original and its thumbnail; if either fails (a full disk, a refused put), neither stays and
      * the answer is the 507 of storageFailure.
      */
-    async write(model: string, id: number, file: string, data: { original: Buffer; thumb: Buffer }) {
-      const original = pathOf(model, id, file, 'original');
-      const thumb = pathOf(model, id, file, 'thumb');
+    async write(model: string, id: number, file: string, data: { original: Buffer; thumb: Buffer; mime?: string }) {
+      const original = keyOf(model, id, file, 'original');
+      const thumb = keyOf(model, id, file, 'thumb');
       try {
-        await mkdir(dirname(thumb), { recursive: true });
-        // `wx`: a random name never overwrites an existing file.
-        await mediaDisk.writeFile(original, data.original, { flag: 'wx' });
-        await mediaDisk.writeFile(thumb, data.thumb, { flag: 'wx' });
+        // Not `exclusive`: 128 random bits never meet an existing name, and S3 would pay a request to check.
+        await store.put(original, data.original, { contentType: data.mime });
+        await store.put(thumb, data.thumb, { contentType: data.mime });
       } catch (err) {
         await remove(model, id, file).catch(() => {});
         throw storageFailure(err);
@@ -115,14 +132,12 @@ export function mediaStorage(config: Pick<Config, 'mediaDir'>) {
 
     /** Removes a record's folders if they are empty (what a failed first write leaves); never an error. */
     async pruneRecord(model: string, id: number) {
-      const dir = recordDir(model, id);
-      await rmdir(resolve(dir, 'thumb')).catch(() => {});
-      await rmdir(dir).catch(() => {});
+      await store.pruneFolders(recordPrefix(model, id)).catch(() => {});
     },
 
     /** Removes everything stored for one record (its folder). */
     async removeRecord(model: string, id: number) {
-      await rm(recordDir(model, id), { recursive: true, force: true });
+      await store.deletePrefix(recordPrefix(model, id));
     },
   };
 }

@@ -13,6 +13,7 @@ import { galleries, galleryImageLangs, galleryImages } from '../../db/schema.js'
 import { invalid, notFound, stale } from '../../http/errors.js';
 import type { Tx } from '../../http/langs.js';
 import { ImageRejectedError, type ProcessedImage, rotateImage } from '../../media/images.js';
+import { ObjectNotFoundError } from '../../media/object-store.js';
 import { mediaStorage, newFileName } from '../../media/storage.js';
 
 /** The storage folder of gallery images: `MEDIA_DIR/gallery/<galleryId>/[thumb/]<file>` (DESIGN §5). */
@@ -211,9 +212,11 @@ export async function rotateGalleryImage(
   const row = await imageOf(ctx.db, galleryId, imageId);
   let turned: ProcessedImage;
   try {
-    turned = await rotateImage(storage.pathOf(GALLERY_MEDIA, galleryId, row.file));
+    turned = await rotateImage(await storage.read(GALLERY_MEDIA, galleryId, row.file));
   } catch (err) {
     if (err instanceof ImageRejectedError) throw invalid({ image: [ERR.image] });
+    // The row points at a file that is gone: nothing to turn.
+    if (err instanceof ObjectNotFoundError) throw notFound();
     throw err;
   }
   const file = await storeGalleryFiles(ctx, galleryId, turned);
