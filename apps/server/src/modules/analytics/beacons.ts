@@ -9,44 +9,26 @@ import {
   analyticsSessions,
   analyticsVisitors,
 } from '../../db/schema.js';
+import { admitBeacons, type CollectLimit } from './collect-limit.js';
 import { dayOf } from './days.js';
-import { addToSketches, type Dimension, NOT_SET, Rollups } from './rollups.js';
+import { addToSketches, Rollups } from './rollups.js';
+import {
+  countSession,
+  dimensionValues,
+  newSession,
+  type OpenSession,
+  resession,
+  rowsOf,
+  type ViewFacts,
+  viewId,
+} from './sessions.js';
+
+export type { ViewFacts } from './sessions.js';
 
 /*
  * Recording the collector's beacons and the goals (DESIGN §6): the raw visitors, sessions and views, and the
  * roll-ups they change (`rollups.ts`), a batch at a time in one transaction.
  */
-
-/** What a session shows of its visitor, taken from its first view. */
-export interface ViewFacts {
-  visitor: string;
-  viewKey: string;
-  at: Date;
-  path: string;
-  referrer: string;
-  utm: { source: string; medium: string; campaign: string; term: string; content: string };
-  language: string;
-  screen: string;
-  browser: string;
-  system: string;
-  country: string;
-  city: string;
-  source: { page: string; engine: string; keyword: string };
-}
-
-/** The values a new session counts under each dimension; a source the visit did not have is not counted. */
-function dimensionValues(f: ViewFacts): Record<Dimension, string> {
-  return {
-    country: f.country || NOT_SET,
-    city: f.city || NOT_SET,
-    language: f.language || NOT_SET,
-    browser: f.browser || NOT_SET,
-    system: f.system || NOT_SET,
-    page: f.source.page,
-    keyword: f.source.keyword,
-    search: f.source.engine,
-  };
-}
 
 /** A leave beacon: the time the view's page has been visible so far. */
 export interface LeaveFacts {
@@ -60,31 +42,16 @@ export type Beacon = ({ type: 'view' } & ViewFacts) | ({ type: 'leave' } & Leave
 /** The transaction-level advisory lock that serialises the writers of beacons (any number: it only has to be fixed). */
 const BATCH_LOCK = 727_001;
 
-/** A visitor's latest session while a batch is worked out: `id` is null until a new session is stored. */
-interface OpenSession {
-  id: number | null;
-  day: string;
-  pageviews: number;
-  lastSeenAt: Date;
-  exitPath: string;
-  exitDay: string;
-  /** An existing session the batch continued. */
-  changed: boolean;
-  /** A session the batch starts: its first view and whether its visitor is new. */
-  start?: { facts: ViewFacts; isNew: boolean };
-}
-
-const viewId = (visitor: string, viewKey: string) => `${visitor}\u0000${viewKey}`;
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
 /**
- * The page views of a batch, in the order they came: the visitor (new on their first view), the session
- * (continued when its last view is less than `STATS.sessionTimeoutMs` ago, else a new one that counts as a bounce
- * until its second view), the view itself, the path's views, entrances and exits (the exit moves to the newest view
- * of the session), the day's users and the dimensions of a new session. A view sent twice (the same view id)
- * counts once.
+ * The page views of a batch, in the order of their time (the view's, not its arrival): the visitor (new on their
+ * first view), the session (continued when its last view is less than `STATS.sessionTimeoutMs` before, else a new
+ * one that counts as a bounce until its second view), the view itself, the path's views, entrances and exits (the
+ * exit moves to the newest view of the session), the day's users and the dimensions of a new session. A view sent
+ * twice (the same view id) counts once. A visitor with a view older than their latest session's last one (it came
+ * late, through another server or a retry) has their recent sessions worked out again (`resession`).
  */
-async function addViews(tx: Db, views: ViewFacts[], rollups: Rollups, newDayVisitors: Map<string, string[]>) {
+async function addViews(tx: Db, batch: ViewFacts[], rollups: Rollups, newDayVisitors: Map<string, string[]>) {
+  const views = [...batch].sort((a, b) => a.at.getTime() - b.at.getTime());
   const firstViews = new Map<string, ViewFacts>();
   for (const f of views) if (!firstViews.has(f.visitor)) firstViews.set(f.visitor, f);
   const visitors = [...firstViews.keys()];
@@ -103,6 +70,12 @@ async function addViews(tx: Db, views: ViewFacts[], rollups: Rollups, newDayVisi
     .from(analyticsPageviews)
     .where(pairsIn(analyticsPageviews.visitor_id, analyticsPageviews.view_key, views));
   const seen = new Set(stored.map((row) => viewId(row.visitor, row.viewKey)));
+  const fresh = views.filter((f) => {
+    const id = viewId(f.visitor, f.viewKey);
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
   const open = new Map<string, OpenSession>();
   const latest = await tx
     .selectDistinctOn([analyticsSessions.visitor_id], {
@@ -118,18 +91,20 @@ async function addViews(tx: Db, views: ViewFacts[], rollups: Rollups, newDayVisi
     .where(anyOf(analyticsSessions.visitor_id, visitors))
     .orderBy(analyticsSessions.visitor_id, desc(analyticsSessions.last_seen_at));
   for (const { visitor, ...s } of latest) open.set(visitor, { ...s, changed: false });
+  const late = new Set(fresh.filter((f) => f.at < (open.get(f.visitor)?.lastSeenAt ?? f.at)).map((f) => f.visitor));
 
   const started: OpenSession[] = [];
   const recorded: { facts: ViewFacts; day: string; session: OpenSession }[] = [];
   const dayVisitors = new Map<string, { day: string; visitor_id: string }>();
-  for (const f of views) {
-    const id = viewId(f.visitor, f.viewKey);
-    if (seen.has(id)) continue;
-    seen.add(id);
+  for (const f of fresh) {
     const day = dayOf(f.at);
+    rollups.path(day, f.path, { pageviews: 1 });
+    rollups.daily.add({ day }, { pageviews: 1 });
+    dayVisitors.set(`${day}\u0000${f.visitor}`, { day, visitor_id: f.visitor });
+    if (late.has(f.visitor)) continue;
     let session = open.get(f.visitor);
     const gap = session ? f.at.getTime() - session.lastSeenAt.getTime() : Number.POSITIVE_INFINITY;
-    if (session && gap >= 0 && gap < STATS.sessionTimeoutMs) {
+    if (session && gap < STATS.sessionTimeoutMs) {
       if (session.pageviews === 1) rollups.daily.add({ day: session.day }, { bounces: -1 });
       rollups.path(session.exitDay, session.exitPath, { exits: -1 });
       rollups.path(day, f.path, { exits: 1 });
@@ -138,28 +113,32 @@ async function addViews(tx: Db, views: ViewFacts[], rollups: Rollups, newDayVisi
     } else {
       // Only a new visitor's first session is a new user's.
       const isNew = newVisitors.delete(f.visitor);
-      session = {
-        id: null,
-        day,
-        pageviews: 1,
-        lastSeenAt: f.at,
-        exitPath: f.path,
-        exitDay: day,
-        changed: false,
-        start: { facts: f, isNew },
-      };
+      session = newSession(f, isNew);
       open.set(f.visitor, session);
       started.push(session);
-      rollups.daily.add({ day }, { sessions: 1, bounces: 1, new_users: isNew ? 1 : 0 });
-      rollups.path(day, f.path, { entrances: 1, exits: 1 });
-      for (const [dim, value] of Object.entries(dimensionValues(f))) {
-        if (value) rollups.session(day, dim, value);
-      }
+      countSession(rollups, 1, {
+        day,
+        pageviews: 1,
+        isNew,
+        entryPath: f.path,
+        exitPath: f.path,
+        exitDay: day,
+        dims: dimensionValues(f),
+        durationMs: 0,
+      });
     }
     recorded.push({ facts: f, day, session });
-    rollups.path(day, f.path, { pageviews: 1 });
-    rollups.daily.add({ day }, { pageviews: 1 });
-    dayVisitors.set(`${day}\u0000${f.visitor}`, { day, visitor_id: f.visitor });
+  }
+  const redone = late.size
+    ? await resession(
+        tx,
+        fresh.filter((f) => late.has(f.visitor)),
+        rollups,
+      )
+    : null;
+  if (redone) {
+    started.push(...redone.started);
+    recorded.push(...redone.recorded);
   }
 
   await insertSessions(tx, started);
@@ -179,6 +158,7 @@ async function addViews(tx: Db, views: ViewFacts[], rollups: Rollups, newDayVisi
       ),
     );
   }
+  if (redone) await redone.store();
   if (recorded.length) {
     await tx.execute(
       insertRows(
@@ -309,22 +289,27 @@ async function addLeaves(tx: Db, leaves: LeaveFacts[], rollups: Rollups) {
 }
 
 /**
- * Records a batch of beacons in one transaction, in the order they came: page views first (the visitors, their
- * sessions, the views), then leave beacons (which may time a view of the same batch), then every roll-up the
- * batch changed, each row written once with the batch's summed deltas.
+ * Records a batch of beacons in one transaction: page views first (the visitors, their sessions, the views, in
+ * the order of the views' times), then leave beacons (which may time a view of the same batch), then every roll-up
+ * the batch changed, each row written once with the batch's summed deltas. With a `limit`, each beacon first
+ * counts against its address's minute (`admitBeacons`) and one over the limit is not recorded. Returns per beacon
+ * 0 when it was recorded, else the seconds its address must wait. When it resolves, the batch is committed.
  */
-export async function recordBeacons(db: Db, beacons: Beacon[]): Promise<void> {
-  const views = beacons.filter((b): b is { type: 'view' } & ViewFacts => b.type === 'view');
-  const leaves = beacons.filter((b): b is { type: 'leave' } & LeaveFacts => b.type === 'leave');
-  await db.transaction(async (tx) => {
+export async function recordBeacons(db: Db, beacons: Beacon[], limit?: CollectLimit): Promise<number[]> {
+  return db.transaction(async (tx) => {
     // One batch at a time, whichever server writes it: two never open two sessions for one visitor.
     await tx.execute(sql`select pg_advisory_xact_lock(${BATCH_LOCK})`);
+    const waits = limit ? await admitBeacons(tx, limit) : beacons.map(() => 0);
+    const admitted = beacons.filter((_, i) => !waits[i]);
+    const views = admitted.filter((b): b is { type: 'view' } & ViewFacts => b.type === 'view');
+    const leaves = admitted.filter((b): b is { type: 'leave' } & LeaveFacts => b.type === 'leave');
     const rollups = new Rollups();
     const newDayVisitors = new Map<string, string[]>();
     if (views.length) await addViews(tx, views, rollups, newDayVisitors);
     if (leaves.length) await addLeaves(tx, leaves, rollups);
     await rollups.write(tx);
     await addToSketches(tx, newDayVisitors);
+    return waits;
   });
 }
 

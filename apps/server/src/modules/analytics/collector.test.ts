@@ -50,7 +50,7 @@ describe('the collector’s writer', () => {
 
   it('a beacon that cannot be stored costs only itself; a full queue refuses', async () => {
     const { db } = ctx.server.ctx;
-    const collector = new Collector(db, { batch: 500, delayMs: 50, queue: 3 });
+    const collector = new Collector(db, { batch: 500, delayMs: 50, queue: 3, perMinute: 120 });
     const errors: string[] = [];
     collector.logger = { error: (_obj, msg) => void errors.push(msg) };
     const view = (visitor: string, viewKey: string): Beacon => ({
@@ -69,12 +69,19 @@ describe('the collector’s writer', () => {
       city: '',
       source: { page: '', engine: '', keyword: '' },
     });
-    expect(collector.add(view('lone-visitor-1', 'lone-view-1'))).toBe(true);
-    expect(collector.add(view('x'.repeat(100), 'lone-view-2'))).toBe(true); // longer than the column
-    expect(collector.add(view('lone-visitor-3', 'lone-view-3'))).toBe(true);
-    expect(collector.add(view('lone-visitor-4', 'lone-view-4'))).toBe(false);
-    await collector.flush();
-    expect(errors).toEqual(['beacon not recorded']);
+    const outcome = (added: Promise<number> | null) =>
+      added?.then(
+        () => 'stored',
+        () => 'refused',
+      );
+    const added = [
+      outcome(collector.add(view('lone-visitor-1', 'lone-view-1'))),
+      outcome(collector.add(view('x'.repeat(100), 'lone-view-2'))), // longer than the column
+      outcome(collector.add(view('lone-visitor-3', 'lone-view-3'))),
+    ];
+    expect(collector.add(view('lone-visitor-4', 'lone-view-4'))).toBeNull();
+    expect(await Promise.all(added)).toEqual(['stored', 'refused', 'stored']);
+    expect(errors).toEqual(['beacons not recorded']);
     const rows = await db
       .select({ visitor: analyticsPageviews.visitor_id })
       .from(analyticsPageviews)

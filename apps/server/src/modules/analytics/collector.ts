@@ -2,47 +2,71 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { analyticsDailyVisitors, analyticsPageviews, analyticsSessions, analyticsVisitors } from '../../db/schema.js';
 import { type Beacon, recordBeacons } from './beacons.js';
+import { COLLECT_PER_MINUTE } from './collect-limit.js';
 
 /** Beacons written by one transaction at most. */
 export const COLLECT_BATCH = 1000;
-/** How long a beacon waits for others before its batch is written, ms. */
-export const COLLECT_DELAY_MS = 200;
+/** How long a beacon waits for others before its batch is written, ms (while a batch is written, more gather). */
+export const COLLECT_DELAY_MS = 10;
 /** Beacons waiting at most; past it the collector answers 429 until the writer catches up. */
 export const COLLECT_QUEUE = 20_000;
+/** The seconds a client is told to wait (Retry-After) while beacons cannot be stored. */
+export const COLLECT_RETRY_AFTER = 5;
 
 type Logger = { error(obj: object, msg: string): void };
 
+interface Waiting {
+  beacon: Beacon;
+  /** The key its address counts under for the rate limit; null: not counted. */
+  key: string | null;
+  resolve(wait: number): void;
+  reject(err: unknown): void;
+}
+
 /**
- * The collector's writer (DESIGN §6): `POST /api/collect` queues a beacon and answers at once; the queue is written
- * in batches of up to `COLLECT_BATCH` beacons by one transaction each (`recordBeacons`), one batch at a time, at
- * most `COLLECT_DELAY_MS` after its first beacon. A batch that fails is written again beacon by beacon, so one bad
- * beacon costs only itself. Whatever reads the roll-ups first calls `flush()`, so an answer includes every beacon
- * received before it; the server flushes before its database closes (`server.ts`). A crash loses at most the beacons of the last
- * `COLLECT_DELAY_MS`.
+ * The collector's writer (DESIGN §6, §7), a group commit: `add` puts a beacon in the queue and resolves once the
+ * transaction that stored it has committed, so `POST /api/collect` answers 2xx only for a durable beacon. The
+ * queue is written in batches of up to `COLLECT_BATCH` beacons by one transaction each (`recordBeacons`), one batch
+ * at a time, `COLLECT_DELAY_MS` after the first beacon of an idle writer; beacons that come while a batch is
+ * written form the next one. A batch also counts its beacons against their addresses' limit in the database.
+ * When a batch fails and the database still answers, its beacons are written one by one, so a bad beacon costs
+ * only itself; when the database does not answer, every beacon of the batch is refused (the caller answers 503
+ * and the tracker sends it again). Nothing is held that was acknowledged, so a crash loses nothing answered 2xx.
  */
 export class Collector {
-  private queue: Beacon[] = [];
+  private queue: Waiting[] = [];
   private timer: NodeJS.Timeout | null = null;
   private writing: Promise<void> | null = null;
   private sinceAnalyze = 0;
   private analyzeAfter = 1000;
   logger: Logger = { error: (obj, msg) => console.error(msg, obj) };
+  /** Stores a batch; a seam for tests that make the database fail. */
+  record = recordBeacons;
 
   constructor(
     private readonly db: Db,
-    private readonly limits = { batch: COLLECT_BATCH, delayMs: COLLECT_DELAY_MS, queue: COLLECT_QUEUE },
+    private readonly limits = {
+      batch: COLLECT_BATCH,
+      delayMs: COLLECT_DELAY_MS,
+      queue: COLLECT_QUEUE,
+      perMinute: COLLECT_PER_MINUTE,
+    },
   ) {}
 
-  /** Queues a beacon; false when the queue is full. */
-  add(beacon: Beacon): boolean {
-    if (this.queue.length >= this.limits.queue) return false;
-    this.queue.push(beacon);
-    if (this.queue.length >= this.limits.batch) void this.drain();
-    else this.timer ??= setTimeout(() => void this.drain(), this.limits.delayMs).unref();
-    return true;
+  /**
+   * Queues a beacon: null when the queue is full, else a promise of 0 once the beacon is committed, or of the
+   * seconds to wait when its address is over the limit (nothing stored). It rejects when the beacon was not stored.
+   */
+  add(beacon: Beacon, key: string | null = null): Promise<number> | null {
+    if (this.queue.length >= this.limits.queue) return null;
+    return new Promise((resolve, reject) => {
+      this.queue.push({ beacon, key, resolve, reject });
+      if (this.queue.length >= this.limits.batch) void this.drain();
+      else this.timer ??= setTimeout(() => void this.drain(), this.limits.delayMs);
+    });
   }
 
-  /** Writes every queued beacon; resolves when they are stored. */
+  /** Resolves when every beacon queued so far is written or refused. */
   async flush(): Promise<void> {
     while (this.writing || this.queue.length) await this.drain();
   }
@@ -82,27 +106,66 @@ export class Collector {
     }
   }
 
-  private async write(batch: Beacon[]) {
+  private async write(batch: Waiting[]) {
+    let waits: number[];
     try {
-      await recordBeacons(this.db, batch);
+      waits = await this.record(
+        this.db,
+        batch.map((w) => w.beacon),
+        { keys: batch.map((w) => w.key), max: this.limits.perMinute },
+      );
     } catch (err) {
-      if (batch.length === 1) {
-        this.logger.error({ err }, 'beacon not recorded');
+      if (batch.length > 1 && (await this.answers())) {
+        for (const one of batch) await this.write([one]);
         return;
       }
-      for (const beacon of batch) await this.write([beacon]);
+      this.logger.error({ err, beacons: batch.length }, 'beacons not recorded');
+      for (const w of batch) w.reject(err);
+      return;
+    }
+    for (const [i, w] of batch.entries()) w.resolve(waits[i] ?? 0);
+  }
+
+  /** Whether the database answers at all (a failed batch is then tried beacon by beacon). */
+  private async answers() {
+    try {
+      await this.db.execute(sql`select 1`);
+      return true;
+    } catch {
+      return false;
     }
   }
 }
 
-const collectors = new WeakMap<Db, Collector>();
+const collectors = new WeakMap<Db, Set<Collector>>();
 
-/** The one collector of a database. */
-export function collectorOf(db: Db): Collector {
-  let collector = collectors.get(db);
-  if (!collector) {
-    collector = new Collector(db);
-    collectors.set(db, collector);
+/** A new collector for an app on a database; `close` it when the app closes. */
+export function openCollector(db: Db, limits?: ConstructorParameters<typeof Collector>[1]) {
+  const collector = new Collector(db, limits);
+  let open = collectors.get(db);
+  if (!open) {
+    open = new Set();
+    collectors.set(db, open);
   }
-  return collector;
+  open.add(collector);
+  return {
+    collector,
+    /** Writes what the collector holds and forgets it. */
+    async close() {
+      await collector.flush();
+      open.delete(collector);
+    },
+  };
+}
+
+/** The collectors of the apps open on a database. */
+export const collectorsOf = (db: Db): Collector[] => [...(collectors.get(db) ?? [])];
+
+/** Every collector of a database at once: `flush()` resolves when each has written or refused what it holds. */
+export function collectorOf(db: Db) {
+  return {
+    async flush() {
+      await Promise.all(collectorsOf(db).map((collector) => collector.flush()));
+    },
+  };
 }

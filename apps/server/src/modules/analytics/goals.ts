@@ -2,7 +2,6 @@ import { type FormKind, VISITOR_FIELD } from '@backoffice/shared';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { recordGoal } from './beacons.js';
-import { collectorOf } from './collector.js';
 
 /** The `visitor_id` the tracker put into a form (text of at most 64 characters), else null. */
 export function visitorIdOf(body: unknown): string | null {
@@ -26,8 +25,6 @@ export async function countGoal(
   const visitor = visitorIdOf(body);
   if (!visitor) return;
   try {
-    // The visitor's views still queued are stored first: the goal belongs to their latest session.
-    await collectorOf(ctx.db).flush();
     await recordGoal(ctx.db, visitor, kind, submissionId);
   } catch (err) {
     request.log.error({ err, kind }, 'goal not recorded');

@@ -100,10 +100,10 @@ export class Rollups {
     ['sessions'],
   );
 
-  /** A new session under one dimension's value, on its day and in its month. */
-  session(day: string, dim: string, value: string) {
-    this.dims.add({ dim, day, value }, { sessions: 1 });
-    this.monthlyDims.add({ dim, month: monthOf(day), value }, { sessions: 1 });
+  /** A new session under one dimension's value, on its day and in its month (-1: a session undone). */
+  session(day: string, dim: string, value: string, sign = 1) {
+    this.dims.add({ dim, day, value }, { sessions: sign });
+    this.monthlyDims.add({ dim, month: monthOf(day), value }, { sessions: sign });
   }
 
   /** A path's counters, on its day and in its month. */

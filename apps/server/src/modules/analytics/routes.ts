@@ -1,41 +1,89 @@
 import { collectSchema, STATS } from '@backoffice/shared';
-import rateLimit from '@fastify/rate-limit';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { hmac } from '../../http/crypto.js';
+import { errorBody } from '../../http/error-handler.js';
 import { forbidden, HttpError, throttled } from '../../http/errors.js';
+import { t } from '../../i18n/index.js';
+import type { Beacon } from './beacons.js';
 import { deviceOf, isBotAgent, placeOf, sourceOf } from './client-info.js';
-import { collectorOf } from './collector.js';
+import { COLLECT_PER_MINUTE } from './collect-limit.js';
+import { COLLECT_RETRY_AFTER, openCollector } from './collector.js';
 import { dayOf } from './days.js';
 import { startRawEventRetention } from './retention.js';
 import { TRACKER_ETAG, TRACKER_JS } from './tracker.js';
 
-/** Beacons per address and minute. */
-export const COLLECT_PER_MINUTE = 120;
+export { COLLECT_PER_MINUTE } from './collect-limit.js';
+
+/** The oldest a beacon may say it is (`age`, ms): the tracker keeps unsent beacons for the tab's life. */
+export const COLLECT_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 const badRequest = () => new HttpError(400, 'http.badRequest');
 
 /**
- * `/tracker.js` and `POST /api/collect` (DESIGN §6, §8): public (no session, no CSRF token; a foreign `Origin` is
- * refused), rate-limited per address in the server's memory (a beacon writes nothing for the limit), at most
- * `STATS.collectMaxBytes` (413). A body that is not a beacon is a 400; a bot's beacon is answered 204 and dropped.
- * Browser and system come from the user agent, country and city from the address (offline), which is never
- * stored: without the tracker's visitor id a visitor is `h:` + an HMAC of the day, address and user agent under the
- * server's secret, so it changes daily. The beacon is queued for the collector's writer (`collector.ts`) and
- * answered 204 at once; a full queue is a 429.
+ * The requests of each address in this process's current minute: a first, local check that turns a flood away
+ * without the database (a process's count never exceeds the shared one, so it refuses nothing the shared limit
+ * would admit), and the only count of bots' beacons, which store nothing.
+ */
+function localCount(max: number) {
+  let minute = -1;
+  let counts = new Map<string, number>();
+  return (key: string) => {
+    const now = Date.now();
+    const current = Math.floor(now / 60_000);
+    if (current !== minute) {
+      minute = current;
+      counts = new Map();
+    }
+    const n = (counts.get(key) ?? 0) + 1;
+    counts.set(key, n);
+    return n > max ? Math.max(1, Math.ceil(((current + 1) * 60_000 - now) / 1000)) : 0;
+  };
+}
+
+/** How old the tracker says a beacon is (it sends kept beacons again later), ms; 0 when it does not say. */
+function ageOf(body: unknown): number {
+  const age = (body as { age?: unknown } | null)?.age;
+  return typeof age === 'number' && Number.isInteger(age) && age > 0 ? Math.min(age, COLLECT_MAX_AGE_MS) : 0;
+}
+
+/**
+ * `/tracker.js` and `POST /api/collect` (DESIGN §6, §7, §8): public (no session, no CSRF token; a foreign `Origin`
+ * is refused), `COLLECT_PER_MINUTE` beacons per address and minute counted in the database by the batch that
+ * stores them (`collect-limit.ts`), so every server shares one limit, at most `STATS.collectMaxBytes` (413). A body
+ * that is not a beacon is a 400; a bot's beacon is answered 204 and dropped. Browser and system come from the user
+ * agent, country and city from the address (offline), which is never stored: without the tracker's visitor id a
+ * visitor is `h:` + an HMAC of the day, address and user agent under the server's secret, so it changes daily. A
+ * view's time is the server's less the `age` the tracker gives a beacon it sends again. The answer waits for the
+ * collector's writer (`collector.ts`): 204 once the beacon is committed, 503 with Retry-After when it could not
+ * be stored, 429 over the limit or with the queue full.
  */
 export const analyticsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const collector = collectorOf(ctx.db);
+  const { collector, close } = openCollector(ctx.db);
   collector.logger = app.log;
+  app.addHook('onClose', close);
+  const overLocalLimit = localCount(COLLECT_PER_MINUTE);
   const stopRetention = startRawEventRetention(ctx.db, ctx.config.analyticsRawDays, (err) =>
     app.log.warn({ err }, 'removing old raw analytics events failed'),
   );
   app.addHook('onClose', async () => stopRetention());
-  await app.register(rateLimit, {
-    global: false,
-    keyGenerator: (request) => `collect:${request.ip}`,
-    errorResponseBuilder: (_request, context) => throttled(Math.max(1, Math.ceil(context.ttl / 1000))),
-  });
+  /** Answers once the beacon is committed (204), refused by the shared limit (429) or not stored (503). */
+  const store = async (request: FastifyRequest, reply: FastifyReply, beacon: Beacon) => {
+    const stored = collector.add(beacon, hmac(ctx.config.sessionSecret, `collect:${request.ip}`));
+    if (!stored) throw throttled(1);
+    let wait: number;
+    try {
+      wait = await stored;
+    } catch {
+      // The collector logged it once for its batch; the tracker keeps the beacon and sends it again.
+      return reply
+        .code(503)
+        .header('Retry-After', String(COLLECT_RETRY_AFTER))
+        .send(errorBody(t(request.lang ?? 'sk', 'http.server', { id: request.id })));
+    }
+    if (wait) throw throttled(wait);
+    return reply.code(204).send();
+  };
 
   // sendBeacon posts text/plain (no preflight); its body is the same JSON.
   app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: STATS.collectMaxBytes }, (_r, body, done) => {
@@ -64,9 +112,11 @@ export const analyticsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
     {
       bodyLimit: STATS.collectMaxBytes,
       logLevel: 'warn',
-      config: { csrf: false, rateLimit: { max: COLLECT_PER_MINUTE, timeWindow: 60_000 } },
+      config: { csrf: false },
     },
     async (request, reply) => {
+      const wait = overLocalLimit(request.ip);
+      if (wait) throw throttled(wait);
       const claimed = request.headers.origin;
       if (claimed && claimed !== 'null') {
         let host = '';
@@ -83,22 +133,18 @@ export const analyticsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
       const userAgent = String(request.headers['user-agent'] ?? '').slice(0, 1000);
       if (isBotAgent(userAgent)) return reply.code(204).send();
 
-      const at = new Date();
+      const at = new Date(Date.now() - ageOf(request.body));
       const visitor =
         beacon.visitor ??
         `h:${hmac(ctx.config.sessionSecret, `visitor:${dayOf(at)}:${request.ip}:${userAgent}`).slice(0, 40)}`;
-      const queue = (queued: boolean) => {
-        if (!queued) throw throttled(1);
-        return reply.code(204).send();
-      };
       if (beacon.type === 'leave') {
-        return queue(collector.add({ type: 'leave', visitor, viewKey: beacon.view, ms: beacon.ms }));
+        return store(request, reply, { type: 'leave', visitor, viewKey: beacon.view, ms: beacon.ms });
       }
       const language = (beacon.language || String(request.headers['accept-language'] ?? '').split(/[,;]/)[0] || '')
         .trim()
         .toLowerCase()
         .slice(0, 35);
-      const queued = collector.add({
+      return store(request, reply, {
         type: 'view',
         visitor,
         viewKey: beacon.view,
@@ -118,7 +164,6 @@ export const analyticsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
         ...placeOf(request.ip),
         source: sourceOf(beacon.referrer, beacon.utm_term, ownHosts(request)),
       });
-      return queue(queued);
     },
   );
 };
