@@ -269,7 +269,7 @@ describe('/tracker.js and the site', () => {
     expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(res.headers['cache-control']).toMatch(/^public, max-age=\d+/);
     expect(res.body).toContain('/api/collect');
-    expect(res.body).toContain('sendBeacon');
+    expect(res.body).toContain('keepalive');
     expect(res.body.length).toBeLessThan(4000);
     const again = await ctx.server.app.inject({
       method: 'GET',
