@@ -39,16 +39,21 @@ export const galleryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     if (!GALLERY_PATH.test(path)) throw notFound();
   });
 
-  app.get(`${GALLERY_PREFIX}/*`, async (request, reply) => {
-    const key = (request.url.split('?')[0] ?? '').slice(GALLERY_PREFIX.length + 1);
-    const mime = IMAGE_MIME_BY_EXT[extname(key).slice(1).toLowerCase()];
-    return sendObject(request, reply, store, key, {
-      'X-Content-Type-Options': 'nosniff',
-      'Cache-Control': 'public, max-age=31536000, immutable',
-      'Content-Security-Policy': GALLERY_CSP,
-      ...(mime
-        ? { 'Content-Type': mime }
-        : { 'Content-Type': 'application/octet-stream', 'Content-Disposition': 'attachment' }),
-    });
+  // HEAD is its own method here: Fastify's generated HEAD route would answer Content-Length 0.
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: `${GALLERY_PREFIX}/*`,
+    handler: async (request, reply) => {
+      const key = (request.url.split('?')[0] ?? '').slice(GALLERY_PREFIX.length + 1);
+      const mime = IMAGE_MIME_BY_EXT[extname(key).slice(1).toLowerCase()];
+      return sendObject(request, reply, store, key, {
+        'X-Content-Type-Options': 'nosniff',
+        'Cache-Control': 'public, max-age=31536000, immutable',
+        'Content-Security-Policy': GALLERY_CSP,
+        ...(mime
+          ? { 'Content-Type': mime }
+          : { 'Content-Type': 'application/octet-stream', 'Content-Disposition': 'attachment' }),
+      });
+    },
   });
 };

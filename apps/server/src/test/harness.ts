@@ -20,10 +20,15 @@ export interface TestServer {
 
 /**
  * A server on a fresh database: in-memory PGlite by default, a new database on the PostgreSQL server
- * of TEST_DATABASE_URL when TEST_DB=postgres.
+ * of TEST_DATABASE_URL when TEST_DB=postgres. Files go to a temporary MEDIA_DIR, or with `storage: 's3'`
+ * (or TEST_STORAGE=s3) to a bucket of an S3 server of its own on loopback.
  */
-export async function startTestServer(): Promise<TestServer> {
+export async function startTestServer(options: { storage?: 'local' | 's3' } = {}): Promise<TestServer> {
   const pgUrl = process.env.TEST_DB === 'postgres' ? await createScratchDatabase() : undefined;
+  const s3 =
+    (options.storage ?? process.env.TEST_STORAGE) === 's3'
+      ? await import('./s3-server.js').then((m) => m.startS3TestServer())
+      : undefined;
   const config = loadConfig({
     DATA_DIR: `/tmp/backoffice-test-${randomBytes(4).toString('hex')}`,
     SESSION_SECRET: randomBytes(32).toString('hex'),
@@ -31,6 +36,7 @@ export async function startTestServer(): Promise<TestServer> {
     ADMIN_PASSWORD: ADMIN.password,
     APP_URL: 'http://backoffice.test',
     ...(pgUrl ? { DATABASE_URL: pgUrl.url } : {}),
+    ...s3?.env,
   });
   const database: Database = await openDatabase({ url: pgUrl?.url, dataDir: 'memory://' });
   await database.migrate();
@@ -49,6 +55,7 @@ export async function startTestServer(): Promise<TestServer> {
       await app.close();
       await database.close();
       await pgUrl?.drop();
+      await s3?.close();
     },
   };
 }
