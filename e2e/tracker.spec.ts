@@ -84,3 +84,27 @@ test('the site tracks views, time on page and a tracked visitor’s form as goal
   const keywords = await stats(page, `/api/stats/source/keyword?startDate=${day}&endDate=${day}`);
   expect(keywords.data).toContainEqual(expect.objectContaining({ path: 'tracker test' }));
 });
+
+test('a view the server could not store (503) is kept in the tab and sent again, with its age', async ({ page }) => {
+  let answered = 0;
+  await page.route('**/api/collect', (route) => {
+    if (answered++ > 0) return route.continue();
+    return route.fulfill({
+      status: 503,
+      headers: { 'Retry-After': '5' },
+      contentType: 'application/json',
+      body: JSON.stringify({ message: 'unavailable', error: 'unavailable' }),
+    });
+  });
+  const stored = page.waitForResponse((r) => r.url().endsWith('/api/collect') && r.status() === 204);
+  await page.goto('/en/?utm_term=kept+and+sent+again');
+  const retry = await stored;
+  expect(answered).toBe(2);
+  expect(retry.request().postDataJSON()).toMatchObject({ type: 'view', path: '/en/' });
+  expect(retry.request().postDataJSON().age).toBeGreaterThanOrEqual(1000);
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('bo_q'))).toBe('[]');
+
+  const day = today();
+  const keywords = await stats(page, `/api/stats/source/keyword?startDate=${day}&endDate=${day}`);
+  expect(keywords.data).toContainEqual(expect.objectContaining({ path: 'kept and sent again' }));
+});
