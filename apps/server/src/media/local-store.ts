@@ -214,6 +214,22 @@ export function localStore(rootDir: string): ObjectStore & { root: string; pathO
       }
     },
 
+    async createFolder(prefix: string) {
+      if (prefix === '') return;
+      await mkdir(folderOf(prefix)).catch((err: unknown) => {
+        throw (err as NodeJS.ErrnoException).code === 'EEXIST' ? new ObjectExistsError(prefix) : err;
+      });
+    },
+
+    async movePrefix(from: string, to: string) {
+      if (from === '' || to === '') throw new StorageKeyError('the root cannot move');
+      const target = folderOf(to);
+      await mkdir(dirname(target), { recursive: true });
+      await rename(folderOf(from), target).catch((err: unknown) => {
+        throw isMissing(err) ? new ObjectNotFoundError(from) : err;
+      });
+    },
+
     async pruneFolders(prefix: string) {
       const prune = async (dir: string) => {
         const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);

@@ -109,6 +109,22 @@ function contract(name: string, open: () => Promise<{ store: ObjectStore; close(
       await expect(store.deletePrefix('')).rejects.toBeInstanceOf(StorageKeyError);
     });
 
+    it('an empty folder exists once created; a prefix moves with everything under it', async () => {
+      await store.createFolder('folders/');
+      await store.createFolder('folders/empty/');
+      expect((await store.list('folders/')).prefixes).toEqual(['folders/empty/']);
+      await expect(store.createFolder('folders/empty/')).rejects.toBeInstanceOf(ObjectExistsError);
+      await store.put('folders/full/a.txt', Buffer.from('a'));
+      await store.put('folders/full/deep/b.txt', Buffer.from('b'));
+      await store.movePrefix('folders/full/', 'folders/moved/');
+      expect((await store.list('folders/moved/', { recursive: true })).objects.map((o) => o.key)).toEqual([
+        'folders/moved/a.txt',
+        'folders/moved/deep/b.txt',
+      ]);
+      expect((await store.list('folders/full/', { recursive: true })).objects).toEqual([]);
+      await expect(store.movePrefix('folders/none/', 'folders/x/')).rejects.toBeInstanceOf(ObjectNotFoundError);
+    });
+
     it('a missing object is ObjectNotFoundError for get, stat, stream, copy and move', async () => {
       await expect(store.get('missing/x.png')).rejects.toBeInstanceOf(ObjectNotFoundError);
       await expect(store.stat('missing/x.png')).rejects.toBeInstanceOf(ObjectNotFoundError);

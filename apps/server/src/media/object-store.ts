@@ -62,11 +62,22 @@ export interface ObjectStore {
   copy(from: string, to: string, options?: { exclusive?: boolean }): Promise<void>;
   /** Moves an object to another key (a rename on the local disk; copy then delete on S3). */
   move(from: string, to: string, options?: { exclusive?: boolean }): Promise<void>;
+  /**
+   * Makes an empty folder exist at the prefix: a directory on the local disk (its parent must exist), the marker
+   * object `<prefix>.folder` on S3, where a folder is otherwise only the prefix of what is in it. ObjectExistsError
+   * when the directory or the marker exists.
+   */
+  createFolder(prefix: string): Promise<void>;
+  /** Moves everything under one prefix to another: one rename on the local disk, copies then deletes on S3. */
+  movePrefix(from: string, to: string): Promise<void>;
   /** Removes the folders under the prefix that hold nothing (the local disk; object stores have no folders). */
   pruneFolders(prefix: string): Promise<void>;
   /** Releases connections (S3); the store is not used afterwards. */
   close(): Promise<void>;
 }
+
+/** The name of the object that keeps an empty folder on S3 (hidden: the file manager never lists dot names). */
+export const FOLDER_MARKER = '.folder';
 
 /** A key or prefix that is not a plain relative path: never reaches a driver. */
 export class StorageKeyError extends Error {}

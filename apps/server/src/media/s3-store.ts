@@ -12,6 +12,7 @@ import {
 } from '@aws-sdk/client-s3';
 import {
   type ByteRange,
+  FOLDER_MARKER,
   keySegments,
   type Listing,
   ObjectExistsError,
@@ -218,6 +219,21 @@ export function s3Store(config: S3Config): ObjectStore & { client: S3Client; buc
     async move(from: string, to: string, options: { exclusive?: boolean } = {}) {
       await store.copy(from, to, options);
       await store.delete(from);
+    },
+
+    async createFolder(prefix: string) {
+      if (prefix === '') return;
+      await store.put(`${prefix}${FOLDER_MARKER}`, Buffer.alloc(0), { exclusive: true });
+    },
+
+    async movePrefix(from: string, to: string) {
+      if (from === '' || to === '') throw new StorageKeyError('the root cannot move');
+      prefixSegments(to);
+      const { objects } = await store.list(from, { recursive: true });
+      if (objects.length === 0) throw new ObjectNotFoundError(from);
+      // Copies first, then one sweep of the old prefix: a failure midway leaves both, never neither.
+      for (const object of objects) await store.copy(object.key, `${to}${object.key.slice(from.length)}`);
+      await store.deletePrefix(from);
     },
 
     async pruneFolders() {},
