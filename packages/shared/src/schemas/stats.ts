@@ -104,6 +104,14 @@ export const trackerIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
 
 const text = (max: number) => z.string().max(max).optional().default('');
 
+/** The oldest a beacon may say it is (`age`, ms): the tracker keeps unsent beacons for the tab's life. */
+export const COLLECT_MAX_AGE_MS = 86_400_000;
+/** How long ago the tracker made a beacon it sends again (ms; capped at a day, anything else is 0). */
+const age = z.preprocess(
+  (v) => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? Math.min(v, COLLECT_MAX_AGE_MS) : 0),
+  z.number(),
+);
+
 /**
  * A beacon of `/tracker.js` to `POST /api/collect`: a page view (`type: 'view'`) or the time the page was visible
  * when it was hidden (`type: 'leave'`, `ms` so far, sent again each time it is hidden). Anything else is a 400.
@@ -112,6 +120,7 @@ export const collectSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('view'),
     visitor: trackerIdSchema.optional(),
+    age,
     view: trackerIdSchema,
     path: z.string().min(1).max(2048),
     referrer: text(2048),
@@ -129,6 +138,7 @@ export const collectSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('leave'),
     visitor: trackerIdSchema.optional(),
+    age,
     view: trackerIdSchema,
     ms: z
       .number()

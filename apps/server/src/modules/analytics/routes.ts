@@ -15,9 +15,6 @@ import { TRACKER_ETAG, TRACKER_JS } from './tracker.js';
 
 export { COLLECT_PER_MINUTE } from './collect-limit.js';
 
-/** The oldest a beacon may say it is (`age`, ms): the tracker keeps unsent beacons for the tab's life. */
-export const COLLECT_MAX_AGE_MS = 24 * 60 * 60 * 1000;
-
 const badRequest = () => new HttpError(400, 'http.badRequest');
 
 /**
@@ -39,12 +36,6 @@ function localCount(max: number) {
     counts.set(key, n);
     return n > max ? Math.max(1, Math.ceil(((current + 1) * 60_000 - now) / 1000)) : 0;
   };
-}
-
-/** How old the tracker says a beacon is (it sends kept beacons again later), ms; 0 when it does not say. */
-function ageOf(body: unknown): number {
-  const age = (body as { age?: unknown } | null)?.age;
-  return typeof age === 'number' && Number.isInteger(age) && age > 0 ? Math.min(age, COLLECT_MAX_AGE_MS) : 0;
 }
 
 /**
@@ -79,7 +70,7 @@ export const analyticsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
       return reply
         .code(503)
         .header('Retry-After', String(COLLECT_RETRY_AFTER))
-        .send(errorBody(t(request.lang ?? 'sk', 'http.server', { id: request.id })));
+        .send(errorBody(t(request.lang ?? 'sk', 'http.unavailable')));
     }
     if (wait) throw throttled(wait);
     return reply.code(204).send();
@@ -133,7 +124,7 @@ export const analyticsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
       const userAgent = String(request.headers['user-agent'] ?? '').slice(0, 1000);
       if (isBotAgent(userAgent)) return reply.code(204).send();
 
-      const at = new Date(Date.now() - ageOf(request.body));
+      const at = new Date(Date.now() - beacon.age);
       const visitor =
         beacon.visitor ??
         `h:${hmac(ctx.config.sessionSecret, `visitor:${dayOf(at)}:${request.ip}:${userAgent}`).slice(0, 40)}`;
