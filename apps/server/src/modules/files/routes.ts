@@ -14,7 +14,7 @@ import type { AppContext } from '../../context.js';
 import { forbidden, HttpError } from '../../http/errors.js';
 import { authenticate, currentUser } from '../../http/session.js';
 import { t } from '../../i18n/index.js';
-import { storageFailureCause } from '../../media/storage.js';
+import { objectStore, storageFailureCause } from '../../media/storage.js';
 import { checkUpload, UPLOAD_MAX_BYTES } from './content.js';
 import { parseItemPath, parseNewName, parsePath } from './paths.js';
 import { canUseFiles, type FileAction } from './policy.js';
@@ -164,8 +164,9 @@ const fileApi: FastifyPluginAsyncZod<{ ctx: AppContext; files: ReturnType<typeof
 /** The file manager: its API under /api/files and its files at /gallery/files/ (one `register` in app.ts). */
 export const fileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const files = fileManager(ctx.config);
-  await files.root.ensure();
+  const store = objectStore(ctx.config);
+  if (store.driver === 'local') await files.root.ensure();
   await files.prepareTemporary();
-  await app.register(fileServing, { files: files.root });
+  await app.register(fileServing, { files: files.root, store });
   await app.register(fileApi, { ctx, files, prefix: '/api/files' });
 };

@@ -1,111 +1,114 @@
-import { randomBytes } from 'node:crypto';
-import type { Dirent } from 'node:fs';
-import { link, mkdir as makeDirectory, readdir, rename, rm, stat } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { mkdir as makeDirectory, readdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { extensionOf, FILE_ERR, type FileEntry, isImageName, isValidFileName } from '@backoffice/shared';
 import type { Config } from '../../config.js';
 import { invalid, notFound } from '../../http/errors.js';
-import { mediaDisk, storageFailure } from '../../media/storage.js';
+import { FOLDER_MARKER, ObjectExistsError, ObjectNotFoundError, type StoredObject } from '../../media/object-store.js';
+import { objectStore, storageFailure } from '../../media/storage.js';
 import type { CheckedUpload } from './content.js';
-import { filesRoot, fileUrl, THUMBS_FOLDER } from './paths.js';
+import { FILES_FOLDER, filesRoot, fileUrl, THUMBS_FOLDER } from './paths.js';
 
 const collator = new Intl.Collator('sk', { numeric: true, sensitivity: 'base' });
 /** How many `name-N.ext` an upload tries when its name is taken. */
 const MAX_SUFFIX = 999;
 /**
- * The hidden folder under the root where an upload is written before it takes its name: a hidden name is never
- * listed, served or reachable through the API, so a write that fails midway is never seen.
+ * The hidden folder under the local root where uploads were written before they took their name (now the local
+ * driver writes beside the target): what a stopped process left there is still swept at start.
  */
 const TEMP_FOLDER = '.uploads';
 /** A temporary file older than this was left by a process that stopped mid-write. */
 const TEMP_MAX_AGE_MS = 60 * 60 * 1000;
-
-const codeOf = (err: unknown) => (err as NodeJS.ErrnoException)?.code;
-const isExists = (err: unknown) => codeOf(err) === 'EEXIST';
-/** A file system that has no hard links. */
-const noLinks = (err: unknown) => ['EPERM', 'ENOTSUP', 'EOPNOTSUPP'].includes(codeOf(err) ?? '');
+/** A folder on S3 whose marker is missing (made by another tool) has no time of its own. */
+const NO_TIME = new Date(0);
 
 /**
- * The file manager's work on disk under `MEDIA_DIR/files` (DESIGN §4). Every operation takes segments that
- * paths.ts checked; it checks what must exist (404) and what must not (422 `exists`) before it touches anything.
- * An image's thumbnail lives in `<folder>/.thumbs/<name>` and follows the image on rename, move and delete.
+ * The file manager's work under the storage prefix `files/` (DESIGN §4), through the object store, so every
+ * server process sees the same tree: a folder is a directory on the local disk and a prefix on S3 (with a
+ * `.folder` marker while it is empty). Every operation takes segments that paths.ts checked; it checks what must
+ * exist (404) and what must not (422 `exists`) before it touches anything. An image's thumbnail lives in
+ * `<folder>/.thumbs/<name>` and follows the image on rename, move and delete.
  */
-export function fileManager(config: Pick<Config, 'mediaDir'>) {
+export function fileManager(config: Pick<Config, 'mediaDir' | 's3'>) {
   const root = filesRoot(config);
+  const store = objectStore(config);
+  const local = store.driver === 'local';
 
-  const thumbPath = (segments: readonly string[]) =>
-    join(root.pathOf(segments.slice(0, -1)), THUMBS_FOLDER, segments.at(-1) ?? '');
+  const keyOf = (segments: readonly string[]) => [FILES_FOLDER, ...segments].join('/');
+  const prefixOf = (segments: readonly string[]) => `${keyOf(segments)}/`;
+  const thumbKey = (segments: readonly string[]) =>
+    keyOf([...segments.slice(0, -1), THUMBS_FOLDER, segments.at(-1) ?? '']);
 
-  async function entryOf(segments: readonly string[], type: 'dir' | 'file', thumbs?: Set<string>): Promise<FileEntry> {
-    const info = await stat(root.pathOf(segments));
-    const name = segments.at(-1) ?? '';
-    let thumbnail: string | null = null;
-    if (type === 'file' && isImageName(name)) {
-      const hasThumb = thumbs
-        ? thumbs.has(name)
-        : await stat(thumbPath(segments)).then(
-            () => true,
-            () => false,
-          );
-      if (hasThumb) thumbnail = fileUrl(segments, true);
-    }
-    return {
-      name,
-      path: segments.join('/'),
-      type,
-      size: type === 'file' ? info.size : null,
-      url: type === 'file' ? fileUrl(segments) : null,
-      thumbnail,
-      modified_at: info.mtime.toISOString(),
-    };
+  /**
+   * What is at `segments`: 'dir', 'file' or null. On the local disk through the file system (a symbolic link, or
+   * a path whose real location is elsewhere, counts as missing); on S3 an object is a file and a prefix with
+   * anything under it a folder.
+   */
+  const kindOf = async (segments: readonly string[]): Promise<'dir' | 'file' | null> => {
+    if (local) return root.kindOf(segments);
+    if (segments.length === 0) return 'dir';
+    const found = await store.stat(keyOf(segments)).then(
+      () => true,
+      (err: unknown) => {
+        if (err instanceof ObjectNotFoundError) return false;
+        throw err;
+      },
+    );
+    if (found) return 'file';
+    const under = await store.list(prefixOf(segments));
+    return under.objects.length || under.prefixes.length ? 'dir' : null;
+  };
+
+  /** When a folder changed: the directory's time on disk, its marker's on S3. */
+  const folderTime = async (segments: readonly string[]): Promise<Date> => {
+    if (local) return (await stat(root.pathOf(segments))).mtime;
+    return store.stat(`${prefixOf(segments)}${FOLDER_MARKER}`).then(
+      (marker) => marker.modifiedAt,
+      () => NO_TIME,
+    );
+  };
+
+  const entry = (
+    segments: readonly string[],
+    type: 'dir' | 'file',
+    info: { size: number; modifiedAt: Date },
+    hasThumb: boolean,
+  ): FileEntry => ({
+    name: segments.at(-1) ?? '',
+    path: segments.join('/'),
+    type,
+    size: type === 'file' ? info.size : null,
+    url: type === 'file' ? fileUrl(segments) : null,
+    thumbnail: type === 'file' && hasThumb && isImageName(segments.at(-1) ?? '') ? fileUrl(segments, true) : null,
+    modified_at: info.modifiedAt.toISOString(),
+  });
+
+  async function entryOf(segments: readonly string[], type: 'dir' | 'file'): Promise<FileEntry> {
+    if (type === 'dir') return entry(segments, 'dir', { size: 0, modifiedAt: await folderTime(segments) }, false);
+    const info = await store.stat(keyOf(segments));
+    const hasThumb =
+      isImageName(segments.at(-1) ?? '') &&
+      (await store.stat(thumbKey(segments)).then(
+        () => true,
+        () => false,
+      ));
+    return entry(segments, 'file', info, hasThumb);
   }
 
   const requireDir = async (segments: readonly string[]) => {
-    if ((await root.kindOf(segments)) !== 'dir') throw notFound();
+    if ((await kindOf(segments)) !== 'dir') throw notFound();
   };
 
   const requireItem = async (segments: readonly string[]) => {
-    const kind = await root.kindOf(segments);
+    const kind = await kindOf(segments);
     if (!kind) throw notFound();
     return kind;
   };
 
   /** Moves an item (and an image's thumbnail) to another path; the target was checked to be free. */
   const relocate = async (from: readonly string[], to: readonly string[], kind: 'dir' | 'file') => {
-    await rename(root.pathOf(from), root.pathOf(to));
-    if (kind === 'file' && isImageName(from.at(-1) ?? '')) {
-      const thumb = thumbPath(to);
-      await makeDirectory(dirname(thumb), { recursive: true });
-      await rename(thumbPath(from), thumb).catch(() => {});
-    }
-  };
-
-  /** Writes bytes to a new temporary file; a failed write leaves nothing. */
-  const writeTemporary = async (data: Buffer) => {
-    const path = join(root.root, TEMP_FOLDER, `.upload-${randomBytes(16).toString('hex')}`);
-    await makeDirectory(dirname(path), { recursive: true });
-    try {
-      await mediaDisk.writeFile(path, data, { flag: 'wx' });
-    } catch (err) {
-      await rm(path, { force: true });
-      throw err;
-    }
-    return path;
-  };
-
-  /** Gives a complete temporary file the name `segments`, never replacing a file: false when the name is taken. */
-  const claim = async (temp: string, segments: readonly string[]) => {
-    const path = root.pathOf(segments);
-    try {
-      await link(temp, path);
-      return true;
-    } catch (err) {
-      if (isExists(err)) return false;
-      if (!noLinks(err)) throw err;
-    }
-    if (await root.kindOf(segments)) return false;
-    await rename(temp, path);
-    return true;
+    if (kind === 'dir') return store.movePrefix(prefixOf(from), prefixOf(to));
+    await store.move(keyOf(from), keyOf(to));
+    if (isImageName(from.at(-1) ?? '')) await store.move(thumbKey(from), thumbKey(to)).catch(() => {});
   };
 
   return {
@@ -114,63 +117,70 @@ export function fileManager(config: Pick<Config, 'mediaDir'>) {
     /** A folder's folders and files, folders first, each by name; hidden and unusable names are left out. */
     async list(dir: readonly string[]): Promise<FileEntry[]> {
       await requireDir(dir);
-      const path = root.pathOf(dir);
-      const dirents: Dirent[] = await readdir(path, { withFileTypes: true });
-      const thumbs = new Set(await readdir(join(path, THUMBS_FOLDER)).catch(() => [] as string[]));
-      const shown = dirents.filter(
-        (d) => (d.isDirectory() || d.isFile()) && isValidFileName(d.name) && d.name === d.name.normalize('NFC'),
+      const prefix = prefixOf(dir);
+      const [listing, thumbs] = await Promise.all([
+        store.list(prefix),
+        store
+          .list(`${prefix}${THUMBS_FOLDER}/`)
+          .then((l) => new Set(l.objects.map((o) => o.key.slice(prefix.length + THUMBS_FOLDER.length + 1)))),
+      ]);
+      const usable = (name: string) => isValidFileName(name) && name === name.normalize('NFC');
+      const files = listing.objects
+        .map((object): [string, StoredObject] => [object.key.slice(prefix.length), object])
+        .filter(([name]) => usable(name))
+        .map(([name, object]) => entry([...dir, name], 'file', object, thumbs.has(name)));
+      const folders = await Promise.all(
+        listing.prefixes
+          .map((sub) => sub.slice(prefix.length, -1))
+          .filter(usable)
+          .map((name) => entryOf([...dir, name], 'dir').catch(() => null)),
       );
-      const entries = await Promise.all(
-        shown.map((d) => entryOf([...dir, d.name], d.isDirectory() ? 'dir' : 'file', thumbs).catch(() => null)),
+      return [...folders.filter((e): e is FileEntry => e !== null), ...files].sort((a, b) =>
+        a.type === b.type ? collator.compare(a.name, b.name) : a.type === 'dir' ? -1 : 1,
       );
-      return entries
-        .filter((entry): entry is FileEntry => entry !== null)
-        .sort((a, b) => (a.type === b.type ? collator.compare(a.name, b.name) : a.type === 'dir' ? -1 : 1));
     },
 
     /**
      * Stores a checked upload in a folder under its own name, or `name-1.ext`, `name-2.ext` … when that is
-     * taken (an upload never replaces a file). The file and an image's thumbnail are written whole to temporary
-     * names first and only then take their names, so a write that fails midway (a full disk) leaves nothing
-     * listed or served: the answer is the 507 of storageFailure, and the temporary files are gone.
+     * taken (an upload never replaces a file: each name is taken with an exclusive put). The file is written
+     * whole before it takes its name (a temporary name on the local disk, one PutObject on S3) and the thumbnail
+     * after it; a write that fails (a full disk, a refused put) leaves nothing listed or served: the answer is
+     * the 507 of storageFailure.
      */
     async upload(dir: readonly string[], file: CheckedUpload): Promise<FileEntry> {
       await requireDir(dir);
-      const temporary: string[] = [];
       let stored: string[] | undefined;
-      try {
-        const data = await writeTemporary(file.data);
-        temporary.push(data);
-        const thumb = file.thumb ? await writeTemporary(file.thumb) : null;
-        if (thumb) temporary.push(thumb);
-        for (let n = 0; n <= MAX_SUFFIX && !stored; n += 1) {
-          const segments = [...dir, `${file.base}${n ? `-${n}` : ''}.${file.ext}`];
-          if (!(await claim(data, segments))) continue;
-          if (thumb) {
-            try {
-              await makeDirectory(dirname(thumbPath(segments)), { recursive: true });
-              await rename(thumb, thumbPath(segments));
-            } catch (err) {
-              await rm(root.pathOf(segments), { force: true });
-              throw err;
-            }
-          }
-          stored = segments;
+      for (let n = 0; n <= MAX_SUFFIX && !stored; n += 1) {
+        const segments = [...dir, `${file.base}${n ? `-${n}` : ''}.${file.ext}`];
+        // A folder of that name takes the name too (on S3 a key and a prefix of one name could both exist).
+        if (!local && (await kindOf(segments)) === 'dir') continue;
+        try {
+          await store.put(keyOf(segments), file.data, { exclusive: true });
+        } catch (err) {
+          if (err instanceof ObjectExistsError) continue;
+          throw storageFailure(err);
         }
-      } catch (err) {
-        throw storageFailure(err);
-      } finally {
-        await Promise.all(temporary.map((path) => rm(path, { force: true })));
+        if (file.thumb) {
+          try {
+            await store.put(thumbKey(segments), file.thumb);
+          } catch (err) {
+            await store.delete(keyOf(segments)).catch(() => {});
+            await store.pruneFolders(prefixOf([...dir, THUMBS_FOLDER])).catch(() => {});
+            throw storageFailure(err);
+          }
+        }
+        stored = segments;
       }
       if (!stored) throw invalid({ file: [FILE_ERR.exists] });
       return entryOf(stored, 'file');
     },
 
     /**
-     * Makes the temporary folder of uploads and removes what a stopped process left in it (files older than an
-     * hour: no upload still writes them). Run at start.
+     * Makes the local root and removes what a stopped process left in the old temporary folder (files older than
+     * an hour: no upload still writes them). Run at start; S3 has nothing to prepare.
      */
     async prepareTemporary(now = Date.now()) {
+      if (!local) return;
       const dir = join(root.root, TEMP_FOLDER);
       await makeDirectory(dir, { recursive: true });
       const names = await readdir(dir);
@@ -184,10 +194,13 @@ export function fileManager(config: Pick<Config, 'mediaDir'>) {
     async mkdir(dir: readonly string[], name: string): Promise<FileEntry> {
       await requireDir(dir);
       const segments = [...dir, name];
+      if (!local && (await kindOf(segments))) throw invalid({ name: [FILE_ERR.exists] });
       try {
-        await makeDirectory(root.pathOf(segments));
+        await store.createFolder(prefixOf(segments));
       } catch (err) {
-        if (isExists(err)) throw invalid({ name: [FILE_ERR.exists] });
+        if (err instanceof ObjectExistsError || (err as NodeJS.ErrnoException)?.code === 'EEXIST') {
+          throw invalid({ name: [FILE_ERR.exists] });
+        }
         throw storageFailure(err);
       }
       return entryOf(segments, 'dir');
@@ -202,7 +215,7 @@ export function fileManager(config: Pick<Config, 'mediaDir'>) {
       }
       const target = [...item.slice(0, -1), name];
       if (name !== current) {
-        if (await root.kindOf(target)) throw invalid({ name: [FILE_ERR.exists] });
+        if (await kindOf(target)) throw invalid({ name: [FILE_ERR.exists] });
         await relocate(item, target, kind);
       }
       return entryOf(target, kind);
@@ -216,7 +229,7 @@ export function fileManager(config: Pick<Config, 'mediaDir'>) {
       if (inside) throw invalid({ to: [FILE_ERR.target] });
       const target = [...toDir, item.at(-1) ?? ''];
       if (target.join('/') !== item.join('/')) {
-        if (await root.kindOf(target)) throw invalid({ to: [FILE_ERR.exists] });
+        if (await kindOf(target)) throw invalid({ to: [FILE_ERR.exists] });
         await relocate(item, target, kind);
       }
       return entryOf(target, kind);
@@ -233,8 +246,11 @@ export function fileManager(config: Pick<Config, 'mediaDir'>) {
       for (const [index, item] of unique.entries()) {
         const key = keys[index] ?? '';
         if (keys.some((other) => other !== key && key.startsWith(`${other}/`))) continue;
-        await rm(root.pathOf(item), { recursive: kinds[index] === 'dir', force: true });
-        if (kinds[index] === 'file') await rm(thumbPath(item), { force: true });
+        if (kinds[index] === 'dir') await store.deletePrefix(prefixOf(item));
+        else {
+          await store.delete(keyOf(item));
+          await store.delete(thumbKey(item));
+        }
       }
       return unique.length;
     },
