@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpAgent, type ServerProcess, scratchDatabase, startProcess } from './test/processes.js';
+import { HttpAgent, type ServerProcess, scratchDatabase, sendBeacon, startProcess } from './test/processes.js';
 
 /**
  * Several stateless server processes on one PostgreSQL database (DESIGN §7), as an operator runs them behind a load
@@ -23,6 +23,7 @@ describe.skipIf(!onPostgres)('three server processes on one database', () => {
           ADMIN_EMAIL: ADMIN.email,
           ADMIN_PASSWORD: ADMIN.password,
           SEED_DEMO: '1',
+          TRUST_PROXY: '1',
         }),
       ),
     );
@@ -97,11 +98,14 @@ describe.skipIf(!onPostgres)('three server processes on one database', () => {
       else failed.push(res.status);
     });
     // What a restart does to the servers' connections: every backend of this database is gone at once.
-    await new Promise((r) => setTimeout(r, 150));
-    await database.admin(
-      'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
-      [database.name],
-    );
+    // Twice, at different points of the saves, so connections in the middle of a transaction are lost too.
+    for (const wait of [120, 150]) {
+      await new Promise((r) => setTimeout(r, wait));
+      await database.admin(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [database.name],
+      );
+    }
     await Promise.all(saves);
     for (const status of failed) expect(status).toBeGreaterThanOrEqual(500);
     expect(acknowledged.length).toBeGreaterThan(0);
@@ -118,6 +122,54 @@ describe.skipIf(!onPostgres)('three server processes on one database', () => {
       });
       expect(again.status).toBe(201);
     }
+  });
+
+  it('600 beacons of 60 visitors spread over the three: exactly those views, visitors and one session each', async () => {
+    const sends: Promise<number>[] = [];
+    for (let v = 0; v < 60; v++) {
+      const address = `10.60.${Math.floor(v / 200)}.${(v % 200) + 1}`;
+      sends.push(
+        (async () => {
+          const statuses: number[] = [];
+          for (let n = 0; n < 10; n++) {
+            const beacon = {
+              type: 'view',
+              visitor: `scale-visitor-${v}`,
+              view: `scale-view-${v}-${n}`,
+              path: `/p${n}`,
+            };
+            statuses.push(await sendBeacon(urls()[(v + n) % 3] as string, beacon, address));
+          }
+          return statuses.filter((s) => s === 204).length;
+        })(),
+      );
+    }
+    expect((await Promise.all(sends)).reduce((a, b) => a + b, 0)).toBe(600);
+    const [views] = await database.query(
+      `select count(*)::int as n, count(distinct visitor_id)::int as visitors, count(distinct session_id)::int as sessions
+       from analytics_pageviews where view_key like 'scale-view-%'`,
+    );
+    expect(views).toEqual({ n: 600, visitors: 60, sessions: 60 });
+  });
+
+  it('kill -9 right after the answers: every beacon answered 204 is stored', async () => {
+    const victim = await startProcess({ DATABASE_URL: database.url, TRUST_PROXY: '1' });
+    const statuses = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        sendBeacon(
+          victim.url,
+          { type: 'view', visitor: `killed-visitor-${i % 20}`, view: `killed-view-${i}`, path: '/' },
+          `10.61.0.${(i % 20) + 1}`,
+        ),
+      ),
+    );
+    await victim.kill();
+    const acknowledged = statuses.filter((s) => s === 204).length;
+    expect(acknowledged).toBe(100);
+    const [row] = await database.query(
+      `select count(*)::int as n from analytics_pageviews where view_key like 'killed-view-%'`,
+    );
+    expect(row?.n).toBe(acknowledged);
   });
 
   it('SIGTERM: a process finishes what it holds and exits 0', async () => {

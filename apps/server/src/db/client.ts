@@ -44,6 +44,12 @@ export async function openDatabase(opts: { url?: string; dataDir: string; lock?:
     const pool = new pg.Pool({ connectionString: opts.url, max: 10, options: '-c jit=off -c random_page_cost=1.1' });
     // An idle connection the server drops (restart, failover) must not crash the process; the pool replaces it.
     pool.on('error', (err) => console.error(`database connection lost: ${err.message}`));
+    // A connection lost while checked out (a restart in the middle of a transaction) is reported on the client,
+    // where pg-pool listens only while it is idle: without this listener the 'error' event would end the process.
+    // The query under way fails (the request answers 500 and writes nothing), and the pool drops the client.
+    pool.on('connect', (client) => {
+      client.on('error', (err) => console.error(`database connection lost in use: ${err.message}`));
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

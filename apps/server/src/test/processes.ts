@@ -21,6 +21,16 @@ export async function scratchDatabase() {
   return {
     name,
     url: url.toString(),
+    /** Runs one query in this database. */
+    async query(sql: string, params: unknown[] = []) {
+      const c = new pg.Client({ connectionString: url.toString() });
+      await c.connect();
+      try {
+        return (await c.query(sql, params)).rows;
+      } finally {
+        await c.end();
+      }
+    },
     /** Runs one statement on the server's maintenance connection (e.g. terminating this database's backends). */
     async admin(sql: string, params: unknown[] = []) {
       const c = new pg.Client({ connectionString: BASE_URL });
@@ -156,4 +166,18 @@ export class HttpAgent {
     }
     return { status: res.status, json: json as Record<string, unknown> & { data?: Record<string, unknown> } };
   }
+}
+
+const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+
+/** One beacon of the public site's tracker to a server, from `address` (the server must trust the proxy header). */
+export async function sendBeacon(base: string, beacon: Record<string, unknown>, address: string) {
+  const res = await fetch(`${base}/api/collect`, {
+    method: 'POST',
+    headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': CHROME, 'x-forwarded-for': address },
+    body: JSON.stringify(beacon),
+  });
+  await res.arrayBuffer();
+  return res.status;
 }
