@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cut, noiseJpeg } from './test/gallery-images.js';
 import { HttpAgent, type ServerProcess, scratchDatabase, sendBeacon, startProcess } from './test/processes.js';
+import { type S3TestServer, startS3TestServer } from './test/s3-server.js';
 
 /**
  * Several stateless server processes on one PostgreSQL database (DESIGN §7), as an operator runs them behind a load
@@ -8,13 +10,15 @@ import { HttpAgent, type ServerProcess, scratchDatabase, sendBeacon, startProces
 const onPostgres = process.env.TEST_DB === 'postgres';
 const ADMIN = { email: 'admin@example.com', password: 'scale-admin-password' };
 
-describe.skipIf(!onPostgres)('three server processes on one database', () => {
+describe.skipIf(!onPostgres)('three server processes on one database and one bucket', () => {
   let database: Awaited<ReturnType<typeof scratchDatabase>>;
+  let bucket: S3TestServer;
   let servers: ServerProcess[] = [];
   const urls = () => servers.map((s) => s.url);
 
   beforeAll(async () => {
     database = await scratchDatabase();
+    bucket = await startS3TestServer();
     // Started at once on an empty database: they race for the migrations and the seeds, demo content included.
     servers = await Promise.all(
       [0, 1, 2].map(() =>
@@ -24,6 +28,7 @@ describe.skipIf(!onPostgres)('three server processes on one database', () => {
           ADMIN_PASSWORD: ADMIN.password,
           SEED_DEMO: '1',
           TRUST_PROXY: '1',
+          ...bucket.env,
         }),
       ),
     );
@@ -32,6 +37,7 @@ describe.skipIf(!onPostgres)('three server processes on one database', () => {
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.stop()));
     await database?.drop();
+    await bucket?.close();
   }, 60_000);
 
   it('all three come up on an empty database, with one administrator and the demo content once', async () => {
@@ -64,6 +70,41 @@ describe.skipIf(!onPostgres)('three server processes on one database', () => {
     expect(read.status).toBe(200);
     expect((await agent.request(c, 'POST', '/api/logout')).status).toBe(200);
     expect((await agent.request(a, 'GET', '/api/user/me')).status).toBe(401);
+  });
+
+  it('a chunked gallery upload whose chunks go to all three; each serves the image and its thumbnail', async () => {
+    const agent = new HttpAgent();
+    const [a] = urls() as [string];
+    await agent.request(a, 'GET', '/sanctum/csrf-cookie');
+    expect((await agent.request(a, 'POST', '/api/login', ADMIN)).status).toBe(200);
+    const galleries = await agent.request(a, 'GET', '/api/gallery/?per_page=1');
+    const galleryId = (galleries.json.data as unknown as { id: number }[])[0]?.id as number;
+    const photo = await noiseJpeg(640, 480);
+    const upload = cut(photo);
+    expect(upload.count).toBeGreaterThanOrEqual(3);
+    let last: Awaited<ReturnType<HttpAgent['request']>> | null = null;
+    for (let i = 0; i < upload.count; i++) {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(upload.chunk(i))) {
+        if (Buffer.isBuffer(value)) form.append(name, new Blob([new Uint8Array(value)]), 'blob');
+        else form.append(name, value);
+      }
+      last = await agent.request(urls()[i % 3] as string, 'POST', `/api/gallery/image/${galleryId}/upload`, form);
+      expect(last.status, `chunk ${i}`).toBe(i === upload.count - 1 ? 201 : 200);
+    }
+    const image = last?.json.data as unknown as { path: string; thumbnail: string; width: number };
+    expect(image.width).toBe(640);
+    for (const base of urls()) {
+      const original = await fetch(`${base}${image.path}`);
+      expect(original.status).toBe(200);
+      expect((await original.arrayBuffer()).byteLength).toBeGreaterThan(10_000);
+      const thumb = await fetch(`${base}${image.thumbnail}`);
+      expect(thumb.status).toBe(200);
+      await thumb.arrayBuffer();
+      const part = await fetch(`${base}${image.path}`, { headers: { range: 'bytes=0-99' } });
+      expect(part.status).toBe(206);
+      expect((await part.arrayBuffer()).byteLength).toBe(100);
+    }
   });
 
   it('6 wrong passwords spread over the three: the 6th is 429', async () => {

@@ -141,16 +141,18 @@ export async function startProcess(env: Record<string, string>, timeoutMs = 90_0
 export class HttpAgent {
   private cookies = new Map<string, string>();
 
+  /** Sends JSON, or a FormData as multipart (the way Dropzone and the admin send files). */
   async request(base: string, method: string, path: string, body?: unknown) {
     const headers: Record<string, string> = { 'x-requested-with': 'XMLHttpRequest', 'accept-language': 'en' };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const xsrf = this.cookies.get('XSRF-TOKEN');
     if (xsrf && method !== 'GET') headers['x-xsrf-token'] = decodeURIComponent(xsrf);
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    const form = body instanceof FormData;
+    if (body !== undefined && !form) headers['content-type'] = 'application/json';
     const res = await fetch(`${base}${path}`, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
     });
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(';');
