@@ -46,6 +46,22 @@ describe('platform', () => {
     expect(typeof res.json().error).toBe('string');
   });
 
+  it('GET /api/health is 503 while the database does not answer, so a load balancer stops sending there', async () => {
+    const { buildApp } = await import('./app.js');
+    const down = new Proxy(server.ctx.db, {
+      get: (target, key, receiver) =>
+        key === 'execute' ? () => Promise.reject(new Error('connection refused')) : Reflect.get(target, key, receiver),
+    });
+    const app = await buildApp({ ...server.ctx, db: down }, { logger: false });
+    try {
+      const res = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ status: 'unavailable' });
+    } finally {
+      await app.close();
+    }
+  });
+
   it('an unknown API path is a JSON 404 in the request language', async () => {
     const res = await new Agent(server.app, 'sk').get('/api/nothing-here');
     expect(res.statusCode).toBe(404);
