@@ -150,3 +150,17 @@ export const publishWindowValid = (v: { publish_up: string | null; publish_down:
   !v.publish_up || !v.publish_down || Date.parse(v.publish_down) > Date.parse(v.publish_up);
 /** Where and how a reversed window is reported: `.refine(publishWindowValid, PUBLISH_DOWN_ISSUE)`. */
 export const PUBLISH_DOWN_ISSUE = { path: ['publish_down'], message: ERR.publishDown };
+
+/**
+ * Whether both password fields hold text (the object's other fields may still be invalid): the `when` of a
+ * passwords-equal refinement, which zod would otherwise skip while any other field has an error.
+ */
+export const passwordsTyped = (payload: { value: unknown }) => {
+  const v = payload.value as { password?: unknown; password_2?: unknown } | null;
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof (v.password ?? '') === 'string' &&
+    typeof (v.password_2 ?? '') === 'string'
+  );
+};

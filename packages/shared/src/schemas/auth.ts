@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
 import { ERR } from '../messages.js';
+import { passwordsTyped } from '../zod-helpers.js';
 
 const email = z.string({ error: ERR.email }).trim().min(1, ERR.required).max(255).email(ERR.email);
 
@@ -20,5 +21,9 @@ export const resetPasswordSchema = z
     password: z.string({ error: ERR.min5 }).min(LIMITS.passwordMin, ERR.min5).max(1000),
     password_2: z.string({ error: ERR.passwordEqual }),
   })
-  .refine((v) => v.password === v.password_2, { path: ['password_2'], message: ERR.passwordEqual });
+  .refine((v) => v.password === v.password_2, {
+    path: ['password_2'],
+    message: ERR.passwordEqual,
+    when: passwordsTyped,
+  });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;

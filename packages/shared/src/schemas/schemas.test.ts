@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loginSchema, resetPasswordSchema } from './auth.js';
 import { listQuerySchema } from './list.js';
 import { textSchema } from './text.js';
+import { userCreateSchema, userUpdateSchema } from './user.js';
 
 const keysOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
@@ -51,6 +52,7 @@ describe('auth schemas', () => {
     ).toEqual({
       token: 'errors.invalid',
       password: 'errors.min5',
+      password_2: 'errors.passwordEqual',
     });
     expect(
       keysOf(resetPasswordSchema.safeParse({ token: 't', email: 'a@b.sk', password: 'abcde', password_2: 'abcdf' })),
@@ -68,5 +70,16 @@ describe('listQuerySchema', () => {
       order: undefined,
     });
     expect(listQuerySchema.parse({ per_page: '100' }).per_page).toBe(100);
+  });
+});
+
+describe('the passwords of a user form', () => {
+  it('a mismatch is reported together with the errors of the other fields, not only once they are valid', () => {
+    const base = { role_id: 2, name: '', surname: 'N', email: 'not-an-email' };
+    const created = keysOf(userCreateSchema.safeParse({ ...base, password: 'abcde', password_2: 'abcdx' }));
+    expect(created).toMatchObject({ name: 'errors.min2', email: 'errors.email', password_2: 'errors.passwordEqual' });
+    const updated = keysOf(userUpdateSchema.safeParse({ ...base, password: 'abcde', password_2: '' }));
+    expect(updated.password_2).toBe('errors.passwordEqual');
+    expect(keysOf(userUpdateSchema.safeParse({ ...base, password: '', password_2: '' })).password_2).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
 import { ERR } from '../messages.js';
-import { zBool, zNullableId, zRequiredId, zShortText, zUpdatedAt } from '../zod-helpers.js';
+import { passwordsTyped, zBool, zNullableId, zRequiredId, zShortText, zUpdatedAt } from '../zod-helpers.js';
 import type { RecordStamps } from './blog.js';
 
 /** Sex options (spec 2 §9): 1 male, 2 female; blank means not given. */
@@ -67,7 +67,12 @@ const userShape = {
 };
 
 const passwordsEqual = (v: { password?: string; password_2?: string }) => (v.password ?? '') === (v.password_2 ?? '');
-const PASSWORD_EQUAL_ISSUE = { path: ['password_2'], message: ERR.passwordEqual };
+const PASSWORD_EQUAL_ISSUE = {
+  path: ['password_2'],
+  message: ERR.passwordEqual,
+  // Checked even when other fields fail, so the form shows the mismatch together with the other errors.
+  when: passwordsTyped,
+};
 const zPassword2 = z.preprocess((v) => (v == null ? '' : v), z.string({ error: ERR.passwordEqual }).max(1000));
 
 /** A new user (spec 2 §5): the password is required, at least 5 characters, and password_2 repeats it. */
