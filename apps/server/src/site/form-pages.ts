@@ -13,7 +13,9 @@ export function formPageSender({ db, config }: Pick<AppContext, 'db' | 'config'>
   return async (reply: FastifyReply, locale: Locale, kind: FormKind, state: FormState, status = 200) => {
     const [menus, site] = await Promise.all([siteMenus(db, locale), siteSettings({ db, config }, locale)]);
     const languageLinks = Object.fromEntries(LOCALES.map((l) => [l, formUrl(l, kind)]));
-    const frame = { locale, title: formWord(locale, `title.${kind}`), menus, languageLinks, site };
+    // Answered to a post, the page stands at /api/public/form/…: the statistics count it under the form's page.
+    const trackedPath = formUrl(locale, kind);
+    const frame = { locale, title: formWord(locale, `title.${kind}`), menus, languageLinks, site, trackedPath };
     // The page holds what the visitor typed: never cache it, never index the thank-you state.
     reply.header('Cache-Control', 'no-store');
     return sendDocument(reply, status, documentOf(frame, formBody(locale, kind, state)));

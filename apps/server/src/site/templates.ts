@@ -63,6 +63,8 @@ export interface Frame {
   previewBanner?: boolean;
   /** The settings behind the head's defaults (description, Open Graph, favicon) and the footer's company block. */
   site?: SiteSettings;
+  /** The path the tracker reports when it is not the address shown (a form page answered to its own post). */
+  trackedPath?: string;
 }
 
 function menuList(items: MenuItem[], frame: Frame): SafeHtml {
@@ -95,7 +97,7 @@ export function documentOf(frame: Frame, body: SafeHtml): string {
 ${frame.description && html`<meta name="description" content="${frame.description}">`}
 ${settingsHead(frame.site, { title: frame.title, description: frame.description })}
 <style>${CSS}</style>
-<script src="/tracker.js" defer></script>
+<script src="/tracker.js" defer${frame.trackedPath && html` data-path="${frame.trackedPath}"`}></script>
 </head>
 <body>
 <a class="skip" href="#content">${t(locale, 'site.skipToContent')}</a>

@@ -17,10 +17,13 @@ export const isFormKind = (value: unknown): value is FormKind => FORM_KINDS.incl
  */
 export const FORM_HONEYPOT = 'website';
 
-/** Limits of the public forms: the body size, and how many submissions one address may send in the window. */
+/** Limits of the public forms: the body size, and how many submissions and posts one address may send in the window. */
 export const FORM_LIMITS = {
   bodyBytes: 64 * 1024,
+  /** Accepted submissions per address in the window; refused posts (errors) do not count. */
   perAddress: 5,
+  /** Posts of any kind per address in the window: the cap on junk, well above what a person sends. */
+  postsPerAddress: 30,
   windowMs: 10 * 60 * 1000,
   messageMax: 10_000,
   textMax: 5_000,

@@ -17,6 +17,7 @@ import { VISITOR_FIELD } from '@backoffice/shared';
  */
 export const TRACKER_JS = /* the source below, its indentation dropped */ `(function () {
   var d = document, n = navigator, l = location, u = '/api/collect', K = 'bo_q';
+  var P = d.currentScript && d.currentScript.getAttribute('data-path');
   if (/[?&]preview=/.test(l.search)) return;
   var ok = /^[A-Za-z0-9_-]{8,64}$/;
   function id() {
@@ -63,7 +64,7 @@ export const TRACKER_JS = /* the source below, its indentation dropped */ `(func
     var k = o.type + view;
     save(load().filter(function (x) { return x.k !== k; }).concat({ k: k, t: Date.now(), o: o }));
   }
-  var q = new URLSearchParams(l.search), p = { type: 'view', path: l.pathname, referrer: d.referrer || '' };
+  var q = new URLSearchParams(l.search), p = { type: 'view', path: P || l.pathname, referrer: d.referrer || '' };
   ['source', 'medium', 'campaign', 'term', 'content'].forEach(function (k) {
     var x = q.get('utm_' + k);
     if (x) p['utm_' + k] = x.slice(0, 255);

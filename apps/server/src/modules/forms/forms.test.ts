@@ -297,14 +297,39 @@ describe('public forms: refused input', () => {
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect((await publicPost('price', price(), { address })).statusCode).toBe(429);
-    const page = await publicPost('contact', urlencoded({ name: 'Ján', locale: 'en' }), {
-      address,
-      headers: FORM_POST,
-    });
+    const typed = { name: 'Ján Typed', email: 'jan.typed@example.com', message: 'Kept when refused', locale: 'en' };
+    const page = await publicPost('contact', urlencoded(typed), { address, headers: FORM_POST });
     expect(page.statusCode).toBe(429);
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.body).toContain('You have sent too many forms.');
+    // What the visitor typed stays in the form; nothing of it was stored.
+    expect(page.body).toContain('value="Ján Typed"');
+    expect(page.body).toContain('Kept when refused');
     expect((await publicPost('contact', contact(), { address: '192.0.2.78' })).statusCode).toBe(201);
+  });
+
+  it('refused posts (errors) do not count against the limit; junk has its own, higher cap', async () => {
+    const address = '192.0.2.91';
+    for (let i = 0; i < FORM_LIMITS.perAddress + 3; i++) {
+      expect((await publicPost('contact', contact({ email: 'bad' }), { address })).statusCode).toBe(422);
+    }
+    for (let i = 0; i < FORM_LIMITS.perAddress; i++) {
+      expect((await publicPost('contact', contact(), { address })).statusCode).toBe(201);
+    }
+    expect((await publicPost('contact', contact(), { address })).statusCode).toBe(429);
+    const junk = '192.0.2.92';
+    const answers: number[] = [];
+    for (let i = 0; i <= FORM_LIMITS.postsPerAddress; i++) {
+      answers.push((await publicPost('contact', { nonsense: i }, { address: junk, sendMails: false })).statusCode);
+    }
+    expect(answers.filter((s) => s === 422)).toHaveLength(FORM_LIMITS.postsPerAddress);
+    expect(answers.at(-1)).toBe(429);
+  });
+
+  it('a form page answered to its post tells the tracker the form page, so no view is counted under /api', async () => {
+    const page = await publicPost('contact', urlencoded({ name: 'J', locale: 'sk' }), { headers: FORM_POST });
+    expect(page.statusCode).toBe(422);
+    expect(page.body).toContain('<script src="/tracker.js" defer data-path="/sk/form/contact">');
   });
 });
 

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { unflatten } from '../../http/body.js';
 import { forbidden, HttpError, invalid, throttled } from '../../http/errors.js';
+import { attemptThrottle } from '../../http/throttle.js';
 import { formPageSender } from '../../site/form-pages.js';
 import type { FormState } from '../../site/form-templates.js';
 import { formUrl, formWord } from '../../site/form-words.js';
@@ -66,14 +67,16 @@ const localeOf = (body: unknown): Locale => {
 /**
  * The public site's forms, `POST /api/public/form/{contact|price|registration}` (DESIGN §4 Submissions, §8): no
  * session and no CSRF token (an `Origin`/`Referer` from another site is refused), JSON or a plain urlencoded form
- * post, at most 64 KB, `FORM_LIMITS.perAddress` posts per address in `FORM_LIMITS.windowMs` (counted in the
- * database, so every server shares it). A filled honeypot is answered like a success, and nothing is kept.
- * A valid submission is stored with its mails queued as jobs (sent after the answer; a failed mail is tried again). JSON callers get
- * `201 {message}` or `422 {message, errors}`; a form post is redirected to its page with `?sent=1`, or gets the
- * page again with the errors beside the fields and the values kept.
+ * post, at most 64 KB. Per address in `FORM_LIMITS.windowMs`, counted in the database so every server shares it:
+ * `FORM_LIMITS.perAddress` accepted submissions, and `FORM_LIMITS.postsPerAddress` posts of any kind (junk).
+ * A filled honeypot is answered like a success, and nothing is kept. A valid submission is stored with its mails
+ * queued as jobs (sent after the answer). JSON callers get `201 {message}` or `422 {message, errors}`; a form post
+ * is redirected to its page with `?sent=1`, or gets the page again with the errors (or the too-many note) and the
+ * values kept; the tracker on that page reports the form's own address, not this one.
  */
 export const publicFormRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const sendPage = formPageSender(ctx);
+  const accepted = attemptThrottle(ctx.db, FORM_LIMITS.perAddress, FORM_LIMITS.windowMs);
 
   await app.register(rateLimit, {
     global: false,
@@ -125,7 +128,7 @@ export const publicFormRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       bodyLimit: FORM_LIMITS.bodyBytes,
       config: {
         csrf: false,
-        rateLimit: { max: FORM_LIMITS.perAddress, timeWindow: FORM_LIMITS.windowMs },
+        rateLimit: { max: FORM_LIMITS.postsPerAddress, timeWindow: FORM_LIMITS.windowMs },
       },
       schema: { params: kindParams },
     },
@@ -154,6 +157,15 @@ export const publicFormRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         return sendPage(reply, locale, kind, state, 422);
       }
 
+      // Only accepted submissions count against the address's limit; a refused one (errors) costs nothing.
+      try {
+        await accepted.hit(`form-accepted|${request.ip}`);
+      } catch (err) {
+        if (!(err instanceof HttpError) || err.status !== 429 || !html) throw err;
+        reply.headers(err.headers);
+        const values = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+        return sendPage(reply, locale, kind, { values, errors: {}, sent: false, notice: 'tooMany' }, 429);
+      }
       const stored = await storeSubmission(ctx.db, submission);
       await countGoal(ctx, request, kind, body, stored.id);
       await queueSubmissionMails(ctx, kind, stored);
