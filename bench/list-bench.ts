@@ -1,6 +1,7 @@
 // What the list benchmarks (texts.bench.ts, pages.bench.ts) share: a signed-in HTTP client, a scratch PostgreSQL
-// database, one run per target (PGlite on disk, PostgreSQL) of a server built in this process on a freshly seeded
-// database, clean-up on exit, and the capture, replay and EXPLAIN of the SQL that a request issues.
+// database, one run per target (PGlite on disk, PostgreSQL, and on request PostgreSQL with its media in an S3 bucket)
+// of a server built in this process on a freshly seeded database, clean-up on exit, and the capture, replay and
+// EXPLAIN of the SQL that a request issues.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -13,6 +14,7 @@ import { type Database, openDatabase } from '../apps/server/src/db/client.js';
 import { seedReference } from '../apps/server/src/db/seed/reference.js';
 import { createMailer } from '../apps/server/src/mail/transport.js';
 import { BENCH_ADMIN } from './lib.mjs';
+import { startBucket } from './s3.js';
 
 export const LANG = 'en';
 export const PHASE_LIMIT_MS = 120_000; // every measuring loop also stops after this long
@@ -25,16 +27,26 @@ const PG_BASE = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1
 export const ANALYZE = process.env.BENCH_ANALYZE !== '0';
 
 export type Target = 'PGlite' | 'PostgreSQL';
-const ALL_TARGETS: Target[] = ['PGlite', 'PostgreSQL'];
+/** A list benchmark's targets: the databases, and PostgreSQL with the server's files in an S3 bucket (s3rver). */
+export type ListTarget = Target | 'PostgreSQL-S3';
+const named = (t: string) =>
+  process.env.BENCH_TARGETS?.toLowerCase()
+    .split(',')
+    .map((s) => s.trim())
+    .includes(t.toLowerCase());
 /** The targets to run: all, or those named in BENCH_TARGETS (comma-separated, case-insensitive). */
 export const TARGETS: Target[] = process.env.BENCH_TARGETS
-  ? ALL_TARGETS.filter((t) =>
-      process.env.BENCH_TARGETS?.toLowerCase()
-        .split(',')
-        .map((s) => s.trim())
-        .includes(t.toLowerCase()),
-    )
-  : ALL_TARGETS;
+  ? (['PGlite', 'PostgreSQL'] as const).filter(named)
+  : ['PGlite', 'PostgreSQL'];
+/**
+ * The list benchmarks' targets: TARGETS, and PostgreSQL-S3 when BENCH_TARGETS names it (`postgresql-s3`): a list
+ * answer reads no file, so it differs from PostgreSQL only in the server's configuration.
+ */
+export const LIST_TARGETS: ListTarget[] = process.env.BENCH_TARGETS
+  ? (['PGlite', 'PostgreSQL', 'PostgreSQL-S3'] as const).filter(named)
+  : TARGETS;
+/** The database a target runs on. */
+export const databaseOf = (target: ListTarget): Target => (target === 'PGlite' ? 'PGlite' : 'PostgreSQL');
 
 export const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '–');
 
@@ -151,7 +163,7 @@ async function scratchDatabase(): Promise<{ url: string; drop: () => Promise<voi
 // ── one target ───────────────────────────────────────────────────────────────────────────────────────────────────
 
 export interface TargetOutcome {
-  target: Target;
+  target: ListTarget;
   status: 'ok' | 'skipped' | 'failed';
   reason?: string;
   setupMs?: number;
@@ -167,7 +179,7 @@ export interface TargetOutcome {
  * own tables). Whatever happens, the server, the database and the directory are gone afterwards.
  */
 export async function runTarget<S, R extends object>(
-  target: Target,
+  target: ListTarget,
   spec: {
     name: string; // of the temporary directory
     seed: (database: Database) => Promise<S>;
@@ -180,7 +192,7 @@ export async function runTarget<S, R extends object>(
   const dataDir = mkdtempSync(join(tmpdir(), `backoffice-bench-${spec.name}-`));
   cleanups.add(() => rmSync(dataDir, { recursive: true, force: true }));
   let url: string | undefined;
-  if (target === 'PostgreSQL') {
+  if (target !== 'PGlite') {
     const scratch = await scratchDatabase();
     if ('skip' in scratch) {
       console.log(`  SKIPPED: ${scratch.skip}`);
@@ -194,6 +206,8 @@ export async function runTarget<S, R extends object>(
     console.log(`  embedded database on disk in ${dataDir}`);
   }
   try {
+    // The S3 driver: a bucket on the tests' S3-protocol server (in this process), given as an operator sets it.
+    const s3Env = target === 'PostgreSQL-S3' ? await startBucket({ push: (fn) => cleanups.add(fn) }) : {};
     const config = loadConfig({
       DATA_DIR: dataDir,
       HOST: '127.0.0.1',
@@ -203,7 +217,9 @@ export async function runTarget<S, R extends object>(
       ADMIN_PASSWORD: BENCH_ADMIN.password,
       LOG_LEVEL: 'silent',
       ...(url ? { DATABASE_URL: url } : {}),
+      ...s3Env,
     });
+    if (target === 'PostgreSQL-S3' && !config.s3) throw new Error('the S3 variables were not taken');
 
     let t = performance.now();
     const database = await openDatabase({ url, dataDir });
@@ -217,7 +233,7 @@ export async function runTarget<S, R extends object>(
     const seedMs = performance.now() - t;
     // Fresh planner statistics, as PostgreSQL's autovacuum would gather them shortly after such an import.
     t = performance.now();
-    const settle = target === 'PostgreSQL' ? 'VACUUM ANALYZE' : 'ANALYZE';
+    const settle = target === 'PGlite' ? 'ANALYZE' : 'VACUUM ANALYZE';
     if (ANALYZE) await database.db.execute(sql.raw(settle));
     const analyzeMs = performance.now() - t;
     console.log(

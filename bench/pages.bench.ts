@@ -1,18 +1,21 @@
-// `GET /api/content/page/` latency with 100 000 pages, on the embedded PGlite (on disk) and on a PostgreSQL server,
-// each request beside the raw SQL it issues: the statements the service sent (captured at the driver during one
-// request) are replayed straight to the driver the way the service sends them, with the same parameters.
+// `GET /api/content/page/` latency with 100 000 pages, on the embedded PGlite (on disk) and on a PostgreSQL server
+// (BENCH_TARGETS=postgresql-s3 adds PostgreSQL with the server's files in an S3 bucket), each request beside the
+// raw SQL it issues: the statements the service sent (captured at the driver during one request) are replayed
+// straight to the driver the way the service sends them, with the same parameters.
 // Run alone: `npx tsx bench/pages.bench.ts` from the repository root. BENCH_EXPLAIN=1 prints their plans.
 import { type Stats, stats, table, writeResult } from './lib.mjs';
 import {
   type Client,
   captureSql,
+  databaseOf,
   explainSql,
   LANG,
+  LIST_TARGETS,
+  type ListTarget,
   ms,
   replaySql,
   runTarget,
   type Statement,
-  TARGETS,
   type Target,
   type TargetOutcome,
 } from './list-bench.js';
@@ -64,7 +67,11 @@ const timedSql = async (run: () => Promise<unknown>) => {
   return performance.now() - start;
 };
 
-async function measure(target: Target, client: Client, database: Parameters<typeof replaySql>[0]): Promise<Measured> {
+async function measure(
+  target: ListTarget,
+  client: Client,
+  database: Parameters<typeof replaySql>[0],
+): Promise<Measured> {
   // One request per case with the driver watched: its two list statements (not the session and user look-ups).
   const captured: { kind: string; query: string; total: number | null; sql: Statement[] }[] = [];
   for (const c of CASES) {
@@ -112,7 +119,7 @@ async function measure(target: Target, client: Client, database: Parameters<type
       `round one request (Accept-Language: ${LANG}), its two statements replayed together as the service sends them ` +
       `(SQL), and each alone`,
   );
-  const targetMs = TARGET_P95_MS[target];
+  const targetMs = TARGET_P95_MS[databaseOf(target)];
   const cases = captured.map((c): CaseResult => {
     const h = stats(http.get(c.kind) ?? []);
     const q = stats(together.get(c.kind) ?? []);
@@ -134,7 +141,7 @@ async function measure(target: Target, client: Client, database: Parameters<type
 
 const factor = (a: number, b: number) => (Number.isFinite(a / b) ? `${(a / b).toFixed(1)}×` : '–');
 
-function print(target: Target, m: Measured) {
+function print(target: ListTarget, m: Measured) {
   table(
     [
       'case',
@@ -176,7 +183,7 @@ console.log(
     `${NAVIGATION_EVERY}th (server and client in this process)`,
 );
 const results: TargetResult[] = [];
-for (const target of TARGETS) {
+for (const target of LIST_TARGETS) {
   results.push(
     await runTarget(target, {
       name: 'pages',

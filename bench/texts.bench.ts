@@ -1,8 +1,9 @@
-// `GET /api/content/text/` latency with 10 000 texts, on the embedded PGlite (on disk) and on a PostgreSQL server.
+// `GET /api/content/text/` latency with 10 000 texts, on the embedded PGlite (on disk) and on a PostgreSQL server
+// (BENCH_TARGETS=postgresql-s3 adds PostgreSQL with the server's files in an S3 bucket).
 // The server is built in this process (buildApp) and listens on 127.0.0.1; requests go over real HTTP with fetch.
 // Run alone: `npx tsx bench/texts.bench.ts` from the repository root.
 import { type Stats, stats, table, writeResult } from './lib.mjs';
-import { type Client, LANG, ms, PHASE_LIMIT_MS, runTarget, TARGETS, type TargetOutcome } from './list-bench.js';
+import { type Client, LANG, LIST_TARGETS, ms, PHASE_LIMIT_MS, runTarget, type TargetOutcome } from './list-bench.js';
 import { SEARCH_WORD, seedTexts, TEXTS } from './seed-texts.js';
 
 const WARMUP = 20;
@@ -118,7 +119,7 @@ function print(result: Measured) {
 
 console.log(`Text list benchmark: GET /api/content/text/ with ${TEXTS} texts (server and client in this process)`);
 const results: TargetResult[] = [];
-for (const target of TARGETS) {
+for (const target of LIST_TARGETS) {
   results.push(
     await runTarget(target, {
       name: 'texts',

@@ -1,5 +1,7 @@
 // Gallery upload: 50 photos of about 3 MB through the chunked endpoint, two at a time, beside the image pipeline
-// alone on the same files, with the server's peak memory. Run alone: `npx tsx bench/upload.bench.ts`.
+// alone on the same files, with the server's peak memory; then the serving of a stored original and its thumbnail
+// from /gallery/. On PGlite, PostgreSQL (both with the local media directory) and PostgreSQL with S3 (s3rver).
+// Run alone: `npx tsx bench/upload.bench.ts`.
 import { randomUUID } from 'node:crypto';
 import {
   existsSync,
@@ -32,6 +34,7 @@ import {
   waitForHealth,
   writeResult,
 } from './lib.mjs';
+import { bucketKeys, startBucket } from './s3.js';
 import { cleanUpOnExit, targetStorage } from './scratch.js';
 
 const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 50);
@@ -43,7 +46,10 @@ const RATIO_TARGET = 0.7;
 const RSS_TARGET_MB = 300;
 const LIMIT_MS = 600_000; // the whole upload phase of one target
 const PG_BASE = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const TARGETS = (process.env.BENCH_TARGETS ?? 'pglite,postgresql')
+const SERVE_REQUESTS = Number(process.env.BENCH_SERVE_REQUESTS ?? 300); // of each kind: original, thumbnail
+const SERVE_WARMUP = 10;
+const SERVE_LIMIT_MS = 120_000;
+const TARGETS = (process.env.BENCH_TARGETS ?? 'pglite,postgresql,postgresql-s3')
   .toLowerCase()
   .split(',')
   .map((s) => s.trim());
@@ -190,6 +196,49 @@ async function uploadPhoto(client: Client, galleryId: number, path: string): Pro
   return performance.now() - start;
 }
 
+/** p50/p95 of one kind of stored file fetched from /gallery/, with its mean size. */
+interface Served extends ReturnType<typeof stats> {
+  kb: number;
+}
+
+/**
+ * Serving: GET of an original and of its thumbnail from /gallery/ (public, no session), alternating and cycling over
+ * the stored images, one request at a time over a kept-alive connection (fetch's pool), each timed to the last byte
+ * of the body. Every process streams these from the store, so this is where the drivers differ for visitors.
+ */
+async function measureServing(base: string, images: GalleryImage[]) {
+  const get = async (path: string) => {
+    const start = performance.now();
+    const res = await fetch(base + path, { signal: AbortSignal.timeout(30_000) });
+    const bytes = (await res.arrayBuffer()).byteLength;
+    const elapsed = performance.now() - start;
+    if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}`);
+    return { elapsed, bytes };
+  };
+  for (let i = 0; i < SERVE_WARMUP; i++) {
+    const image = images[i % images.length] as GalleryImage;
+    await get(image.path);
+    await get(image.thumbnail);
+  }
+  const samples = { original: [] as number[], thumbnail: [] as number[] };
+  const bytes = { original: 0, thumbnail: 0 };
+  const start = performance.now();
+  for (let i = 0; i < SERVE_REQUESTS && performance.now() - start < SERVE_LIMIT_MS; i++) {
+    const image = images[i % images.length] as GalleryImage;
+    const original = await get(image.path);
+    samples.original.push(original.elapsed);
+    bytes.original += original.bytes;
+    const thumbnail = await get(image.thumbnail);
+    samples.thumbnail.push(thumbnail.elapsed);
+    bytes.thumbnail += thumbnail.bytes;
+  }
+  const served = (kind: 'original' | 'thumbnail'): Served => ({
+    ...stats(samples[kind]),
+    kb: bytes[kind] / samples[kind].length / 1024,
+  });
+  return { original: served('original'), thumbnail: served('thumbnail') };
+}
+
 /** VmRSS and VmHWM (peak) of a process, in MB. */
 function memoryOf(pid: number) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -224,22 +273,24 @@ interface TargetResult {
   idleRssMb?: number;
   perPhoto?: ReturnType<typeof stats>;
   load?: number[];
+  /** GET of a stored original and of its thumbnail from /gallery/, after the upload. */
+  serving?: { original: Served; thumbnail: Served; load: number[] };
 }
 
-async function runTarget(
-  target: 'PGlite' | 'PostgreSQL',
-  photos: string[],
-  baseline: () => Promise<number>,
-): Promise<TargetResult> {
+type Target = 'PGlite' | 'PostgreSQL' | 'PostgreSQL-S3';
+
+async function runTarget(target: Target, photos: string[], baseline: () => Promise<number>): Promise<TargetResult> {
   console.log(`\n▶ ${target}`);
-  const storage = await targetStorage(target, 'upload', PG_BASE, cleanups);
+  const storage = await targetStorage(target === 'PGlite' ? 'PGlite' : 'PostgreSQL', 'upload', PG_BASE, cleanups);
   if ('skip' in storage) return { target, status: 'skipped', reason: storage.skip };
   const { dataDir, url } = storage;
+  // The S3 driver: the tests' S3-protocol server on loopback (in this process), the server started with its variables.
+  const s3Env = target === 'PostgreSQL-S3' ? await startBucket(cleanups) : {};
   const galleryId = await prepareDatabase(dataDir, url);
   const port = await freePort();
   // The server exactly as `npm start` runs it: the bundle, node's flags and the allocator's settings.
   const { command, args, env } = await serverCommand(
-    childEnv({ DATA_DIR: dataDir, PORT: String(port), ...(url ? { DATABASE_URL: url } : {}) }),
+    childEnv({ DATA_DIR: dataDir, PORT: String(port), ...(url ? { DATABASE_URL: url } : {}), ...s3Env }),
   );
   const since = performance.now();
   const server: Group = spawnGroup(command, args, env);
@@ -283,8 +334,21 @@ async function runTarget(
     const assembling = join(dataDir, 'tmp', 'gallery-uploads');
     const leftovers = existsSync(assembling) ? readdirSync(assembling).length : 0;
     if (leftovers) throw new Error(`${leftovers} assembly files left in ${assembling}`);
+    if ('S3_BUCKET' in s3Env) {
+      // Every original and thumbnail went to the bucket, and nothing to the local media directory.
+      const keys = await bucketKeys(s3Env);
+      if (keys.length < 2 * photos.length)
+        throw new Error(`${keys.length} objects in the bucket for ${photos.length} photos`);
+      const media = join(dataDir, 'media');
+      const files = existsSync(media) ? readdirSync(media, { recursive: true, withFileTypes: true }) : [];
+      if (files.some((f) => f.isFile())) throw new Error(`files were stored in ${media} with S3_BUCKET set`);
+      console.log(`  ${keys.length} objects in the bucket, none in the local media directory`);
+    }
 
     const pipelinePerSecond = await baseline();
+    const serveLoad = [loadavg()[0] ?? Number.NaN];
+    const served = await measureServing(client.base, images);
+    serveLoad.push(loadavg()[0] ?? Number.NaN);
     const bytes = photos.reduce((sum, p) => sum + statSync(p).size, 0);
     const seconds = ms / 1000;
     const thumbsPerSecond = photos.length / seconds;
@@ -301,9 +365,16 @@ async function runTarget(
       idleRssMb: idle.rss,
       perPhoto: stats(perPhoto),
       load,
+      serving: { ...served, load: serveLoad },
     };
     console.log(
       `  ${photos.length} photos, ${fmt(bytes / 1e6, 1)} MB in ${fmt(seconds, 1)} s; 1-minute load ${load.map((l) => fmt(l, 1)).join(' → ')}`,
+    );
+    console.log(
+      `  serving from /gallery/ (${served.original.n} × original of ${fmt(served.original.kb)} KB, ` +
+        `${served.thumbnail.n} × thumbnail of ${fmt(served.thumbnail.kb, 1)} KB, alternating, keep-alive): ` +
+        `p50/p95 ${fmt(served.original.p50, 1)} / ${fmt(served.original.p95, 1)} ms and ` +
+        `${fmt(served.thumbnail.p50, 1)} / ${fmt(served.thumbnail.p95, 1)} ms; load ${serveLoad.map((l) => fmt(l, 1)).join(' → ')}`,
     );
     return result;
   } catch (err) {
@@ -347,7 +418,7 @@ console.log(
 );
 
 const results: TargetResult[] = [];
-for (const target of ['PGlite', 'PostgreSQL'] as const) {
+for (const target of ['PGlite', 'PostgreSQL', 'PostgreSQL-S3'] as const) {
   if (!TARGETS.includes(target.toLowerCase())) continue;
   const prior = before;
   results.push(
@@ -380,9 +451,27 @@ table(
       : [r.target, r.status, r.reason ?? '', '', '', '', ''],
   ),
 );
+console.log('');
+table(
+  ['target', 'original p50 / p95 ms', 'thumbnail p50 / p95 ms', 'requests', 'KB original / thumb', 'load'],
+  results
+    .filter((r) => r.serving)
+    .map((r) => {
+      const s = r.serving as NonNullable<TargetResult['serving']>;
+      return [
+        r.target,
+        `${fmt(s.original.p50, 1)} / ${fmt(s.original.p95, 1)}`,
+        `${fmt(s.thumbnail.p50, 1)} / ${fmt(s.thumbnail.p95, 1)}`,
+        `${s.original.n} + ${s.thumbnail.n}`,
+        `${fmt(s.original.kb)} / ${fmt(s.thumbnail.kb, 1)}`,
+        s.load.map((l) => fmt(l, 1)).join(' → '),
+      ];
+    }),
+);
 console.log(
   `\n  Targets: thumbnails/s ≥ ${RATIO_TARGET * 100} % of the pipeline alone; server peak RSS (VmHWM of its process) < ${RSS_TARGET_MB} MB.` +
-    `\n  MB = 10^6 bytes of JPEG sent. Other work on this machine (see the load) slows both sides alike.`,
+    `\n  MB = 10^6 bytes of JPEG sent. Other work on this machine (see the load) slows both sides alike.` +
+    `\n  Serving: GET /gallery/… without a session, original and thumbnail alternating, one at a time, kept alive.`,
 );
 writeResult({ upload: results });
 process.exit(results.some((r) => r.status === 'failed') ? 1 : 0);
