@@ -24,6 +24,9 @@ export const LIMITS = {
   bodyDepthMax: 64,
 } as const;
 
+/** The zone of the site's audience: statistics days, dates on the site and in mail, whatever the server's own zone. */
+export const SITE_TIME_ZONE = 'Europe/Bratislava';
+
 /** Delays and time-outs in milliseconds (spec 1 §9, spec 2 §9). */
 export const DELAYS = {
   notification: 4000,

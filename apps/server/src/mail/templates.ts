@@ -5,6 +5,7 @@ import {
   type MailEvent,
   type MailValues,
   SETTINGS,
+  SITE_TIME_ZONE,
 } from '@backoffice/shared';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
@@ -69,6 +70,48 @@ export interface RenderedMail {
   text: string;
 }
 
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * A moment as the spec writes dates in each language (sk `D.M.YYYY HH:mm:ss`, en `YYYY-MM-DD HH:mm:ss`), in the
+ * site's zone: what a `created_at` placeholder shows instead of the stored ISO text.
+ */
+export function mailDate(iso: string, lang: Locale): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: SITE_TIME_ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  );
+  const time = `${parts.hour}:${parts.minute}:${parts.second}`;
+  return lang === 'sk'
+    ? `${Number(parts.day)}.${Number(parts.month)}.${parts.year} ${time}`
+    : `${parts.year}-${parts.month}-${parts.day} ${time}`;
+}
+
+/** The values with every ISO moment written as a date of `lang`. */
+function withDates(values: MailValues, lang: Locale): MailValues {
+  return Object.fromEntries(
+    Object.entries(values).map(([model, props]) => [
+      model,
+      Object.fromEntries(
+        Object.entries(props ?? {}).map(([k, v]) => [
+          k,
+          typeof v === 'string' && ISO_INSTANT.test(v) ? mailDate(v, lang) : v,
+        ]),
+      ),
+    ]),
+  ) as MailValues;
+}
+
 /** One template language version filled with values (the HTML cleaned with the rich-text allow-list once more). */
 export function renderTemplate(
   template: { subject: string; content_plain: string; content: string },
@@ -76,6 +119,7 @@ export function renderTemplate(
   values: MailValues,
   lang: Locale,
 ): RenderedMail {
+  values = withDates(values, lang);
   const body = sanitizeRichText(fillPlaceholders(template.content, event, values, 'html'));
   const plain = template.content_plain.trim()
     ? fillPlaceholders(template.content_plain, event, values, 'text')

@@ -1,4 +1,4 @@
-import type { Locale } from '@backoffice/shared';
+import { type Locale, SITE_TIME_ZONE } from '@backoffice/shared';
 import { sanitizeRichText } from '../http/sanitize.js';
 import { t } from '../i18n/index.js';
 import type { SiteGallery, SiteImage } from './gallery-service.js';
@@ -40,8 +40,6 @@ export const richBlock = (className: string, markup: string) =>
   markup && html`<div class="${className}">${richText(markup)}</div>`;
 
 const DATE_LOCALES: Record<Locale, string> = { sk: 'sk-SK', en: 'en-GB' };
-/** Dates are shown in the zone of the site's audience, whatever the server's own zone is. */
-const SITE_TIME_ZONE = 'Europe/Bratislava';
 
 /** A date as a `<time>` element, written out in `locale`. */
 export function dateOf(locale: Locale, date: Date): SafeHtml {

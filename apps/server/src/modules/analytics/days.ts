@@ -1,5 +1,7 @@
-/** The server's calendar (DESIGN §6): a statistics day is a day in Europe/Bratislava. */
-export const STATS_TIME_ZONE = 'Europe/Bratislava';
+import { SITE_TIME_ZONE } from '@backoffice/shared';
+
+/** The server's calendar (DESIGN §6): a statistics day is a day in the site's zone (Europe/Bratislava). */
+export const STATS_TIME_ZONE = SITE_TIME_ZONE;
 
 const dayFormat = new Intl.DateTimeFormat('en-CA', {
   timeZone: STATS_TIME_ZONE,

@@ -186,6 +186,15 @@ describe('public forms: the mails cannot be used as a relay', () => {
     }
   });
 
+  it("the staff notification writes the submission's time in the spec's Slovak format, in the site's zone", async () => {
+    const mails = ctx.server.mails.length;
+    expect((await publicPost('contact', contact({ email: 'dated@example.org' }))).statusCode).toBe(201);
+    const [staff] = ctx.server.mails.slice(mails);
+    const shown = staff?.html.replace(/<[^>]*>/g, ' ') ?? '';
+    expect(shown).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:/);
+    expect(shown).toMatch(/Odoslané\s*\d{1,2}\.\d{1,2}\.\d{4} \d{2}:\d{2}:\d{2}/);
+  });
+
   it('an address gets at most one confirmation a day, however many forms name it', async () => {
     const mails = ctx.server.mails.length;
     for (let i = 0; i < 3; i++) {

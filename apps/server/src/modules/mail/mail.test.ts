@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { mailTemplates } from '../../db/schema.js';
 import { seedMailTemplates } from '../../db/seed/mail-templates.js';
-import { fillPlaceholders, mailRecipient, renderTemplate, sendTemplateMail } from '../../mail/templates.js';
+import { fillPlaceholders, mailDate, mailRecipient, renderTemplate, sendTemplateMail } from '../../mail/templates.js';
 import { idsOf, useSignedInServer } from '../../test/content-cases.js';
 import { Agent } from '../../test/harness.js';
 
@@ -191,5 +191,13 @@ describe('mail templates: placeholders', () => {
     expect(content).toContain('Ján');
     expect(content).toContain('http://backoffice.test/admin/login');
     expect(content).not.toMatch(/%[a-z]+\.[a-z_]+%/);
+  });
+});
+
+describe('dates in mail', () => {
+  it("are written as the spec writes them in each language, in the site's zone (Europe/Bratislava)", () => {
+    expect(mailDate('2026-11-23T20:31:51.728Z', 'sk')).toBe('23.11.2026 21:31:51');
+    expect(mailDate('2026-11-23T20:31:51.728Z', 'en')).toBe('2026-11-23 21:31:51');
+    expect(mailDate('2026-07-01T22:05:09Z', 'sk')).toBe('2.7.2026 00:05:09');
   });
 });
