@@ -60,18 +60,25 @@ export async function sendObject(
   key: string,
   headers: Record<string, string>,
 ): Promise<FastifyReply> {
-  let object: StoredObject;
-  try {
-    object = await store.stat(key);
-  } catch (err) {
-    if (err instanceof ObjectNotFoundError) throw notFound();
-    throw err;
-  }
-  const validators = {
+  const opened = <T>(read: () => Promise<T>) =>
+    read().catch((err: unknown) => {
+      throw err instanceof ObjectNotFoundError ? notFound() : err;
+    });
+  const validatorsOf = (object: StoredObject) => ({
     ETag: object.etag,
     'Last-Modified': object.modifiedAt.toUTCString(),
     'Accept-Ranges': 'bytes',
-  };
+  });
+  // A plain GET (no validators, no range: a first visit) is one read, whose answer carries size and validators;
+  // only a conditional or partial request looks at the object first (on S3 that is a second request).
+  const { headers: asks } = request;
+  if (request.method === 'GET' && !asks.range && !asks['if-none-match'] && !asks['if-modified-since']) {
+    const { body, object } = await opened(() => store.stream(key));
+    reply.headers({ ...headers, ...validatorsOf(object), 'Content-Length': String(object.size) });
+    return reply.send(body);
+  }
+  const object = await opened(() => store.stat(key));
+  const validators = validatorsOf(object);
   if (notModified(request, object)) {
     const { 'Content-Type': _type, 'Content-Disposition': _disposition, ...kept } = headers;
     return reply
@@ -89,15 +96,8 @@ export async function sendObject(
   const range = asked?.kind === 'part' ? asked.range : undefined;
   const length = range ? range.end - range.start + 1 : object.size;
   let body: Awaited<ReturnType<ObjectStore['stream']>>['body'] | undefined;
-  if (request.method !== 'HEAD' && length > 0) {
-    try {
-      ({ body } = await store.stream(key, range));
-    } catch (err) {
-      // Removed between the look and the read.
-      if (err instanceof ObjectNotFoundError) throw notFound();
-      throw err;
-    }
-  }
+  // (An object removed between the look and the read is a 404 too.)
+  if (request.method !== 'HEAD' && length > 0) ({ body } = await opened(() => store.stream(key, range)));
   reply.headers({ ...headers, ...validators, 'Content-Length': String(length) });
   if (range) reply.code(206).header('Content-Range', `bytes ${range.start}-${range.end}/${object.size}`);
   return reply.send(body);
