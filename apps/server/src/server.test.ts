@@ -32,5 +32,5 @@ describe('startServer', () => {
     } finally {
       await database.close();
     }
-  });
+  }, 120_000);
 });

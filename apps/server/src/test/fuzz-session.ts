@@ -84,7 +84,12 @@ export class FuzzSession {
     const tables = await tableNames(server.ctx.db);
     const snapshotSql = tables
       // The transaction ids of the live row versions: any insert, update or delete that committed changes them.
-      .map((t) => `select '${t}' as t, count(*)::int as n, coalesce(sum(xmin::text::bigint), 0)::text as h from "${t}"`)
+      .map((t) =>
+        t === 'users'
+          ? // A signed-in request marks its user online once a minute (a slow run meets it): that column is left out.
+            `select 'users' as t, count(*)::int as n, md5(coalesce(string_agg((to_jsonb(u) - 'online_at')::text, ',' order by u.id), '')) as h from users u`
+          : `select '${t}' as t, count(*)::int as n, coalesce(sum(xmin::text::bigint), 0)::text as h from "${t}"`,
+      )
       .join(' union all ');
     return new FuzzSession(server, operations, { admin, editor }, snapshotSql);
   }
