@@ -100,8 +100,8 @@ test("a role-2 editor sees no create button and cannot open another editor's for
   await expect(userRow(page, 'Jana Nováková').getByTestId('row-edit')).toHaveCount(1);
   await expect(userRow(page, 'Eva Redaktorová').getByTestId('row-edit')).toHaveCount(1);
   await expect(page.getByTestId('row-delete')).toHaveCount(0);
-  // Every bulk action on users is the administrator's: the menu stays disabled with a row selected.
-  await userRow(page, 'Tomáš Dvořák').getByRole('checkbox').check();
+  // Every bulk action on users is the administrator's: no row can be ticked and the menu stays disabled.
+  await expect(userRow(page, 'Tomáš Dvořák').getByRole('checkbox')).toHaveCount(0);
   await expect(page.getByTestId('list-bulk')).toBeDisabled();
   await shot(page, 'users-list-editor');
 

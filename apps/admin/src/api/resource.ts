@@ -46,12 +46,16 @@ export function createResourceApi<Row, Rec, Input extends object>(
 export const listKey = (key: string) => [key, 'list'] as const;
 export const recordKey = (key: string, id: number | null) => [key, 'record', id] as const;
 
-/** One page of a resource list; the previous page stays visible while the next one loads. */
+/**
+ * One page of a resource list; the previous page stays visible while the next one loads. A failed load is shown
+ * by the list itself (an error state with "Try again"), so it raises no notification as well.
+ */
 export function useResourceList<Row, Rec, Input>(api: ResourceApi<Row, Rec, Input>, params: Query) {
   return useQuery({
     queryKey: [...listKey(api.key), params],
     queryFn: ({ signal }) => api.list(params, signal),
     placeholderData: keepPreviousData,
+    meta: { silent: true },
   });
 }
 

@@ -31,12 +31,19 @@ export type SessionDimension<T extends SessionTable> = T extends `source/${strin
 
 export const STATS_KEY = 'stats';
 
+/**
+ * How long a statistics answer is reused: one range is loaded once when the dashboard and the traffic screen, or
+ * two visits of one screen, ask for it within this time (the roll-ups change slowly).
+ */
+const STATS_FRESH_MS = 60_000;
+
 /** GET /api/stats/totals → record counts per content type. */
 export function useStatsTotals(dates: StatsDates) {
   return useQuery({
     queryKey: [STATS_KEY, 'totals', dates],
     queryFn: async ({ signal }) =>
       (await request<{ data: StatsTotals }>('GET', '/api/stats/totals', { query: { ...dates }, signal })).data,
+    staleTime: STATS_FRESH_MS,
   });
 }
 
@@ -47,6 +54,7 @@ export function useTraffic(dates: StatsDates) {
     queryFn: async ({ signal }) =>
       (await request<TrafficResponse>('GET', '/api/stats/traffic', { query: { ...dates }, signal })).data,
     placeholderData: keepPreviousData,
+    staleTime: STATS_FRESH_MS,
   });
 }
 

@@ -18,6 +18,7 @@ import {
   zodRules,
   zodValidate,
 } from '../zodForm';
+import { fileValues } from './edits';
 import { StaleAlert } from './StaleAlert';
 
 export interface ResourceFormProps<Row extends ListRowBase, Rec extends RecordBase, Values, Input> {
@@ -30,11 +31,6 @@ export interface ResourceFormProps<Row extends ListRowBase, Rec extends RecordBa
   onClose: () => void;
 }
 
-/** The file fields that hold something to send (a File or the delete marker); untouched ones are left out. */
-function fileValues(values: Record<string, unknown>, names: readonly string[] = []): Record<string, unknown> {
-  return Object.fromEntries(names.flatMap((name) => (values[name] == null ? [] : [[name, values[name]]])));
-}
-
 /**
  * The slide-up create/edit form (spec 1 §4 Save flow): locale tabs, fields from the resource definition,
  * validation with the shared schema, preloader while loading and saving, server errors on the fields,
@@ -42,12 +38,17 @@ function fileValues(values: Record<string, unknown>, names: readonly string[] = 
  */
 export function ResourceForm<Row extends ListRowBase, Rec extends RecordBase, Values, Input>({
   def,
-  id,
+  id: requestedId,
   open,
   listAbilities,
   onClose,
 }: ResourceFormProps<Row, Rec, Values, Input>) {
   const { t } = useTranslation();
+  // A closing form keeps the record it showed: the list drops the id from the address as the form closes, and an
+  // edit turned into a create would re-run the title_url checks without the id (an error could flash).
+  const [shownId, setShownId] = useState(requestedId);
+  if (open && requestedId !== shownId) setShownId(requestedId);
+  const id = open ? requestedId : shownId;
   const [form] = Form.useForm();
   const queryClient = useQueryClient();
   const [tab, setTab] = useState<Locale>('sk');
@@ -83,12 +84,15 @@ export function ResourceForm<Row extends ListRowBase, Rec extends RecordBase, Va
     reset(def.form.empty());
   }, [open, id, def.form, reset]);
 
-  // Every (re)load of the record replaces the form's values, discarding edits (also the 409 "Reload").
+  // Every (re)load of the record replaces the form's values, discarding edits (also the 409 "Reload"). Only a file
+  // picked while the record first loaded (its control is not locked then) stays: the load fills the rest around it.
   useEffect(() => {
     if (!open || id === null || !loaded || !record.dataUpdatedAt) return;
+    const picked = loadedUpdatedAt.current === undefined ? fileValues(form.getFieldsValue(true), def.form.files) : {};
     loadedUpdatedAt.current = loaded.updated_at;
     reset(def.form.fromRecord(loaded));
-  }, [open, id, loaded, record.dataUpdatedAt, def.form, reset]);
+    form.setFieldsValue(picked);
+  }, [open, id, loaded, record.dataUpdatedAt, def.form, reset, form]);
 
   // A record that cannot be loaded closes the form; the shared error handler has shown why.
   useEffect(() => {

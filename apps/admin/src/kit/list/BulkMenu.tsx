@@ -23,6 +23,12 @@ export const CONTENT_BULK_ACTIONS: readonly BulkMenuAction<BulkAction>[] = [
   { key: 'destroy', labelKey: 'list.bulkActions.destroy', confirmKey: 'list.bulkConfirm.destroy', destroy: true },
 ];
 
+/** The actions a user may pick: removals and restricted ones only with `canDestroy`. */
+export const offeredBulkActions = <A extends string>(
+  actions: readonly BulkMenuAction<A>[],
+  canDestroy: boolean,
+): readonly BulkMenuAction<A>[] => actions.filter((action) => canDestroy || !(action.destroy || action.restricted));
+
 export interface BulkMenuProps<A extends string> {
   selectedCount: number;
   /** Whether the delete entry is offered (role 1 on content lists, everyone on gallery images). */
@@ -45,7 +51,7 @@ export function BulkMenu<A extends string = BulkAction>({
 }: BulkMenuProps<A>) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
-  const offered = actions.filter((action) => canDestroy || !(action.destroy || action.restricted));
+  const offered = offeredBulkActions(actions, canDestroy);
   const disabled = selectedCount === 0 || offered.length === 0;
   const items = offered.map((action) => ({
     key: action.key,

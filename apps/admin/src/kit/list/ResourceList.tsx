@@ -1,7 +1,7 @@
 import { DeleteOutlined, EditOutlined, EyeOutlined, UndoOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Popconfirm, Space, Table, type TableProps } from 'antd';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../api/client';
@@ -13,8 +13,10 @@ import { ResourceDetail } from '../detail/ResourceDetail';
 import { ResourceForm } from '../form/ResourceForm';
 import { notify } from '../notifications';
 import type { ListRowBase, RecordBase, ResourceDef } from '../resource';
+import { CONTENT_BULK_ACTIONS, offeredBulkActions } from './BulkMenu';
 import { confirmButtonProps } from './confirm';
 import { FilterPanel } from './FilterPanel';
+import { ListError } from './ListError';
 import { ListToolbar } from './ListToolbar';
 import { RowAction } from './RowAction';
 import { listPagination, tableChangePatch, withSortOrder } from './table';
@@ -41,14 +43,18 @@ export function ResourceList<Row extends ListRowBase, Rec extends RecordBase, Va
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const editId = parseId(useParams().id);
+  const rawId = useParams().id;
+  const editId = parseId(rawId);
   const { form } = def;
   const filters = def.filters ?? NO_FILTERS;
   const filterKeys = useMemo(() => filters.map((filter) => filter.key), [filters]);
   const { state, update, query } = useListParams(def.defaultSort, filterKeys);
   const list = useResourceList(def.api, query);
-  const abilities = list.data?.abilities;
-  const meta = list.data?.meta;
+  const abilities = list.isError ? undefined : list.data?.abilities;
+  const meta = list.isError ? undefined : list.data?.meta;
+  // Rows can be ticked only where a bulk action is offered to this user (role 2 on submissions has none).
+  const selectable =
+    !list.isError && offeredBulkActions(def.bulkActions ?? CONTENT_BULK_ACTIONS, !!abilities?.destroy).length > 0;
   const [creating, setCreating] = useState(false);
   const [selected, setSelected] = useState<number[]>([]);
   const activeFilters = Object.keys(state.filters).length + (state.trashed ? 1 : 0);
@@ -78,6 +84,14 @@ export function ResourceList<Row extends ListRowBase, Rec extends RecordBase, Va
     setCreating(false);
     if (editId !== null) navigate(routePath(def.routeName) + currentSearch());
   };
+  // An id that is no number can name no record: the same "Not found" and way back as an unknown number gets.
+  const badId = rawId !== undefined && editId === null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per bad address, not per render's navigate
+  useEffect(() => {
+    if (!badId) return;
+    notify('danger', t('errors.notFound'));
+    navigate(routePath(def.routeName) + currentSearch(), { replace: true });
+  }, [badId]);
   const failure = (prefix: 'message.storeError' | 'message.deleteError', error: unknown) =>
     notify('danger', `${t(prefix)} ${t('message.errorLabel')}: ${errorMessage(error)}`);
 
@@ -204,12 +218,21 @@ export function ResourceList<Row extends ListRowBase, Rec extends RecordBase, Va
           size="middle"
           loading={list.isFetching}
           columns={columns}
-          dataSource={list.data?.data ?? []}
+          // A failed load is never shown as an empty list: the table says so and offers to try again.
+          dataSource={list.isError ? [] : (list.data?.data ?? [])}
           onChange={onTableChange}
           scroll={{ x: 'max-content' }}
-          rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
-          locale={{ emptyText: <span data-testid="list-empty">{t('list.empty')}</span> }}
-          pagination={listPagination(t, state, meta)}
+          rowSelection={
+            selectable ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) } : undefined
+          }
+          locale={{
+            emptyText: list.isError ? (
+              <ListError error={list.error} retrying={list.isFetching} onRetry={() => void list.refetch()} />
+            ) : (
+              <span data-testid="list-empty">{t('list.empty')}</span>
+            ),
+          }}
+          pagination={list.isError ? false : listPagination(t, state, meta)}
         />
       </Card>
       {form && (
