@@ -39,6 +39,10 @@ function htmlOf(editor: Editor): string {
   return editor.isEmpty ? '' : editor.getHTML();
 }
 
+/** The text of the form's `<label for={id}>`, which points at the wrapper and so cannot name the editable area. */
+const labelText = (id: string | undefined) =>
+  (id && document.querySelector(`label[for="${CSS.escape(id)}"]`)?.textContent) || undefined;
+
 interface ToolProps {
   label: string;
   icon: ReactNode;
@@ -74,6 +78,10 @@ export default function RichTextEditor({ value, onChange, id, testId, ...aria }:
     onChangeRef.current = onChange;
   }, [onChange]);
 
+  // The editable area is named by the field's label (read when the view draws, once the label is in the page).
+  const [editorProps] = useState(() => ({
+    attributes: () => ({ 'aria-label': labelText(id) ?? t('editor.area') }),
+  }));
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -88,6 +96,7 @@ export default function RichTextEditor({ value, onChange, id, testId, ...aria }:
       TableCell,
     ],
     content: value ?? '',
+    editorProps,
     onUpdate: ({ editor: current }) => onChangeRef.current?.(htmlOf(current)),
   });
 
@@ -179,13 +188,13 @@ export default function RichTextEditor({ value, onChange, id, testId, ...aria }:
         />
         <Divider orientation="vertical" />
         <Tool
-          label={t('editor.heading2')}
+          label={t('editor.heading2Tool')}
           icon={<b>H2</b>}
           active={state.h2}
           onClick={() => chain().toggleHeading({ level: 2 }).run()}
         />
         <Tool
-          label={t('editor.heading3')}
+          label={t('editor.heading3Tool')}
           icon={<b>H3</b>}
           active={state.h3}
           onClick={() => chain().toggleHeading({ level: 3 }).run()}

@@ -4,8 +4,8 @@ import { Link, useMatches, useParams } from 'react-router';
 import { isRouteHandle } from '../router';
 import { hasRoute, routeLabel, routeNeedsParams, routePath } from '../routes';
 
-/** Breadcrumbs from the matched rows of the route table (their labels), plus the opened record id. */
-export function AppBreadcrumbs() {
+/** The crumbs of the current address: the matched rows of the route table (their labels), plus the record id. */
+function useCrumbs() {
   const { t } = useTranslation();
   const matches = useMatches();
   const { id } = useParams();
@@ -22,6 +22,23 @@ export function AppBreadcrumbs() {
     crumbs.push({ key: match.id, label: t(labelKey), to });
   }
   if (id) crumbs.push({ key: 'record', label: `#${id}`, to: '' });
+  return crumbs;
+}
+
+/** The screen's one `<h1>`: the label of the deepest matched route (the last crumb without the record id). */
+export function PageTitle() {
+  const crumbs = useCrumbs().filter((crumb) => crumb.key !== 'record');
+  const title = crumbs[crumbs.length - 1]?.label;
+  return title ? (
+    <h1 className="bo-page-title" data-testid="page-title">
+      {title}
+    </h1>
+  ) : null;
+}
+
+/** Breadcrumbs from the matched rows of the route table (their labels), plus the opened record id. */
+export function AppBreadcrumbs() {
+  const crumbs = useCrumbs();
   return (
     <Breadcrumb
       className="bo-breadcrumbs"

@@ -7,8 +7,9 @@ import { useMe } from '../../api/auth';
 import { PreloaderOverlay } from '../../kit/preloader';
 import { FileManagerButton } from '../../screens/filemanager/FileManagerButton';
 import { PageLoading } from '../router';
-import { AppBreadcrumbs } from './AppBreadcrumbs';
+import { AppBreadcrumbs, PageTitle } from './AppBreadcrumbs';
 import './dayjsLocale';
+import './layout.css';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { SideNav } from './SideNav';
 import { UserMenu } from './UserMenu';
@@ -17,11 +18,15 @@ import { useSiderCollapsed } from './useSiderCollapsed';
 // Inline, because antd's own layout styles are injected after this app's stylesheet.
 const SIDER_STYLE = { position: 'sticky', top: 0, height: '100vh', overflow: 'auto' } as const;
 const HEADER_STYLE = { padding: '0 16px', background: '#fff' } as const;
+// On a phone the opened navigation lies over the screen instead of pushing it aside.
+const OVERLAY_SIDER_STYLE = { ...SIDER_STYLE, position: 'fixed', left: 0, zIndex: 1000 } as const;
+const PHONE_HEADER_STYLE = { ...HEADER_STYLE, padding: '0 8px' } as const;
 
 /** The signed-in shell (spec 1 §2 Admin layout): side navigation, top bar, breadcrumbs and the screen. */
 export default function AppLayout() {
   const { t } = useTranslation();
-  const { collapsed, toggle, onBreakpoint } = useSiderCollapsed();
+  const { collapsed, phone, toggle, closeOnPhone, onBreakpoint } = useSiderCollapsed();
+  const overlay = phone && !collapsed;
   // Refreshes the stored user; an ended session answers 401 and leads to login.
   useMe();
   return (
@@ -34,16 +39,26 @@ export default function AppLayout() {
           breakpoint="lg"
           collapsible
           collapsed={collapsed}
+          collapsedWidth={phone ? 0 : 80}
           onBreakpoint={onBreakpoint}
           trigger={null}
           width={232}
-          style={SIDER_STYLE}
+          style={overlay ? OVERLAY_SIDER_STYLE : SIDER_STYLE}
         >
           <div className="bo-logo">{collapsed ? t('app.short') : t('app.name')}</div>
-          <SideNav collapsed={collapsed} />
+          <SideNav collapsed={collapsed} onNavigate={closeOnPhone} />
         </Layout.Sider>
+        {overlay && (
+          <button
+            type="button"
+            className="bo-sider-backdrop"
+            data-testid="sider-backdrop"
+            aria-label={t('layout.closeMenu')}
+            onClick={toggle}
+          />
+        )}
         <Layout>
-          <Layout.Header className="bo-header" style={HEADER_STYLE}>
+          <Layout.Header className="bo-header" style={phone ? PHONE_HEADER_STYLE : HEADER_STYLE}>
             <Button
               type="text"
               data-testid="menu-toggle"
@@ -60,6 +75,7 @@ export default function AppLayout() {
           </Layout.Header>
           <Layout.Content className="bo-content">
             <AppBreadcrumbs />
+            <PageTitle />
             <Suspense fallback={<PageLoading />}>
               <Outlet />
             </Suspense>

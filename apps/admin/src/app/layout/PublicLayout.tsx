@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { LanguageSwitcher } from './LanguageSwitcher';
+import './layout.css';
 
 /** The layout of login, forgotten and reset password: a centred panel with the language switcher. */
 export default function PublicLayout() {

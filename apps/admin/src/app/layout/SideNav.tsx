@@ -12,7 +12,7 @@ const groupNames = (entries: readonly NavEntry[]): string[] =>
 const GROUPS = groupNames(navTree);
 
 /** The side navigation from the route table; the group of the active section opens by itself. */
-export function SideNav({ collapsed }: { collapsed: boolean }) {
+export function SideNav({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const matches = useMatches();
   const active = matches.flatMap((match) =>
@@ -40,7 +40,7 @@ export function SideNav({ collapsed }: { collapsed: boolean }) {
           key: entry.name,
           icon: entry.icon,
           label: (
-            <Link to={entry.path} data-testid={`nav-${entry.name}`}>
+            <Link to={entry.path} data-testid={`nav-${entry.name}`} onClick={onNavigate}>
               {t(entry.labelKey)}
             </Link>
           ),

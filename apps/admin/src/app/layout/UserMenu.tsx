@@ -103,8 +103,18 @@ export function UserMenu() {
 
   return (
     <Popover trigger="click" placement="bottomRight" open={open} onOpenChange={setOpen} content={panel} arrow={false}>
-      <Button type="text" data-testid="user-menu" className="bo-user-trigger" aria-label={t('user.menu')}>
-        <Avatar size="small">{initial}</Avatar>
+      <Button
+        type="text"
+        data-testid="user-menu"
+        className="bo-user-trigger"
+        // Named by what it shows (the name, hidden on a phone), described as the user menu.
+        aria-label={fullName || initial}
+        title={t('user.menu')}
+        aria-haspopup="dialog"
+      >
+        <Avatar size="small" aria-hidden>
+          {initial}
+        </Avatar>
         <span className="bo-user-name">{fullName}</span>
       </Button>
     </Popover>

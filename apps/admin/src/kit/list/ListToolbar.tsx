@@ -44,7 +44,8 @@ export function SearchBox({ value, onChange }: SearchBoxProps) {
       aria-label={t('list.search')}
       value={text}
       onChange={(event) => setText(event.target.value)}
-      style={{ width: 260 }}
+      // 260 px, narrower on a phone so the toolbar never overflows the screen.
+      style={{ width: 'min(260px, calc(100vw - 32px))' }}
     />
   );
 }

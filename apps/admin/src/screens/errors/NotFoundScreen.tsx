@@ -15,15 +15,17 @@ export default function NotFoundScreen() {
     else navigate(getUser() ? routePath('dashboard') : routePath('login'), { replace: true });
   };
   return (
-    <Result
-      status="404"
-      title={t('errors.404')}
-      subTitle={t('errors.pageNotFound')}
-      extra={
-        <Button type="primary" data-testid="back" onClick={back}>
-          {t('errors.back')}
-        </Button>
-      }
-    />
+    <main>
+      <Result
+        status="404"
+        title={<h1 style={{ margin: 0, font: 'inherit' }}>{t('errors.404')}</h1>}
+        subTitle={t('errors.pageNotFound')}
+        extra={
+          <Button type="primary" data-testid="back" onClick={back}>
+            {t('errors.back')}
+          </Button>
+        }
+      />
+    </main>
   );
 }

@@ -15,7 +15,8 @@ export function FileManagerButton() {
           type="text"
           icon={<FolderOpenOutlined />}
           data-testid="filemanager-open"
-          aria-label={t('filemanager.title')}
+          // The visible word names the button (where it is hidden, on a phone, the same word still does).
+          aria-label={t('filemanager.open')}
           onClick={() => setOpen(true)}
         >
           <span className="bo-fm-open-label">{t('filemanager.open')}</span>

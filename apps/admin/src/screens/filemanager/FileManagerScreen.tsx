@@ -1,4 +1,5 @@
 import { App } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useUser } from '../../api/session';
 import { RequireUser } from '../../app/guards';
@@ -14,13 +15,18 @@ import './filemanager.css';
  * would only spread it (server logs).
  */
 export default function FileManagerScreen() {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const user = useUser();
   const token = params.get('token') || undefined;
   const picking = params.get('mode') === 'pick' && pickTarget() !== null;
+  // The frame's modal shows the title; inside, the page keeps its own heading and main landmark.
   const content = (
     <App component={false}>
-      <FileManager token={user ? undefined : token} picking={picking} />
+      <main>
+        <h1 className="bo-fm-title">{t('filemanager.title')}</h1>
+        <FileManager token={user ? undefined : token} picking={picking} />
+      </main>
     </App>
   );
   return token ? content : <RequireUser>{content}</RequireUser>;
