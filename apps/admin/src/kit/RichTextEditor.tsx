@@ -34,6 +34,20 @@ import type { RichTextProps } from './RichText';
 
 const countWords = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
+/** One configuration for every editor: TipTap builds each editor's own instances from it. */
+const EXTENSIONS = [
+  StarterKit.configure({
+    heading: { levels: [2, 3, 4] },
+    link: { openOnClick: false, autolink: true, defaultProtocol: 'https' },
+  }),
+  CharacterCount.configure({ wordCounter: countWords }),
+  Image.configure({ inline: false, allowBase64: false }),
+  Table.configure({ resizable: false }),
+  TableRow,
+  TableHeader,
+  TableCell,
+];
+
 /** The editor's HTML, or '' when it holds no text (so an untouched editor compares equal to ''). */
 function htmlOf(editor: Editor): string {
   return editor.isEmpty ? '' : editor.getHTML();
@@ -82,20 +96,12 @@ export default function RichTextEditor({ value, onChange, id, testId, ...aria }:
   const [editorProps] = useState(() => ({
     attributes: () => ({ 'aria-label': labelText(id) ?? t('editor.area') }),
   }));
+  // useEditor compares its options with the editor's after every render and, when one differs, reconfigures the
+  // editor and redraws its view: every option keeps its identity (the document is the value effect's job below).
+  const [initialContent] = useState(() => value ?? '');
   const editor = useEditor({
-    extensions: [
-      StarterKit.configure({
-        heading: { levels: [2, 3, 4] },
-        link: { openOnClick: false, autolink: true, defaultProtocol: 'https' },
-      }),
-      CharacterCount.configure({ wordCounter: countWords }),
-      Image.configure({ inline: false, allowBase64: false }),
-      Table.configure({ resizable: false }),
-      TableRow,
-      TableHeader,
-      TableCell,
-    ],
-    content: value ?? '',
+    extensions: EXTENSIONS,
+    content: initialContent,
     editorProps,
     onUpdate: ({ editor: current }) => onChangeRef.current?.(htmlOf(current)),
   });

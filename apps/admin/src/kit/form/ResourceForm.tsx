@@ -1,7 +1,7 @@
 import type { Abilities, Locale } from '@backoffice/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Drawer, Form, Space } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../api/client';
 import { OPTIONS_KEY } from '../../api/options';
@@ -30,6 +30,9 @@ export interface ResourceFormProps<Row extends ListRowBase, Rec extends RecordBa
   listAbilities?: Abilities;
   onClose: () => void;
 }
+
+const sameLocales = (a: readonly Locale[], b: readonly Locale[]) =>
+  a.length === b.length && a.every((locale) => b.includes(locale));
 
 /**
  * The slide-up create/edit form (spec 1 §4 Save flow): locale tabs, fields from the resource definition,
@@ -145,10 +148,19 @@ export function ResourceForm<Row extends ListRowBase, Rec extends RecordBase, Va
     }
   };
 
-  const onFieldsChange = () => setErrorLocales(formErrorLocales(form));
+  // Called on every keystroke. The dots change only when the set of tabs with errors does, and not while a field is
+  // being validated (its errors are empty until its rules answer, which would take the dot away and back per key).
+  const onFieldsChange = useCallback(() => {
+    if (form.isFieldsValidating()) return;
+    const next = formErrorLocales(form);
+    setErrorLocales((current) => (sameLocales(current, next) ? current : next));
+  }, [form]);
 
   const creating = id === null;
-  const { LocaleFields, MainFields } = def.form;
+  // The fields follow the form's store by themselves (Form.Item, useWatch): a render of the form around them (a tab's
+  // error dot, saving) need not render them, six rich-text editors in a page included.
+  const LocaleFields = useMemo(() => def.form.LocaleFields && memo(def.form.LocaleFields), [def.form.LocaleFields]);
+  const MainFields = useMemo(() => def.form.MainFields && memo(def.form.MainFields), [def.form.MainFields]);
   return (
     <Drawer
       data-testid="resource-form"
