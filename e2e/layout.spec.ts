@@ -7,11 +7,15 @@ test.describe('language', () => {
     await login(page);
     await expect(page.locator('html')).toHaveAttribute('lang', 'sk');
     await expect(page.getByTestId('nav-dashboard')).toHaveText('Prehľad');
+    // Each language is named in itself, in either interface language.
+    await expect(page.getByTestId('lang-sk')).toHaveText('Slovenčina');
+    await expect(page.getByTestId('lang-en')).toHaveText('English');
 
     await page.getByTestId('lang-en').click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.getByTestId('nav-dashboard')).toHaveText('Dashboard');
     await expect(page.getByTestId('lang-en')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId('lang-sk')).toHaveText('Slovenčina');
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.getByTestId('nav-content')).toHaveText('Content');

@@ -3,6 +3,8 @@ export const LOCALES = ['sk', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'sk';
 export const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale);
+/** Each language named in itself, as a language switch shows it whatever the interface's language. */
+export const LOCALE_NAMES: Record<Locale, string> = { sk: 'Slovenčina', en: 'English' };
 
 /** Lengths and sizes from both specification documents (§5 and §9). */
 export const LIMITS = {

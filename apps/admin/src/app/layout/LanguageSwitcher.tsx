@@ -1,10 +1,11 @@
-import { LOCALES } from '@backoffice/shared';
+import { LOCALE_NAMES, LOCALES } from '@backoffice/shared';
 import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, getLanguage } from '../../i18n/language';
 
 /**
- * Slovak / English; choosing one stores it and reloads the page (spec 2 §2 Language switcher).
+ * Slovenčina / English, each named in itself; choosing one stores it and reloads the page (spec 2 §2 Language
+ * switcher).
  * Two buttons rather than a dropdown keep the login route's code small.
  */
 export function LanguageSwitcher() {
@@ -24,7 +25,7 @@ export function LanguageSwitcher() {
             if (locale !== current) changeLanguage(locale);
           }}
         >
-          {t(`language.${locale}`)}
+          {LOCALE_NAMES[locale]}
         </Button>
       ))}
     </Space.Compact>
