@@ -90,7 +90,7 @@ test('changing the module clears the category; a module another page hosts is re
   });
   await page.goto(LIST);
   await page.getByTestId('list-create').click();
-  const taken = page.getByText('Tento modul už má priradená iná stránka.');
+  const taken = page.getByText('Tento modul už má priradenú inú stránku.');
   await expect(page.getByTestId('field-category_id')).toHaveCount(0);
   await page.getByTestId('field-module_id').click();
   await pickOption(page, 'Novinky');
