@@ -77,7 +77,7 @@ const DOCS_CSP = [
   "form-action 'none'",
 ].join('; ');
 
-/** Builds the server: plugins first, then one `register` per module (DESIGN §2). */
+/** Builds the server: plugins first, then one `register` per module (docs/ARCHITECTURE.md). */
 export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger === false ? false : { level: ctx.config.logLevel },
@@ -90,7 +90,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  // Bodies are JSON or multipart (DESIGN §4); anything else is 415, unless there is no body at all.
+  // Bodies are JSON or multipart (docs/ARCHITECTURE.md); anything else is 415, unless there is no body at all.
   app.removeContentTypeParser('text/plain');
   registerEmptyBodies(app);
   await app.register(cookie);

@@ -4,7 +4,7 @@ import { HttpAgent, type ServerProcess, scratchDatabase, sendBeacon, startProces
 import { type S3TestServer, startS3TestServer } from './test/s3-server.js';
 
 /**
- * Several stateless server processes on one PostgreSQL database (DESIGN §7), as an operator runs them behind a load
+ * Several stateless server processes on one PostgreSQL database (docs/DEPLOY.md), as an operator runs them behind a load
  * balancer: real processes, requests spread over them. Runs in the PostgreSQL pass of the tests.
  */
 const onPostgres = process.env.TEST_DB === 'postgres';

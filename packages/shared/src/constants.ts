@@ -56,7 +56,7 @@ export const SITE_SECTIONS = ['news', 'reference', 'gallery'] as const;
 export const isSiteSection = (titleUrl: string) =>
   (SITE_SECTIONS as readonly string[]).includes(titleUrl.toLowerCase());
 
-/** Sign-in protection (DESIGN §4, §8). */
+/** Sign-in protection (docs/ARCHITECTURE.md). */
 export const AUTH = {
   loginAttemptsPerMinute: 5,
   loginWindowMs: 60_000,
@@ -69,5 +69,5 @@ export const DELETE_MARKER = '@delete@';
 
 export const STATUS = { published: 1, hidden: 0 } as const;
 
-/** The cropped thumbnail stored beside every image (DESIGN §5). */
+/** The cropped thumbnail stored beside every image (docs/ARCHITECTURE.md). */
 export const THUMBNAIL = { width: 150, height: 120 } as const;

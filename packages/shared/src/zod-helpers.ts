@@ -135,7 +135,7 @@ export const zNonNegativeInt = z.preprocess(
   z.coerce.number({ error: ERR.invalid }).int(ERR.invalid).min(0, ERR.invalid).max(LIMITS.idMax, ERR.invalid),
 );
 
-/** The inline order change of a list row (references, partners; DESIGN §4 Inline order): `{order}`. */
+/** The inline order change of a list row (references, partners; docs/ARCHITECTURE.md Inline order): `{order}`. */
 export const orderSchema = z.object({ order: zNonNegativeInt });
 export type OrderInput = z.infer<typeof orderSchema>;
 

@@ -19,7 +19,7 @@ export interface Database {
   migrate(): Promise<void>;
   /**
    * Runs `work` while this process holds the start-up lock: on PostgreSQL a session advisory lock on one
-   * connection, so processes started at once migrate and seed one after another (DESIGN §7); the embedded
+   * connection, so processes started at once migrate and seed one after another (docs/DEPLOY.md); the embedded
    * database belongs to one process already.
    */
   exclusively<T>(work: () => Promise<T>): Promise<T>;

@@ -50,7 +50,7 @@ export function authorizer<A extends string>(can: (user: AuthUser, action: A) =>
 }
 
 /**
- * The whole route set of a content resource (DESIGN §4): `GET /` (list + abilities), `GET {id}` (record +
+ * The whole route set of a content resource (docs/ARCHITECTURE.md): `GET /` (list + abilities), `GET {id}` (record +
  * abilities), `POST /` (create, 201), `POST {id}` (update), `DELETE {id}` (soft), `POST {id}/restore` and
  * `POST array/{publish|hide|destroy}`. Each write is
  * logged under `model`; the resource's own routes (options, checks) are registered beside these.
@@ -72,7 +72,7 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
     checkRestore?: (id: number) => Promise<void>;
     /**
      * The record's image columns (`image` unless `fields` names others, e.g. a news article's poster) take
-     * uploads stored under `MEDIA_DIR/<media>/<id>/` (DESIGN §5).
+     * uploads stored under `MEDIA_DIR/<media>/<id>/` (docs/ARCHITECTURE.md).
      */
     image?: { media: string; config: Config; fields?: readonly ImageColumn[] };
   },
@@ -115,7 +115,7 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
     return { message: t(request.lang, 'crud.updated'), data: await read(id) };
   });
 
-  // Removal is soft (DESIGN §4): DELETE {id}, POST {id}/restore, POST array/{publish|hide|destroy}.
+  // Removal is soft (docs/ARCHITECTURE.md): DELETE {id}, POST {id}/restore, POST array/{publish|hide|destroy}.
   const ops = softResource(db, spec.table);
   app.delete('/:id', { schema: { params: idParams } }, async (request) => {
     const user = allow(request, 'destroy');
@@ -166,7 +166,7 @@ export function registerLangOptions(
 }
 
 /**
- * `GET preview/{id}` → `{url}` (DESIGN §4 Preview): a signed, short-lived link to the record on the public site.
+ * `GET preview/{id}` → `{url}` (docs/ARCHITECTURE.md Preview): a signed, short-lived link to the record on the public site.
  * Every staff role may preview (spec 1 §6).
  */
 export function registerPreview(
@@ -184,7 +184,7 @@ export function registerPreview(
 }
 
 /**
- * `POST order/{id}` with `{order}` (DESIGN §4 Inline order): sets the record's order (a whole number ≥ 0) from the
+ * `POST order/{id}` with `{order}` (docs/ARCHITECTURE.md Inline order): sets the record's order (a whole number ≥ 0) from the
  * list, logged as `order`; answers `{message, data}` with the record.
  */
 export function registerOrderUpdate(
@@ -211,7 +211,7 @@ export function registerOrderUpdate(
 }
 
 /**
- * `GET|POST validate/title_url` with `{value, language_code, id?}` (DESIGN §4 Uniqueness checks): JSON true when the
+ * `GET|POST validate/title_url` with `{value, language_code, id?}` (docs/ARCHITECTURE.md Uniqueness checks): JSON true when the
  * value is free in that locale among the resource's live records other than `id`.
  */
 export function registerTitleUrlCheck(
@@ -250,7 +250,7 @@ async function logged<T>(request: FastifyRequest, work: Promise<T>): Promise<T> 
 /**
  * The image fields of a resource. The body schema is shared with the admin and knows no files, so the raw values
  * are taken before validation; new files are all checked before anything is written (each bad one is a 422
- * `errors.image` on its field). A save is all or nothing (DESIGN §8): an update writes the new files before the
+ * `errors.image` on its field). A save is all or nothing (SECURITY.md): an update writes the new files before the
  * record changes (a failed write is a 507 and nothing changed; a refused save removes them again), and the
  * replaced files go only once the row points at the new ones; a create, whose folder needs the new id, writes its
  * files after the insert and removes the new record again when they cannot be written. Any other string means

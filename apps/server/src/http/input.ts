@@ -39,7 +39,7 @@ const SOURCES = ['params', 'query', 'body'] as const;
 
 /**
  * Refuses NUL characters and over-deep nesting in the path, query and body of every request before validation
- * (DESIGN §8): an API request gets a 422 naming the field, a public-site page a 400.
+ * (SECURITY.md): an API request gets a 422 naming the field, a public-site page a 400.
  */
 export function registerInputGuard(app: FastifyInstance) {
   app.addHook('preValidation', async (request: FastifyRequest) => {
@@ -75,7 +75,7 @@ export function registerEmptyBodies(app: FastifyInstance) {
 }
 
 /**
- * Multipart bodies (DESIGN §4): read whole by @fastify/multipart into key/value fields, then unflattened from bracket
+ * Multipart bodies (docs/ARCHITECTURE.md): read whole by @fastify/multipart into key/value fields, then unflattened from bracket
  * keys into the object JSON would give. The request is marked while the parts are read, so that a body the parser
  * cannot read (a missing boundary, a truncated part: errors without a status) is answered 400, not 500.
  */

@@ -8,7 +8,7 @@ import { throttled } from './errors.js';
 const SWEEP_CHANCE = 0.01;
 
 /**
- * A window of attempts per key, kept in the database so every server process shares it (DESIGN §7).
+ * A window of attempts per key, kept in the database so every server process shares it (docs/DEPLOY.md).
  *
  * `hit` counts an attempt before the work it guards is done (the password check, the reset mail) and throws 429
  * with Retry-After once `max` attempts fall inside the window. The count and the insert happen under a

@@ -11,7 +11,7 @@ import { multipartFields, pngImage } from '../test/image-cases.js';
 import { failMediaWrites, filesUnder } from '../test/media-faults.js';
 
 /*
- * A save whose media cannot be written changes nothing (DESIGN §8): the answer is a 507 with a message in the
+ * A save whose media cannot be written changes nothing (SECURITY.md): the answer is a 507 with a message in the
  * request's language, no row is created or changed, no file stays under MEDIA_DIR, and the same save sent again
  * once the disk has room succeeds. The titled resources (news, galleries, references, partners) run the same
  * cases through describeImageFields; these are the resources with their own forms.

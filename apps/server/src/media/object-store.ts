@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 
 /*
- * The one storage interface of every file the server keeps (DESIGN §7): media images and thumbnails, editor
+ * The one storage interface of every file the server keeps (docs/DEPLOY.md): media images and thumbnails, editor
  * uploads, assembled gallery uploads, and the file manager's tree. Two drivers implement it: the local directory
  * (`local-store.ts`, MEDIA_DIR, the default) and S3-compatible object storage (`s3-store.ts`, when S3_BUCKET is
  * set), so every server process reads and writes the same files.

@@ -49,7 +49,7 @@ function rangeStillValid(request: FastifyRequest, object: StoredObject): boolean
 }
 
 /**
- * Sends a stored object from any driver, the way a static file server would (DESIGN §7: every process serves every
+ * Sends a stored object from any driver, the way a static file server would (docs/DEPLOY.md: every process serves every
  * file): `ETag` and `Last-Modified`, 304 for a current copy, `Accept-Ranges` and one byte range as 206 (416 past
  * the end), HEAD without a body. `headers` are the caller's (type, caching, CSP). A missing object is a 404.
  */

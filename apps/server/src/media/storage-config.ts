@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Object storage settings (DESIGN §7): present when S3_BUCKET is set, else media stay in MEDIA_DIR. */
+/** Object storage settings (docs/DEPLOY.md): present when S3_BUCKET is set, else media stay in MEDIA_DIR. */
 export interface S3Config {
   bucket: string;
   /** An S3-compatible server (MinIO, Ceph, R2…); AWS S3 itself when absent. */

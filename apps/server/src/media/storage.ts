@@ -11,7 +11,7 @@ export { mediaDisk } from './local-store.js';
 export const MODEL_PATTERN = /^[a-z][a-z0-9-]{0,39}$/;
 /** A stored file name: one safe base name and one extension, no dots or slashes elsewhere. */
 export const FILE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}\.[a-z0-9]{2,5}$/;
-/** The public address of the media root (DESIGN §3, §5). */
+/** The public address of the media root (docs/ARCHITECTURE.md). */
 export const GALLERY_PREFIX = '/gallery';
 
 export type Variant = 'original' | 'thumb';
@@ -25,7 +25,7 @@ export const newFileName = (ext: string) => `${randomBytes(16).toString('hex')}.
 const DISK_FULL = new Set(['ENOSPC', 'EDQUOT']);
 
 /**
- * A failed write of media as its answer (DESIGN §8): 507 `http.diskFull` when the disk or the quota is full, 507
+ * A failed write of media as its answer (SECURITY.md): 507 `http.diskFull` when the disk or the quota is full, 507
  * `http.storageFailed` when the storage refused the write otherwise (permissions, a read-only disk); the system
  * error stays as `cause` for the log. Anything that is not a system error (a bug) passes unchanged.
  */
@@ -52,7 +52,7 @@ export type StorageConfig = Pick<Config, 'mediaDir'> & Partial<Pick<Config, 's3'
 /** One S3 driver (one connection pool) per configuration; the local driver holds nothing and is made anew. */
 const s3Stores = new WeakMap<object, ObjectStore>();
 
-/** The store every file of the server goes through (DESIGN §7): S3 when configured, else MEDIA_DIR. */
+/** The store every file of the server goes through (docs/DEPLOY.md): S3 when configured, else MEDIA_DIR. */
 export function objectStore(config: StorageConfig): ObjectStore {
   if (!config.s3) return localStore(config.mediaDir);
   let store = s3Stores.get(config.s3);
@@ -72,7 +72,7 @@ export async function closeObjectStore(config: StorageConfig) {
 }
 
 /**
- * The media layout over the object store (DESIGN §5): `<model>/<id>/<file>` and `<model>/<id>/thumb/<file>`.
+ * The media layout over the object store (docs/ARCHITECTURE.md): `<model>/<id>/<file>` and `<model>/<id>/thumb/<file>`.
  * Every key is built from checked parts (and checked again by the driver), so no name, a client's or a stale
  * database value, can reach another key.
  */

@@ -4,7 +4,7 @@ import { ERR } from '../messages.js';
 import { zId, zLangs, zShortText } from '../zod-helpers.js';
 
 /**
- * The gallery's chunked upload (spec 1 §9 Upload, DESIGN §4 Gallery upload). `chunkSize` is Dropzone's default
+ * The gallery's chunked upload (spec 1 §9 Upload, docs/ARCHITECTURE.md Gallery upload). `chunkSize` is Dropzone's default
  * (2 000 000 bytes): a file at the 10000 KB limit travels in 6 chunks. The server takes any chunk size from
  * `minChunkSize` up to the whole file, which bounds one upload to 157 chunks.
  */

@@ -3,7 +3,7 @@ import { LIMITS } from '../constants.js';
 import { ERR } from '../messages.js';
 import { zId } from '../zod-helpers.js';
 
-/** Query of every paged list (DESIGN §4): page, per_page ≤ 100, sort, order, search, trashed. */
+/** Query of every paged list (docs/ARCHITECTURE.md): page, per_page ≤ 100, sort, order, search, trashed. */
 export const listQuerySchema = z.object({
   page: z.coerce.number().int().min(1).catch(1).default(1),
   per_page: z.coerce
@@ -28,7 +28,7 @@ export const zFilterBool = z
   .catch(undefined);
 
 /**
- * A filter by id: a whole number beyond the database's id range is refused (422 naming the filter, DESIGN §8);
+ * A filter by id: a whole number beyond the database's id range is refused (422 naming the filter, SECURITY.md);
  * anything else that is not a positive whole number (blank, `abc`, `-1`) means "no filter".
  */
 export const zFilterId = z.preprocess((v) => {

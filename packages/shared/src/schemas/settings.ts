@@ -5,7 +5,7 @@ import { zUpdatedAt } from '../zod-helpers.js';
 
 /**
  * The four settings records (spec 2 §3 Settings, §9): their ids and the keys each holds. Every key has a value per
- * locale (`{key: {sk, en}}`, DESIGN §4); `GET`/`POST /api/settings/{id}`.
+ * locale (`{key: {sk, en}}`, docs/ARCHITECTURE.md); `GET`/`POST /api/settings/{id}`.
  */
 export const SETTINGS = {
   main: {
@@ -51,7 +51,7 @@ export type SettingsName = keyof typeof SETTINGS;
 export type SettingsId = (typeof SETTINGS)[SettingsName]['id'];
 
 /**
- * The keys that hold credentials (DESIGN §8): write-only. Every key of the four records was weighed: only the
+ * The keys that hold credentials (SECURITY.md): write-only. Every key of the four records was weighed: only the
  * mailing service's API key grants access to anything. Not secret: the list id (names an audience, useless without
  * the key), the Facebook app id (public, it goes into the site's pages), the bank details (printed in the footer).
  * The SMTP credentials are no setting at all (SMTP_URL, the server's environment).

@@ -7,7 +7,7 @@ import type { RecordStamps } from './blog.js';
 /** Sex options (spec 2 §9): 1 male, 2 female; blank means not given. */
 export const SEX = { male: 1, female: 2 } as const;
 
-/** The bulk actions of the user list (DESIGN §4 Writes): activate, block, destroy. */
+/** The bulk actions of the user list (docs/ARCHITECTURE.md Writes): activate, block, destroy. */
 export const USER_BULK_ACTIONS = ['activate', 'block', 'destroy'] as const;
 export type UserBulkAction = (typeof USER_BULK_ACTIONS)[number];
 
@@ -103,7 +103,7 @@ export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
 /** What the user form sends, on create or on edit. */
 export type UserInput = UserCreateInput | UserUpdateInput;
 
-/** The remote checks `POST|GET /api/user/validate/{title_url|email}` (DESIGN §4): `{value, id?}`. */
+/** The remote checks `POST|GET /api/user/validate/{title_url|email}` (docs/ARCHITECTURE.md): `{value, id?}`. */
 export const userCheckSchema = z.object({
   value: z.string().trim().max(255).default(''),
   id: z.preprocess(

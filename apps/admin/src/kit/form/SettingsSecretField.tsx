@@ -56,7 +56,7 @@ function SecretInput({ value = '', onChange, state, editable, testId }: SecretIn
 }
 
 /**
- * A write-only setting of one locale (`SETTINGS_SECRETS`, DESIGN §8): the server never sends its value, so the field
+ * A write-only setting of one locale (`SETTINGS_SECRETS`, SECURITY.md): the server never sends its value, so the field
  * starts empty and the hint says whether one is stored (`Set: ••••abcd`). Left empty it keeps the stored secret;
  * the administrator types a new one or removes it; any other role sees it disabled.
  */

@@ -128,7 +128,7 @@ function ContactFields({ locale, rules }: SettingsFieldsProps) {
 
 /**
  * E-mail (spec 2 §2): recipient and sender (the sender disabled) plus the mailing-service fields; the API key is
- * write-only (DESIGN §8).
+ * write-only (SECURITY.md).
  */
 function EmailFields({ locale, rules, secrets, canChangeSecrets }: SettingsFieldsProps) {
   const field = { locale, rules };

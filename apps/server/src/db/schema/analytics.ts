@@ -16,7 +16,7 @@ import {
 import { ts } from './base.js';
 
 /*
- * ── First-party analytics (DESIGN §6, §7) ──
+ * ── First-party analytics (docs/ARCHITECTURE.md, docs/DEPLOY.md) ──
  * Raw facts (`analytics_pageviews`, `analytics_sessions`, `analytics_goals`) are written by `POST /api/collect` and
  * the public forms; the daily roll-ups beside them are updated in the same transaction, and every `/api/stats/*`
  * answer reads roll-ups only, so the raw tables can move to a column store without changing an answer. A `day` is
@@ -213,7 +213,7 @@ export const analyticsMonthlyDims = pgTable(
 );
 
 /**
- * The collector's rate limit (DESIGN §7): beacons counted per address and minute, shared by every server process.
+ * The collector's rate limit (docs/DEPLOY.md): beacons counted per address and minute, shared by every server process.
  * `key` is an HMAC of the address under the server's secret (never the address itself); rows of past minutes are
  * removed by the collector.
  */

@@ -13,9 +13,9 @@ import { languageCode, timestamps, ts } from './base.js';
 import { galleries } from './content.js';
 import { users } from './people.js';
 
-/* ── Gallery images and their chunked upload (spec 1 §2 Gallery detail, DESIGN §4 Gallery upload, §7) ── */
+/* ── Gallery images and their chunked upload (spec 1 §2 Gallery detail, docs/ARCHITECTURE.md Gallery upload, §7) ── */
 
-/** One image of a gallery: its stored file (DESIGN §5 image rules), pixel size, place and publish status. */
+/** One image of a gallery: its stored file (docs/ARCHITECTURE.md image rules), pixel size, place and publish status. */
 export const galleryImages = pgTable(
   'gallery_images',
   {
@@ -55,7 +55,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 
 /**
  * A chunked upload in progress (Dropzone's `dzuuid`), kept in the database rather than in memory so any server
- * behind a load balancer can take the next chunk (DESIGN §7). `updated_at` is when its last chunk arrived: an
+ * behind a load balancer can take the next chunk (docs/DEPLOY.md). `updated_at` is when its last chunk arrived: an
  * upload quiet for GALLERY_UPLOAD.abandonedAfterMs is removed with its chunks. The request that assembles it holds
  * the claim (`claimed_by`, renewed in `claimed_at`); a claim not renewed for GALLERY_UPLOAD.claimExpiresMs was left
  * by a process that died, and the next chunk of the upload takes it over.

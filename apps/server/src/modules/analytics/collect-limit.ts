@@ -14,7 +14,7 @@ export interface CollectLimit {
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
- * The collector's rate limit (DESIGN §7), counted in the batch's transaction: each key's beacons are added to its
+ * The collector's rate limit (docs/DEPLOY.md), counted in the batch's transaction: each key's beacons are added to its
  * row of the database's current minute by one `insert … on conflict do update … returning`, and a key's beacons
  * past `max` in that minute are refused in the batch's order. The batch writers hold one advisory lock, so every
  * server process adds to the same counts; a batch that fails takes its counts with it. Returns per beacon 0 when

@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from '../../test/harness.js';
 import { collectorsOf } from './collector.js';
 
 /*
- * The collector across several servers on one database (DESIGN §7): an answer 2xx means the beacon is committed, a
+ * The collector across several servers on one database (docs/DEPLOY.md): an answer 2xx means the beacon is committed, a
  * database that cannot be written gives 503 and loses nothing answered, the rate limit is one for all servers, and
  * the sessions are those of the views in time order, whichever server got which view.
  */

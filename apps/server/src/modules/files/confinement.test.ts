@@ -60,11 +60,11 @@ const ESCAPES = [
   '../page/1/keep.png',
 ];
 
-describe('file manager: every path is checked after decoding (DESIGN §8)', () => {
+describe('file manager: every path is checked after decoding (SECURITY.md)', () => {
   const expectUntouched = async (send: () => Promise<{ statusCode: number }>, label: string) => {
     const before = snapshot(ctx.server);
     const res = await send();
-    // A NUL is refused for every field before the route runs (422 naming it, DESIGN §8); the rest is the 400 here.
+    // A NUL is refused for every field before the route runs (422 naming it, SECURITY.md); the rest is the 400 here.
     expect(res.statusCode, label).toBe(/\0|%00/.test(label) ? 422 : 400);
     expect(snapshot(ctx.server), label).toEqual(before);
   };

@@ -16,7 +16,7 @@ import { ImageRejectedError, type ProcessedImage, rotateImage } from '../../medi
 import { ObjectNotFoundError } from '../../media/object-store.js';
 import { mediaStorage, newFileName } from '../../media/storage.js';
 
-/** The storage folder of gallery images: `MEDIA_DIR/gallery/<galleryId>/[thumb/]<file>` (DESIGN §5). */
+/** The storage folder of gallery images: `MEDIA_DIR/gallery/<galleryId>/[thumb/]<file>` (docs/ARCHITECTURE.md). */
 export const GALLERY_MEDIA = 'gallery';
 
 type ImageRow = typeof galleryImages.$inferSelect;

@@ -52,7 +52,7 @@ export async function readSettings(db: Db, id: number): Promise<Record<string, R
 }
 
 /**
- * A settings record as the API answers it (DESIGN §4), to every role alike: contact_country_id as a number (null
+ * A settings record as the API answers it (docs/ARCHITECTURE.md), to every role alike: contact_country_id as a number (null
  * when blank); each secret (`SETTINGS_SECRETS`) masked in `data` (`''` or `••••abcd`) and described in `secrets`
  * (`{key: {sk: {set, last4}, en: …}}`), never its value.
  */
@@ -126,7 +126,7 @@ export async function checkSettingsUploads(id: number, body: Record<string, unkn
 type SettingRow = { setting_id: number; key: string; language_code: Locale; value: string };
 
 /**
- * Saves a record all or nothing (DESIGN §8). The new image files are written first (a failed write is the 507 of
+ * Saves a record all or nothing (SECURITY.md). The new image files are written first (a failed write is the 507 of
  * `storageFailure` and nothing changed); then one transaction, only where `updated_at` still equals what the editor
  * loaded (else 409), stores the text values (the keys of its schema, less the read-only ones) and points the image
  * keys at their new files (`''` for `@delete@`). If it fails the new files go; once it has committed the replaced

@@ -11,7 +11,7 @@ import { failMediaWrites, filesUnder } from '../../test/media-faults.js';
 import { readSettings } from './service.js';
 
 /*
- * A settings save whose image cannot be written changes nothing (DESIGN §8), like the content resources'
+ * A settings save whose image cannot be written changes nothing (SECURITY.md), like the content resources'
  * (media/half-saved.test.ts): 507 with a message in the request's language, every value as it was (the text sent
  * in the same save too), no new file under MEDIA_DIR/settings; the same save sent again once the disk has room
  * succeeds, and only then does the replaced file go.

@@ -252,7 +252,7 @@ describe('settings: images', () => {
   });
 });
 
-describe('settings: secrets (write-only, DESIGN §8)', () => {
+describe('settings: secrets (write-only, SECURITY.md)', () => {
   const KEY = 'mc-0123456789abcdef0123456789abcdef-us21';
   const stored = async () => (await readSettings(db(), SETTINGS.email.id)).mailchimp_api_key;
   const setKey = (value: unknown) => ctx.admin.post('/api/settings/3', { mailchimp_api_key: value });

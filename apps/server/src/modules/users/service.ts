@@ -247,7 +247,7 @@ export async function createUserRecord(db: Db, input: UserCreateInput): Promise<
   );
 }
 
-/** What an update changed that ends the user's sessions (DESIGN §8). */
+/** What an update changed that ends the user's sessions (SECURITY.md). */
 export interface UserChanges {
   roleChanged: boolean;
   blocked: boolean;
@@ -290,7 +290,7 @@ export async function updateUserRecord(
 }
 
 /**
- * Ends the sessions of users (DESIGN §8: block, role change, password change, removal): their rows go, so their
+ * Ends the sessions of users (SECURITY.md: block, role change, password change, removal): their rows go, so their
  * next request is a 401. `keepSessionId` spares the caller's own session when they changed their own password.
  */
 export async function endSessionsOf(db: Db, userIds: number[], keepSessionId?: string): Promise<void> {
