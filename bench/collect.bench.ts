@@ -3,7 +3,7 @@
 // afterwards a check that every acknowledged beacon is stored.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -20,7 +20,7 @@ import {
   waitForHealth,
   writeResult,
 } from './lib.mjs';
-import { cleanUpOnExit, scratchDatabase } from './scratch.js';
+import { cleanUpOnExit, postBeacon, scratchDatabase } from './scratch.js';
 
 const PG_BASE = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const CLIENTS = Number(process.env.BENCH_COLLECT_CLIENTS ?? 32);
@@ -34,21 +34,6 @@ const AGENTS = [
 ];
 
 const { cleanups, cleanUp } = cleanUpOnExit();
-
-function post(agent: Agent, port: number, headers: Record<string, string>, body: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      { host: '127.0.0.1', port, path: '/api/collect', method: 'POST', agent, headers, timeout: 30_000 },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on('error', reject);
-    req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.end(body);
-  });
-}
 
 /** Starts `n` servers on the database (one after another: the first migrates), each with its own DATA_DIR. */
 async function startServers(n: number, url: string, secret: string) {
@@ -95,7 +80,7 @@ async function measure(ports: number[], run: string) {
         const t = performance.now();
         let status: number | string;
         try {
-          status = await post(
+          status = await postBeacon(
             agents[i] as Agent,
             ports[i] as number,
             {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { type Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -78,4 +79,20 @@ export async function targetStorage(
     return scratch;
   }
   return { dataDir, url: scratch.url };
+}
+
+/** POST /api/collect over a kept-alive connection (node:http: far less client CPU per request than fetch). */
+export function postBeacon(agent: Agent, port: number, headers: Record<string, string>, body: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port, path: '/api/collect', method: 'POST', agent, headers, timeout: 30_000 },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.end(body);
+  });
 }

@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client.js';
@@ -27,7 +27,7 @@ import {
   writeResult,
 } from './lib.mjs';
 import { Client, ms, TARGETS, type Target } from './list-bench.js';
-import { cleanUpOnExit, targetStorage } from './scratch.js';
+import { cleanUpOnExit, postBeacon, targetStorage } from './scratch.js';
 
 const VIEWS_PER_YEAR = 10_000_000;
 /** PGlite's share of the full scale (BENCH_STATS_PGLITE_SCALE, e.g. 0.2 for 2 M views; 1 = the same 10 M). */
@@ -253,22 +253,6 @@ function pin(pid: number, cpus: string): boolean {
   return res.status === 0;
 }
 
-/** POST /api/collect over a kept-alive connection (node:http: far less client CPU per request than fetch). */
-function post(agent: Agent, port: number, headers: Record<string, string>, body: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      { host: '127.0.0.1', port, path: '/api/collect', method: 'POST', agent, headers, timeout: 30_000 },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on('error', reject);
-    req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.end(body);
-  });
-}
-
 /**
  * Page-view beacons from distinct public-looking addresses (X-Forwarded-For, TRUST_PROXY=1) and 20 000 visitors,
  * `INGEST_CLIENTS` at a time. With two or more cores the server (every thread) is pinned to the last core and this
@@ -297,7 +281,7 @@ async function measureIngestion(port: number, pid: number, target: Target) {
           screen: '1920x1080',
         });
         const t = performance.now();
-        const status = await post(
+        const status = await postBeacon(
           agent,
           port,
           {
