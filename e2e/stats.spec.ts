@@ -90,6 +90,13 @@ test('every statistics screen shows its chart or tables from the demo traffic', 
     for (const table of tables) {
       await expect(page.getByTestId(`stats-table-${table}`).locator('tbody tr.ant-table-row').first()).toBeVisible();
     }
+    if (route === 'demography') {
+      // Countries and languages named in Slovak (Intl.DisplayNames), not as stored.
+      await expect(page.getByTestId('stats-table-country')).toContainText('Slovensko');
+      await expect(page.getByTestId('stats-table-country')).not.toContainText('Slovakia');
+      await expect(page.getByTestId('stats-table-language')).toContainText('slovenčina');
+      await expect(page.getByTestId('stats-table-language')).not.toContainText('sk-sk');
+    }
     await shot(page, `stats-${route}`);
   }
 

@@ -74,7 +74,15 @@ export type StatsDevice = (typeof STATS_DEVICES)[number];
  * search engine), `/api/stats/demography/{country|city|language}` and `/api/stats/device/{browser|system}`: the
  * dimension's value under its own name, with sessions and their share in %.
  */
-export type SessionStatsRow<K extends string> = { [key in K]: string } & { sessions: number; sessionsRate: number };
+export type SessionStatsRow<K extends string> = { [key in K]: string } & {
+  sessions: number;
+  sessionsRate: number;
+  /** Country rows only: the ISO 3166-1 alpha-2 code of the country, for its name in the UI's language. */
+  code?: string;
+};
+
+/** The value of a session table's row for visitors the server could not place or recognise. */
+export const STATS_NOT_SET = '(not set)';
 
 export interface StatsListResponse<Row> {
   data: Row[];

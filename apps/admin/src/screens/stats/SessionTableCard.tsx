@@ -5,14 +5,14 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type SessionDimension, type SessionTable, useStatsTable } from '../../api/stats';
 import { useLocalListParams } from '../../kit/list/useListParams';
-import { formatCount, formatRate } from './format';
+import { formatCount, formatDimension, formatRate } from './format';
 import { StatsTable } from './StatsTable';
 import { useStatsRange } from './useStatsRange';
 
 const DEFAULT_SORT = { sort: 'sessions', order: 'desc' } as const;
 const PER_PAGE = 10;
 
-type Row = { [key: string]: string | number } & { sessions: number; sessionsRate: number };
+type Row = { [key: string]: string | number | undefined } & { sessions: number; sessionsRate: number; code?: string };
 
 /** The name of the dimension of a table in its rows: the source tables call theirs `path`. */
 export function dimensionOf<T extends SessionTable>(table: T): SessionDimension<T> {
@@ -39,7 +39,9 @@ export function SessionTableCard({ table }: { table: SessionTable }) {
         dataIndex: dimension,
         title: t(`stats.columns.${name}`),
         sorter: true,
-        render: (value: string) => <span className="bo-stats-path">{value}</span>,
+        render: (_: string, row: Row) => (
+          <span className="bo-stats-path">{formatDimension(dimension, row, language, t('stats.notSet'))}</span>
+        ),
       },
       {
         key: 'sessions',

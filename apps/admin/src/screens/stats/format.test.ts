@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatAxis, formatCurrency, formatDecimal2, formatDuration, formatPercent, formatRate } from './format';
+import {
+  formatAxis,
+  formatCurrency,
+  formatDecimal2,
+  formatDimension,
+  formatDuration,
+  formatPercent,
+  formatRate,
+} from './format';
 
 // Intl puts a no-break space (U+00A0) or a narrow one (U+202F) where Slovak writes a space.
 const spaces = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -36,5 +44,17 @@ describe('statistics formats (spec 2 §9)', () => {
   it('rounds axis values', () => {
     expect(formatAxis(1234.4, 'en')).toBe('1,234');
     expect(formatAxis(25_000, 'en')).toBe('25K');
+  });
+
+  it('names countries and languages in the UI language and translates (not set)', () => {
+    const germany = { country: 'Germany', code: 'DE', sessions: 1 };
+    expect(formatDimension('country', germany, 'sk', '(nezistené)')).toBe('Nemecko');
+    expect(formatDimension('country', germany, 'en', '(not set)')).toBe('Germany');
+    expect(formatDimension('country', { country: 'Atlantis' }, 'sk', '–')).toBe('Atlantis');
+    expect(formatDimension('language', { language: 'en-us' }, 'sk', '–')).toBe('angličtina (americká)');
+    expect(formatDimension('language', { language: 'sk' }, 'en', '–')).toBe('Slovak');
+    expect(formatDimension('language', { language: 'not a tag!' }, 'en', '–')).toBe('not a tag!');
+    expect(formatDimension('city', { city: '(not set)' }, 'sk', '(nezistené)')).toBe('(nezistené)');
+    expect(formatDimension('browser', { browser: 'Chrome' }, 'sk', '–')).toBe('Chrome');
   });
 });

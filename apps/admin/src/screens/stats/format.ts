@@ -1,4 +1,4 @@
-import { type Locale, STATS } from '@backoffice/shared';
+import { type Locale, STATS, STATS_NOT_SET } from '@backoffice/shared';
 
 const INTL_LOCALE: Record<Locale, string> = { sk: 'sk-SK', en: 'en-US' };
 
@@ -48,4 +48,29 @@ export function formatAxis(value: number, language: Locale): string {
     notation: Math.abs(value) >= 10_000 ? 'compact' : 'standard',
     maximumFractionDigits: 0,
   }).format(value);
+}
+
+/**
+ * A session table's value as the UI's language names it: countries by their ISO code and language tags
+ * (`en-us`) through `Intl.DisplayNames`, `(not set)` by the caller's translation; anything else as stored.
+ */
+export function formatDimension(
+  dimension: string,
+  row: { code?: string } & Record<string, unknown>,
+  language: Locale,
+  notSet: string,
+): string {
+  const value = String(row[dimension] ?? '');
+  if (value === STATS_NOT_SET) return notSet;
+  try {
+    if (dimension === 'country' && row.code) {
+      return new Intl.DisplayNames([INTL_LOCALE[language]], { type: 'region', fallback: 'none' }).of(row.code) ?? value;
+    }
+    if (dimension === 'language') {
+      return new Intl.DisplayNames([INTL_LOCALE[language]], { type: 'language', fallback: 'none' }).of(value) ?? value;
+    }
+  } catch {
+    // A tag Intl cannot read (RangeError) stays as stored.
+  }
+  return value;
 }

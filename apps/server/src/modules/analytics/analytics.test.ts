@@ -242,11 +242,12 @@ describe('aggregation of a hand-built set of events', () => {
       expect(res.statusCode).toBe(200);
       return res.json().data;
     };
-    // Sessions: A 2 (Slovakia), B 2 (Czechia), C 1 (Austria); ties by name.
+    // Sessions: A 2 (Slovakia), B 2 (Czechia), C 1 (Austria); ties by name. Each with its ISO code, which the
+    // admin names in the UI's language.
     expect(await get('demography/country')).toEqual([
-      { country: 'Czechia', sessions: 2, sessionsRate: 40 },
-      { country: 'Slovakia', sessions: 2, sessionsRate: 40 },
-      { country: 'Austria', sessions: 1, sessionsRate: 20 },
+      { country: 'Czechia', code: 'CZ', sessions: 2, sessionsRate: 40 },
+      { country: 'Slovakia', code: 'SK', sessions: 2, sessionsRate: 40 },
+      { country: 'Austria', code: 'AT', sessions: 1, sessionsRate: 20 },
     ]);
     expect((await get('demography/city')).map((r: { city: string }) => r.city)).toEqual([
       'Bratislava',

@@ -9,6 +9,7 @@ const require = createRequire(import.meta.url);
 const countries = require('i18n-iso-countries/index.js') as {
   registerLocale(data: unknown): void;
   getName(code: string, lang: string): string | undefined;
+  getAlpha2Code(name: string, lang: string): string | undefined;
 };
 countries.registerLocale(require('i18n-iso-countries/langs/en.json'));
 
@@ -43,6 +44,14 @@ function isPrivate(ip: string): boolean {
     (a === 172 && b >= 16 && b < 32) ||
     (a === 192 && b === 168)
   );
+}
+
+/**
+ * The ISO 3166-1 alpha-2 code of a country as `placeOf` names it (the stored English name), so that the admin can
+ * name it in the UI's language; undefined for `(not set)` and names the library does not know.
+ */
+export function countryCode(name: string): string | undefined {
+  return countries.getAlpha2Code(name, 'en');
 }
 
 /**

@@ -35,6 +35,7 @@ import {
   analyticsMonthlyUsers,
 } from '../../db/schema.js';
 import { likePattern, pageMeta, resolveSort } from '../../http/paging.js';
+import { countryCode } from './client-info.js';
 import { addDays, dayOf, daysBetween, monthsBetween, nextMonth, splitByMonth } from './days.js';
 import { type Dimension, fillSketches } from './rollups.js';
 import { emptySketch, estimate, mergeSketch } from './sketch.js';
@@ -310,10 +311,11 @@ export async function sessionsBy<K extends string>(
       .offset((query.page - 1) * query.per_page),
   ]);
   return {
-    data: rows.map(
-      (r) =>
-        ({ [key]: r.value, sessions: r.sessions, sessionsRate: rate(r.sessions, num(all?.n)) }) as SessionStatsRow<K>,
-    ),
+    data: rows.map((r) => {
+      const row = { [key]: r.value, sessions: r.sessions, sessionsRate: rate(r.sessions, num(all?.n)) };
+      const code = dim === 'country' ? countryCode(r.value) : undefined;
+      return (code ? { ...row, code } : row) as SessionStatsRow<K>;
+    }),
     meta: pageMeta(num(matching?.n), query.page, query.per_page),
   };
 }

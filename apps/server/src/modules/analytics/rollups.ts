@@ -1,3 +1,4 @@
+import { STATS_NOT_SET } from '@backoffice/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { insertRows } from '../../db/bulk.js';
@@ -23,8 +24,8 @@ import { addToSketch, emptySketch } from './sketch.js';
 export const DIMENSIONS = ['country', 'city', 'language', 'browser', 'system', 'page', 'keyword', 'search'] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
 
-/** Shown for a device or place the server could not tell. */
-export const NOT_SET = '(not set)';
+/** Shown for a device or place the server could not tell (the admin translates it). */
+export const NOT_SET = STATS_NOT_SET;
 
 /**
  * Counter deltas of one roll-up table summed per row, then written by one `insert … on conflict do update set
