@@ -96,7 +96,7 @@ test('an administrator creates, edits, hides, publishes and deletes a text', asy
 
   // Delete from the row, after confirming.
   await edited.getByTestId('row-delete').click();
-  await expect(page.getByText('Naozaj odstrániť túto položku?')).toBeVisible();
+  await expect(page.getByText('Naozaj chcete odstrániť túto položku?')).toBeVisible();
   await page.getByTestId('confirm-ok').click();
   await expectSuccess(page, 'Položka bola odstránená.');
   await expect(edited).toHaveCount(0);
