@@ -2,9 +2,28 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['packages/**/*.test.ts', 'apps/server/**/*.test.ts', 'apps/admin/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit-api',
+          include: ['packages/**/*.test.ts', 'apps/server/**/*.test.ts', 'apps/admin/**/*.test.ts'],
+        },
+      },
+      {
+        // The admin's components, rendered in jsdom with the app's providers.
+        extends: true,
+        test: {
+          name: 'admin-dom',
+          include: ['apps/admin/**/*.test.tsx'],
+          environment: './apps/admin/src/test/environment.ts',
+          setupFiles: ['./apps/admin/src/test/setup.ts'],
+          testTimeout: 10_000,
+        },
+      },
+    ],
   },
 });

@@ -1,0 +1,51 @@
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import { initI18n } from '../i18n';
+import { dismissNotification } from '../kit/notifications';
+
+// What jsdom lacks and antd reaches for: media queries (Grid, Drawer), size observers (Table, Tabs, Tooltip),
+// computed styles of pseudo elements (the scrollbar size) and window scrolling (a form scrolls to its first error).
+Object.defineProperty(window, 'matchMedia', {
+  configurable: true,
+  value: (query: string): MediaQueryList => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }),
+});
+
+class NoResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+Object.defineProperty(window, 'ResizeObserver', { configurable: true, value: NoResizeObserver });
+
+const computedStyle = window.getComputedStyle.bind(window);
+Object.defineProperty(window, 'getComputedStyle', {
+  configurable: true,
+  value: (element: Element) => computedStyle(element),
+});
+Object.defineProperty(window, 'scrollTo', { configurable: true, value: () => {} });
+Element.prototype.scrollIntoView = () => {};
+
+// Role queries skip their visibility check (computed styles of every ancestor, slow in jsdom with antd's
+// style rules): a hidden element matches too, so a test that expects none is, if anything, stricter.
+configure({ defaultHidden: true });
+
+// The tests read the admin in English; the language is read from storage as the app does at start.
+localStorage.setItem('language', 'en');
+initI18n();
+
+afterEach(() => {
+  cleanup();
+  dismissNotification();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  window.history.replaceState(null, '', '/');
+});
