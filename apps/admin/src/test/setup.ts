@@ -26,10 +26,11 @@ class NoResizeObserver {
 }
 Object.defineProperty(window, 'ResizeObserver', { configurable: true, value: NoResizeObserver });
 
-const computedStyle = window.getComputedStyle.bind(window);
+// Computed styles are the inline ones, for elements and pseudo elements alike: jsdom lays nothing out, and matching
+// every element against antd's injected style rules on each call made the suite three times slower.
 Object.defineProperty(window, 'getComputedStyle', {
   configurable: true,
-  value: (element: Element) => computedStyle(element),
+  value: (element: Element) => (element instanceof HTMLElement ? element.style : document.createElement('div').style),
 });
 Object.defineProperty(window, 'scrollTo', { configurable: true, value: () => {} });
 Element.prototype.scrollIntoView = () => {};
