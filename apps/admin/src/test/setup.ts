@@ -32,6 +32,9 @@ Object.defineProperty(window, 'getComputedStyle', {
   configurable: true,
   value: (element: Element) => (element instanceof HTMLElement ? element.style : document.createElement('div').style),
 });
+// A chosen image's preview address (jsdom's File is not the Blob that Node's URL accepts).
+URL.createObjectURL = () => 'blob:preview';
+URL.revokeObjectURL = () => {};
 Object.defineProperty(window, 'scrollTo', { configurable: true, value: () => {} });
 Element.prototype.scrollIntoView = () => {};
 

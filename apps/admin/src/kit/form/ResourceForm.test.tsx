@@ -1,0 +1,189 @@
+import type { Abilities, Locale, TextRecord } from '@backoffice/shared';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Form, Input } from 'antd';
+import { describe, expect, it, vi } from 'vitest';
+import { textResource } from '../../screens/content/text/textResource';
+import { type Reply, stubApi } from '../../test/api';
+import { renderInApp } from '../../test/render';
+import { ImageField } from '../ImageField';
+import type { FieldsProps, LocaleFieldsProps } from '../resource';
+import { ResourceForm } from './ResourceForm';
+
+const RECORD = 'GET /api/content/text/7';
+const SAVE = 'POST /api/content/text/7';
+const UPDATED_AT = '2026-11-20T10:00:00.000Z';
+const ROLE_1: Abilities = { create: true, update: true, destroy: true, restore: true };
+
+const record = (): TextRecord => ({
+  id: 7,
+  status: true,
+  langs: {
+    sk: { title: 'Otváracie hodiny', content: '<p>Po–Pi</p>' },
+    en: { title: 'Opening hours', content: '<p>Mon–Fri</p>' },
+  },
+  positions: [3],
+  created_at: UPDATED_AT,
+  updated_at: UPDATED_AT,
+  deleted_at: null,
+});
+
+// Plain inputs in place of the text's rich-text fields: the form kit is under test, with the texts' real schema.
+function LocaleFields({ locale, rules }: LocaleFieldsProps) {
+  return (
+    <>
+      <Form.Item name={['langs', locale, 'title']} label="Title" rules={rules(`langs.${locale}.title`)}>
+        <Input data-testid={`title-${locale}`} />
+      </Form.Item>
+      <Form.Item name={['langs', locale, 'content']} label="Content">
+        <Input.TextArea data-testid={`content-${locale}`} />
+      </Form.Item>
+    </>
+  );
+}
+function MainFields(_: FieldsProps) {
+  return (
+    <Form.Item name="image" label="Image">
+      <ImageField />
+    </Form.Item>
+  );
+}
+const textForm = textResource.form;
+if (!textForm) throw new Error('texts have a form');
+const def = { ...textResource, form: { ...textForm, files: ['image'], LocaleFields, MainFields } };
+
+function openForm(id: number | null = 7) {
+  const onClose = vi.fn();
+  const view = renderInApp(<ResourceForm def={def} id={id} open listAbilities={ROLE_1} onClose={onClose} />);
+  return { ...view, onClose };
+}
+
+const field = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;
+const tab = (locale: Locale) => screen.getByRole('tab', { name: locale === 'sk' ? 'Slovak' : 'English' });
+const loaded = () => waitFor(() => expect(field('title-sk').value).toBe('Otváracie hodiny'));
+
+describe('ResourceForm', () => {
+  it('loads the record into both locale tabs', async () => {
+    stubApi({ [RECORD]: { body: { data: record(), abilities: ROLE_1 } } });
+    const { user } = openForm();
+
+    await loaded();
+    expect(field('title-en').value).toBe('Opening hours');
+    expect(tab('sk').getAttribute('aria-selected')).toBe('true');
+    await user.click(tab('en'));
+    expect(tab('en').getAttribute('aria-selected')).toBe('true');
+    expect(field('content-en').value).toBe('<p>Mon–Fri</p>');
+  });
+
+  it("saves the form's values with the loaded updated_at, reports success and closes", async () => {
+    const api = stubApi({
+      [RECORD]: { body: { data: record(), abilities: ROLE_1 } },
+      [SAVE]: { body: { message: 'The text was saved.', data: record() } },
+    });
+    const { user, onClose } = openForm();
+    await loaded();
+
+    await user.clear(field('title-sk'));
+    await user.type(field('title-sk'), 'Nové hodiny');
+    await user.click(screen.getByTestId('form-save'));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.callsTo(SAVE)[0]?.body).toEqual({
+      langs: {
+        sk: { title: 'Nové hodiny', content: '<p>Po–Pi</p>' },
+        en: { title: 'Opening hours', content: '<p>Mon–Fri</p>' },
+      },
+      positions: [3],
+      status: true,
+      updated_at: UPDATED_AT,
+    });
+    expect(screen.getByTestId('notification').textContent).toContain('The text was saved.');
+  });
+
+  it('sends nothing while the shared schema refuses a value, and shows which tab holds it', async () => {
+    const api = stubApi({ [RECORD]: { body: { data: record(), abilities: ROLE_1 } } });
+    const { user } = openForm();
+    await loaded();
+
+    await user.clear(field('title-en'));
+    await user.click(screen.getByTestId('form-save'));
+
+    expect(await screen.findByText('Enter at least 3 characters.')).toBeTruthy();
+    expect(tab('en').getAttribute('aria-selected')).toBe('true');
+    expect(api.callsTo(SAVE)).toHaveLength(0);
+  });
+
+  it("puts a 422 answer's message under its field and switches to that field's locale tab", async () => {
+    stubApi({
+      [RECORD]: { body: { data: record(), abilities: ROLE_1 } },
+      [SAVE]: {
+        status: 422,
+        body: { message: 'The given data was invalid.', errors: { 'langs.en.title': ['errors.titleUrlUnique'] } },
+      },
+    });
+    const { user, onClose } = openForm();
+    await loaded();
+
+    await user.click(screen.getByTestId('form-save'));
+
+    const message = await screen.findByText('This URL is already in use.');
+    const item = message.closest('.ant-form-item');
+    expect(item?.contains(field('title-en'))).toBe(true);
+    expect(tab('en').getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByTestId('notification').textContent).toContain('The given data was invalid.');
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('shows the stale-edit notice on a 409 and reloads the record from it', async () => {
+    const api = stubApi({
+      [RECORD]: { body: { data: record(), abilities: ROLE_1 } },
+      [SAVE]: { status: 409, body: { message: 'The record was changed by someone else.' } },
+    });
+    const { user, onClose } = openForm();
+    await loaded();
+
+    await user.click(screen.getByTestId('form-save'));
+
+    const notice = await screen.findByTestId('stale-update');
+    expect(notice.textContent).toContain('Someone else changed this record in the meantime.');
+    expect(onClose).not.toHaveBeenCalled();
+    api.routes[RECORD] = {
+      body: { data: { ...record(), langs: { ...record().langs, sk: { title: 'Cudzia zmena', content: '' } } } },
+    };
+    await user.click(within(notice).getByRole('button', { name: 'Reload' }));
+
+    await waitFor(() => expect(field('title-sk').value).toBe('Cudzia zmena'));
+    expect(screen.queryByTestId('stale-update')).toBeNull();
+    expect(api.callsTo(RECORD)).toHaveLength(2);
+  });
+
+  it('keeps an image picked while the record was loading and sends it with the save', async () => {
+    let answer: (reply: Reply) => void = () => {};
+    const api = stubApi({
+      [RECORD]: () =>
+        new Promise<Reply>((resolve) => {
+          answer = resolve;
+        }),
+      [SAVE]: { body: { message: 'The text was saved.', data: record() } },
+    });
+    const { user, onClose } = openForm();
+    await waitFor(() => expect(api.callsTo(RECORD)).toHaveLength(1));
+
+    const photo = new File(['jpeg'], 'photo.jpg', { type: 'image/jpeg' });
+    fireEvent.change(screen.getByTestId('field-image-input'), { target: { files: [photo] } });
+    await act(async () => answer({ body: { data: record(), abilities: ROLE_1 } }));
+    await loaded();
+    await user.click(screen.getByTestId('form-save'));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const body = api.callsTo(SAVE)[0]?.body as Record<string, unknown>;
+    expect(body.image).toBe(photo);
+    expect(body['langs[sk][title]']).toBe('Otváracie hodiny');
+  });
+
+  it('does not let a user save a record the server says they may not update', async () => {
+    stubApi({ [RECORD]: { body: { data: record(), abilities: { ...ROLE_1, update: false } } } });
+    openForm();
+    await loaded();
+    expect(screen.getByTestId('form-save')).toHaveProperty('disabled', true);
+  });
+});
