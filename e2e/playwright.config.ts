@@ -5,7 +5,8 @@ import { E2E } from './env.js';
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  outputDir: '../node_modules/.cache/e2e-results',
+  // One results directory per port: two runs on different E2E_PORTs do not clear each other's traces.
+  outputDir: `../node_modules/.cache/e2e-results-${E2E.port}`,
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
