@@ -1,5 +1,5 @@
 import type { PageInput, PageRecord, PageRow } from '@backoffice/shared';
-import { useLabelOptions, useLangOptions } from './options';
+import { useLabelOptions } from './options';
 import { createResourceApi } from './resource';
 
 /** Pages, /api/content/page/ (spec 1 §7). */
@@ -18,7 +18,3 @@ export const useNavigationGroups = () => useLabelOptions('/api/content/navigatio
  */
 export const useNavigationParents = (groupId: number | null, pageId: number | null) =>
   useLabelOptions(groupId ? `/api/content/navigation/${groupId}/${pageId ?? 0}` : null);
-
-/** GET /api/gallery/list and /api/content/panel/list/ → the page form's multi-selects. */
-export const useGalleryOptions = () => useLangOptions('/api/gallery/list');
-export const usePanelOptions = () => useLangOptions('/api/content/panel/list/');

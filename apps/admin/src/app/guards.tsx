@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { getLastClearReason, useUser } from '../api/session';
+import { routePath } from '../routes/paths';
 import { safeRedirect } from './redirect';
-import { routePath } from './routes';
 
 /** Protected routes: without a stored user → login, remembering the page unless the user logged out. */
 export function RequireUser({ children }: { children: ReactNode }) {

@@ -1,13 +1,7 @@
 import { lazy, Suspense } from 'react';
+import type { RichTextProps } from './RichTextEditor';
 
-export interface RichTextProps {
-  value?: string;
-  onChange?: (html: string) => void;
-  id?: string;
-  'aria-invalid'?: boolean | 'true' | 'false';
-  /** Test id of the editor; its word/character footer gets `<testId>-counts`. */
-  testId?: string;
-}
+export type { RichTextProps } from './RichTextEditor';
 
 const RichTextEditor = lazy(() => import('./RichTextEditor'));
 

@@ -24,13 +24,20 @@ import StarterKit from '@tiptap/starter-kit';
 import { Button, Divider, Tooltip } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../api/client';
 import { uploadEditorImage } from '../api/upload';
-import { FileManagerModal } from '../screens/filemanager/FileManagerModal';
-import type { PickedFile } from '../screens/filemanager/messages';
+import { FileManagerModal } from './filemanager/FileManagerModal';
+import type { PickedFile } from './filemanager/pickMessage';
 import { checkImageFile } from './image';
-import { notify } from './notifications';
-import type { RichTextProps } from './RichText';
+import { notify, notifyFailure } from './notifications';
+
+export interface RichTextProps {
+  value?: string;
+  onChange?: (html: string) => void;
+  id?: string;
+  'aria-invalid'?: boolean | 'true' | 'false';
+  /** Test id of the editor; its word/character footer gets `<testId>-counts`. */
+  testId?: string;
+}
 
 const countWords = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
@@ -158,7 +165,7 @@ export default function RichTextEditor({ value, onChange, id, testId, ...aria }:
         .setImage({ src, alt: file.name.replace(/\.[^.]+$/, '') })
         .run();
     } catch (error) {
-      notify('danger', `${t('editor.imageError')} ${t('message.errorLabel')}: ${errorMessage(error)}`);
+      notifyFailure('editor.imageError', error);
     } finally {
       setUploading(false);
     }

@@ -1,6 +1,9 @@
 import { DELAYS } from '@backoffice/shared';
 import { Alert } from 'antd';
+import i18next from 'i18next';
 import { useSyncExternalStore } from 'react';
+import { errorMessage } from '../api/client';
+import type { I18nKey } from '../i18n';
 
 export type NotificationType = 'success' | 'danger';
 
@@ -35,6 +38,15 @@ export function notify(type: NotificationType, text: string, timeout: number = D
   sequence += 1;
   set({ id: sequence, type, text });
   timer = setTimeout(() => set(null), timeout);
+}
+
+/**
+ * A failed action in the danger bar: what failed, then why (`Uloženie zlyhalo. Chyba: …`). The reason is the
+ * error's message, or a text given as it is.
+ */
+export function notifyFailure(what: I18nKey, reason: unknown): void {
+  const why = typeof reason === 'string' ? reason : errorMessage(reason);
+  notify('danger', `${i18next.t(what)} ${i18next.t('message.errorLabel')}: ${why}`);
 }
 
 function subscribe(listener: () => void): () => void {

@@ -3,9 +3,9 @@ import type { FormRule, TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ComponentType } from 'react';
 import type { ResourceApi } from '../api/resource';
-import type { RouteName } from '../app/routes';
 import type { I18nKey } from '../i18n';
-import type { DetailDef } from './detail/ResourceDetail';
+import type { RouteName } from '../routes/paths';
+import type { DetailDef } from './detail/detailDef';
 import type { BulkMenuAction } from './list/BulkMenu';
 import type { SafeParseSchema } from './zodForm';
 

@@ -1,8 +1,8 @@
 import { Breadcrumb } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useMatches, useParams } from 'react-router';
-import { isRouteHandle } from '../router';
-import { hasRoute, routeLabel, routeNeedsParams, routePath } from '../routes';
+import { hasRoute, routeLabel, routeNeedsParams, routePath } from '../../routes/paths';
+import { isRouteHandle } from '../routeHandle';
 
 /** The crumbs of the current address: the matched rows of the route table (their labels), plus the record id. */
 function useCrumbs() {

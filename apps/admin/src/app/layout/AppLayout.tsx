@@ -6,7 +6,7 @@ import { Outlet } from 'react-router';
 import { useMe } from '../../api/auth';
 import { PreloaderOverlay } from '../../kit/preloader';
 import { FileManagerButton } from '../../screens/filemanager/FileManagerButton';
-import { PageLoading } from '../router';
+import { PageLoading } from '../PageLoading';
 import { AppBreadcrumbs, PageTitle } from './AppBreadcrumbs';
 import './dayjsLocale';
 import './layout.css';

@@ -2,8 +2,8 @@ import { Menu, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useMatches } from 'react-router';
-import { isRouteHandle } from '../router';
-import { type NavEntry, navTree } from '../routes';
+import { type NavEntry, navTree } from '../../routes/nav';
+import { isRouteHandle } from '../routeHandle';
 
 type MenuItem = Required<MenuProps>['items'][number];
 

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { logout } from '../../api/auth';
 import { useUserLogs } from '../../api/logs';
 import { clearUser, useUser } from '../../api/session';
-import { hasRoute, routePath } from '../routes';
+import { hasRoute, routePath } from '../../routes/paths';
 import { LogIcon } from './logIcons';
 
 /** A log item links to its record's edit route, except for deletions and models without a screen. */

@@ -1,38 +1,17 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import type { Abilities, Locale } from '@backoffice/shared';
+import type { Abilities } from '@backoffice/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Drawer, Popconfirm, Space } from 'antd';
-import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../api/client';
 import { listKey, type ResourceApi, useResourceRecord } from '../../api/resource';
-import type { I18nKey } from '../../i18n';
 import { getLanguage } from '../../i18n/language';
 import { confirmButtonProps } from '../list/confirm';
-import { notify } from '../notifications';
+import { notify, notifyFailure } from '../notifications';
 import { usePreloader } from '../preloader';
 import type { RecordBase } from '../resource';
-
-export interface DetailContext {
-  t: TFunction;
-  language: Locale;
-}
-
-/** One line of a read-only panel: its label, and how the record shows it (plain text of `key` by default). */
-export interface DetailField<Rec> {
-  key: string;
-  labelKey: I18nKey;
-  render?: (record: Rec, context: DetailContext) => ReactNode;
-}
-
-/** A read-only resource (form submissions): the panel's title, what remove asks, and the fields in order. */
-export interface DetailDef<Rec> {
-  title: I18nKey;
-  removeConfirm: I18nKey;
-  fields: readonly DetailField<Rec>[];
-}
+import type { DetailDef } from './detailDef';
 
 export interface ResourceDetailProps<Rec extends RecordBase> {
   api: ResourceApi<unknown, Rec, never>;
@@ -82,7 +61,7 @@ export function ResourceDetail<Rec extends RecordBase>({
       notify('success', (await api.destroy(id)).message);
       onClose();
     } catch (error) {
-      notify('danger', `${t('message.deleteError')} ${t('message.errorLabel')}: ${errorMessage(error)}`);
+      notifyFailure('message.deleteError', error);
     } finally {
       setRemoving(false);
       void queryClient.invalidateQueries({ queryKey: listKey(api.key) });

@@ -2,7 +2,7 @@ import { Table } from 'antd';
 import type { ReactNode } from 'react';
 import type { I18nKey } from '../../i18n';
 import { formatDateTime } from '../format';
-import type { DetailContext, DetailField } from './ResourceDetail';
+import type { DetailContext, DetailField } from './detailDef';
 
 const dash = <span className="bo-muted">—</span>;
 

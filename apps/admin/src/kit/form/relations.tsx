@@ -1,7 +1,7 @@
 import { Col } from 'antd';
 import { useModuleCategories } from '../../api/categories';
+import { useGalleryOptions } from '../../api/galleries';
 import { useLangOptions } from '../../api/options';
-import { useGalleryOptions } from '../../api/pages';
 import type { FieldsProps } from '../resource';
 import { OptionsSelectField } from './fields';
 

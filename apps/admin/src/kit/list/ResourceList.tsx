@@ -4,14 +4,13 @@ import { Button, Card, Popconfirm, Space, Table, type TableProps } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { errorMessage } from '../../api/client';
 import { OPTIONS_KEY } from '../../api/options';
 import { listKey, useResourceList } from '../../api/resource';
-import { routePath } from '../../app/routes';
 import { getLanguage } from '../../i18n/language';
+import { routePath } from '../../routes/paths';
 import { ResourceDetail } from '../detail/ResourceDetail';
 import { ResourceForm } from '../form/ResourceForm';
-import { notify } from '../notifications';
+import { notify, notifyFailure } from '../notifications';
 import type { ListRowBase, RecordBase, ResourceDef } from '../resource';
 import { CONTENT_BULK_ACTIONS, offeredBulkActions } from './BulkMenu';
 import { confirmButtonProps } from './confirm';
@@ -92,8 +91,6 @@ export function ResourceList<Row extends ListRowBase, Rec extends RecordBase, Va
     notify('danger', t('errors.notFound'));
     navigate(routePath(def.routeName) + currentSearch(), { replace: true });
   }, [badId]);
-  const failure = (prefix: 'message.storeError' | 'message.deleteError', error: unknown) =>
-    notify('danger', `${t(prefix)} ${t('message.errorLabel')}: ${errorMessage(error)}`);
 
   const runBulk = async (action: string) => {
     try {
@@ -101,7 +98,7 @@ export function ResourceList<Row extends ListRowBase, Rec extends RecordBase, Va
       notify('success', answer.message);
       setSelected([]);
     } catch (error) {
-      failure(action === 'destroy' ? 'message.deleteError' : 'message.storeError', error);
+      notifyFailure(action === 'destroy' ? 'message.deleteError' : 'message.storeError', error);
     }
     await reload();
   };
@@ -110,7 +107,7 @@ export function ResourceList<Row extends ListRowBase, Rec extends RecordBase, Va
     try {
       notify('success', (await def.api.destroy(row.id)).message);
     } catch (error) {
-      failure('message.deleteError', error);
+      notifyFailure('message.deleteError', error);
     }
     await reload();
   };
@@ -119,7 +116,7 @@ export function ResourceList<Row extends ListRowBase, Rec extends RecordBase, Va
     try {
       notify('success', (await def.api.restore(row.id)).message);
     } catch (error) {
-      failure('message.storeError', error);
+      notifyFailure('message.storeError', error);
     }
     await reload();
   };

@@ -4,8 +4,8 @@ import { Alert, Button, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { sendResetLink, useCsrfCookie } from '../../api/auth';
-import { routePath } from '../../app/routes';
 import { zodRules } from '../../kit/zodForm';
+import { routePath } from '../../routes/paths';
 
 const rules = zodRules(forgottenPasswordSchema);
 

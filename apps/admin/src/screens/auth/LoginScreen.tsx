@@ -7,9 +7,9 @@ import { Link } from 'react-router';
 import { login, useCsrfCookie } from '../../api/auth';
 import { ApiError, errorMessage } from '../../api/client';
 import { setUser } from '../../api/session';
-import { routePath } from '../../app/routes';
 import { translateMessage } from '../../i18n';
 import { zodValidate } from '../../kit/zodForm';
+import { routePath } from '../../routes/paths';
 
 type Field = keyof LoginInput;
 

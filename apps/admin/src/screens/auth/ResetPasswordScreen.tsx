@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { resetPassword, useCsrfCookie } from '../../api/auth';
 import { ApiError, errorMessage } from '../../api/client';
-import { routePath } from '../../app/routes';
 import { applyFieldErrors, zodRules } from '../../kit/zodForm';
+import { routePath } from '../../routes/paths';
 
 const rules = zodRules(resetPasswordSchema);
 

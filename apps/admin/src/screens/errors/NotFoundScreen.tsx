@@ -2,7 +2,7 @@ import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { getUser } from '../../api/session';
-import { routePath } from '../../app/routes';
+import { routePath } from '../../routes/paths';
 
 /** The 404 page for any unknown /admin path: errors.404, errors.pageNotFound and a back button. */
 export default function NotFoundScreen() {

@@ -7,13 +7,13 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../api/client';
 import { deleteFiles, FILES_KEY, makeFolder, moveFile, renameFile, useFileList } from '../../api/files';
 import { translateMessage } from '../../i18n';
+import { sendPick } from '../../kit/filemanager/pickMessage';
 import { confirmButtonProps } from '../../kit/list/confirm';
 import { notify } from '../../kit/notifications';
 import { UploadList } from '../../kit/upload/UploadList';
 import { FileTable } from './FileTable';
 import { parentOf } from './fileIcons';
 import { MoveDialog } from './MoveDialog';
-import { sendPick } from './messages';
 import { NameDialog } from './NameDialog';
 import { UploadButton, useUploads } from './Uploads';
 

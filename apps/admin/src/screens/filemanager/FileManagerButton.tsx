@@ -2,7 +2,8 @@ import { FolderOpenOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FileManagerModal } from './FileManagerModal';
+import { FileManagerModal } from '../../kit/filemanager/FileManagerModal';
+import './filemanager.css';
 
 /** The top bar's button that opens the file manager in its modal frame. */
 export function FileManagerButton() {

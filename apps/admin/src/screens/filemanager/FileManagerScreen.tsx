@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useUser } from '../../api/session';
 import { RequireUser } from '../../app/guards';
+import { pickTarget } from '../../kit/filemanager/pickMessage';
 import { FileManager } from './FileManager';
-import { pickTarget } from './messages';
 import './filemanager.css';
 
 /**

@@ -8,7 +8,7 @@ import {
 import type { TableColumnsType } from 'antd';
 import { formContactApi, formPriceApi, formRegistrationApi } from '../../api/forms';
 import type { I18nKey } from '../../i18n';
-import type { DetailField } from '../../kit/detail/ResourceDetail';
+import type { DetailField } from '../../kit/detail/detailDef';
 import { dateField, itemsTable, mailField, telField } from '../../kit/detail/values';
 import { formatDateTime } from '../../kit/format';
 import type { BulkMenuAction } from '../../kit/list/BulkMenu';

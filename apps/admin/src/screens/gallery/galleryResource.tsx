@@ -9,8 +9,7 @@ import {
 } from '@backoffice/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { galleryApi } from '../../api/articles';
-import { routePath } from '../../app/routes';
+import { galleryApi } from '../../api/galleries';
 import {
   type ArticleLikeLangs,
   ArticleLikeLocaleFields,
@@ -22,6 +21,7 @@ import { CategoriesField } from '../../kit/form/relations';
 import { categoriesColumn, statusColumn, statusFilter, titleColumn, updatedAtColumn } from '../../kit/list/columns';
 import { RowAction } from '../../kit/list/RowAction';
 import type { FieldsProps, LocaleFieldsProps, ResourceDef } from '../../kit/resource';
+import { routePath } from '../../routes/paths';
 
 interface GalleryValues extends PublishingValues {
   langs: ArticleLikeLangs;

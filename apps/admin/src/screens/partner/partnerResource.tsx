@@ -7,7 +7,7 @@ import {
   partnerSchema,
 } from '@backoffice/shared';
 import { Col } from 'antd';
-import { partnerApi } from '../../api/articles';
+import { partnerApi } from '../../api/partners';
 import { LocaleRichTextField, LocaleTextField, NumberField } from '../../kit/form/fields';
 import { PublishingFields, type PublishingValues, publishingValues } from '../../kit/form/publishing';
 import { TitleFields } from '../../kit/form/translated';

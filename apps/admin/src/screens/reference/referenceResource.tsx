@@ -8,7 +8,7 @@ import {
   referenceSchema,
 } from '@backoffice/shared';
 import { Col } from 'antd';
-import { referenceApi } from '../../api/articles';
+import { referenceApi } from '../../api/references';
 import { LocaleRichTextField, NumberField } from '../../kit/form/fields';
 import { PublishingFields, type PublishingValues, publishingValues } from '../../kit/form/publishing';
 import { CategoriesField, GalleriesField, SimilarsField } from '../../kit/form/relations';

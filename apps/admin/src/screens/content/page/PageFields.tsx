@@ -3,16 +3,11 @@ import { Checkbox, Col, Divider, Form, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useModuleCategories } from '../../../api/categories';
 import { useModuleOptions } from '../../../api/modules';
-import {
-  PAGE_MODULE_CHECK,
-  PAGE_TITLE_URL_CHECK,
-  useGalleryOptions,
-  useNavigationGroups,
-  useNavigationParents,
-  usePanelOptions,
-} from '../../../api/pages';
+import { PAGE_MODULE_CHECK, PAGE_TITLE_URL_CHECK, useNavigationGroups, useNavigationParents } from '../../../api/pages';
+import { usePanelOptions } from '../../../api/panels';
 import { translateOr } from '../../../i18n';
 import { OptionsSelectField } from '../../../kit/form/fields';
+import { GalleriesField } from '../../../kit/form/relations';
 import { useRemoteCheck, useRemoteCheckError } from '../../../kit/remoteCheck';
 import type { FieldsProps, LocaleFieldsProps } from '../../../kit/resource';
 import { PageLikeLocaleFields, PageLikeMainFields } from '../pageLike/PageLikeFields';
@@ -126,22 +121,12 @@ function PageNavigationFields({ rules, id }: FieldsProps<PageRecord>) {
 /** The galleries and panels shown on the page. */
 function PageRelationFields({ rules }: FieldsProps<PageRecord>) {
   const { t } = useTranslation();
-  const galleries = useGalleryOptions();
   const panels = usePanelOptions();
   return (
     <>
       <Divider titlePlacement="start">{t('page.relations')}</Divider>
       <Row gutter={16}>
-        <Col xs={24} md={12}>
-          <OptionsSelectField
-            path="galleries"
-            labelKey="page.fields.galleries"
-            placeholderKey="page.fields.galleriesPlaceholder"
-            rules={rules}
-            options={galleries}
-            multiple
-          />
-        </Col>
+        <GalleriesField rules={rules} />
         <Col xs={24} md={12}>
           <OptionsSelectField
             path="panels"

@@ -15,8 +15,8 @@ import { Button, Card, Checkbox, Empty, Image, Result, Space, Spin, Upload } fro
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { galleryApi } from '../../../api/articles';
-import { ApiError, errorMessage } from '../../../api/client';
+import { ApiError } from '../../../api/client';
+import { galleryApi } from '../../../api/galleries';
 import {
   type GalleryImageList,
   galleryImagesApi,
@@ -24,11 +24,11 @@ import {
   useGalleryImages,
 } from '../../../api/galleryImages';
 import { listKey, useResourceRecord } from '../../../api/resource';
-import { routePath } from '../../../app/routes';
 import { getLanguage } from '../../../i18n/language';
 import { BulkMenu } from '../../../kit/list/BulkMenu';
-import { notify } from '../../../kit/notifications';
+import { notify, notifyFailure } from '../../../kit/notifications';
 import { UploadList } from '../../../kit/upload/UploadList';
+import { routePath } from '../../../routes/paths';
 import { ImageCard, imageLabel } from './ImageCard';
 import { ImageTitlesDialog } from './ImageTitlesDialog';
 import { useImageUpload } from './useImageUpload';
@@ -79,8 +79,6 @@ function GalleryImages({ galleryId }: { galleryId: number }) {
     [queryClient, key],
   );
   const upload = useImageUpload(galleryId, () => void reload());
-  const failure = (prefix: 'message.storeError' | 'message.deleteError', error: unknown) =>
-    notify('danger', `${t(prefix)} ${t('message.errorLabel')}: ${errorMessage(error)}`);
   /** Shows a change at once; the server's answer (or a reload after a failure) follows. */
   const setImages = (change: (images: GalleryImage[]) => GalleryImage[]) =>
     queryClient.setQueryData<GalleryImageList>(key, (old) => (old ? { ...old, data: change(old.data) } : old));
@@ -105,7 +103,7 @@ function GalleryImages({ galleryId }: { galleryId: number }) {
         ).message,
       );
     } catch (error) {
-      failure('message.storeError', error);
+      notifyFailure('message.storeError', error);
       await reload();
     }
   };
@@ -117,7 +115,7 @@ function GalleryImages({ galleryId }: { galleryId: number }) {
       setImages((all) => all.map((item) => (item.id === image.id ? answer.data : item)));
       notify('success', answer.message);
     } catch (error) {
-      failure('message.storeError', error);
+      notifyFailure('message.storeError', error);
     } finally {
       setRotating(null);
     }
@@ -129,7 +127,7 @@ function GalleryImages({ galleryId }: { galleryId: number }) {
       setImages((all) => all.map((item) => (item.id === image.id ? answer.data : item)));
       notify('success', answer.message);
     } catch (error) {
-      failure('message.storeError', error);
+      notifyFailure('message.storeError', error);
       // Field errors stay in the dialog; anything else closes it as well.
       if (error instanceof ApiError && error.status === 422) throw error;
     }
@@ -140,7 +138,7 @@ function GalleryImages({ galleryId }: { galleryId: number }) {
       notify('success', (await galleryImagesApi.destroy(galleryId, image.id)).message);
       setSelected((ids) => ids.filter((id) => id !== image.id));
     } catch (error) {
-      failure('message.deleteError', error);
+      notifyFailure('message.deleteError', error);
     }
     await reload();
   };
@@ -150,7 +148,7 @@ function GalleryImages({ galleryId }: { galleryId: number }) {
       notify('success', (await galleryImagesApi.bulk(galleryId, action, selected)).message);
       setSelected([]);
     } catch (error) {
-      failure(action === 'destroy' ? 'message.deleteError' : 'message.storeError', error);
+      notifyFailure(action === 'destroy' ? 'message.deleteError' : 'message.storeError', error);
     }
     await reload();
   };

@@ -4,8 +4,8 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buildUrl, errorMessage } from '../../api/client';
 import { fetchFileToken } from '../../api/files';
-import { isPickMessage, type PickedFile } from './messages';
-import './filemanager.css';
+import { isPickMessage, type PickedFile } from './pickMessage';
+import './fileManagerModal.css';
 
 export interface FileManagerModalProps {
   open: boolean;

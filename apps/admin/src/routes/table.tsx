@@ -28,10 +28,13 @@ import {
   TrophyOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { I18nKey } from '../i18n';
 
-/** One row of the route table; the router, the side navigation and the breadcrumbs are all derived from it. */
+/**
+ * One row of the route table; the router, the side navigation and the breadcrumbs are all derived from it. A named
+ * row without children shows the screen of that name (app/screens.ts maps names to screens).
+ */
 export interface AppRoute {
   /** The route name from the spec; links are built by name with routePath(). */
   readonly name?: string;
@@ -46,46 +49,16 @@ export interface AppRoute {
   readonly section?: string;
   /** 'user' needs a signed-in user; 'guest' sends a signed-in user on to the dashboard. */
   readonly guard?: 'user' | 'guest';
-  /** The screen or layout, loaded on demand. */
-  readonly component?: LazyExoticComponent<ComponentType>;
+  /** The layout around the children: the sign-in pages' or the signed-in shell. */
+  readonly layout?: 'public' | 'app';
+  /** The screen of another route shown here (a row without a name of its own, e.g. the catch-all). */
+  readonly screen?: string;
   /** Where this route leads instead (relative to its parent). */
   readonly redirect?: string;
   readonly children?: readonly AppRoute[];
 }
 
-const PublicLayout = lazy(() => import('./layout/PublicLayout'));
-const AppLayout = lazy(() => import('./layout/AppLayout'));
-const LoginScreen = lazy(() => import('../screens/auth/LoginScreen'));
-const ForgottenPasswordScreen = lazy(() => import('../screens/auth/ForgottenPasswordScreen'));
-const ResetPasswordScreen = lazy(() => import('../screens/auth/ResetPasswordScreen'));
-const DashboardScreen = lazy(() => import('../screens/dashboard/DashboardScreen'));
-const PagesScreen = lazy(() => import('../screens/content/page/PagesScreen'));
-const NavigationScreen = lazy(() => import('../screens/content/navigation/NavigationScreen'));
-const TextsScreen = lazy(() => import('../screens/content/text/TextsScreen'));
-const CategoriesScreen = lazy(() => import('../screens/content/category/CategoriesScreen'));
-const PanelsScreen = lazy(() => import('../screens/content/panel/PanelsScreen'));
-const NewsScreen = lazy(() => import('../screens/news/NewsScreen'));
-const GalleryScreen = lazy(() => import('../screens/gallery/GalleryScreen'));
-const GalleryImagesScreen = lazy(() => import('../screens/gallery/images/GalleryImagesScreen'));
-const ReferenceScreen = lazy(() => import('../screens/reference/ReferenceScreen'));
-const PartnerScreen = lazy(() => import('../screens/partner/PartnerScreen'));
-const FormContactScreen = lazy(() => import('../screens/form/FormContactScreen'));
-const FormPriceScreen = lazy(() => import('../screens/form/FormPriceScreen'));
-const FormRegistrationScreen = lazy(() => import('../screens/form/FormRegistrationScreen'));
-const UserScreen = lazy(() => import('../screens/user/UserScreen'));
-const FileManagerScreen = lazy(() => import('../screens/filemanager/FileManagerScreen'));
-const MailScreen = lazy(() => import('../screens/mail/MailScreen'));
-const SettingsMainScreen = lazy(() => import('../screens/settings/SettingsMainScreen'));
-const SettingsContactScreen = lazy(() => import('../screens/settings/SettingsContactScreen'));
-const SettingsEmailScreen = lazy(() => import('../screens/settings/SettingsEmailScreen'));
-const SettingsSocialScreen = lazy(() => import('../screens/settings/SettingsSocialScreen'));
-const StatsTrafficScreen = lazy(() => import('../screens/stats/StatsTrafficScreen'));
-const StatsContentScreen = lazy(() => import('../screens/stats/StatsContentScreen'));
-const StatsSourceScreen = lazy(() => import('../screens/stats/StatsSourceScreen'));
-const StatsDemographyScreen = lazy(() => import('../screens/stats/StatsDemographyScreen'));
-const StatsDeviceScreen = lazy(() => import('../screens/stats/StatsDeviceScreen'));
-const NotFoundScreen = lazy(() => import('../screens/errors/NotFoundScreen'));
-
+// A new screen also gets its line in app/screens.ts, whose type asks for every screen route of this table.
 /** THE route table (spec 1 §2 Routing overview). Later resources add rows here and nowhere else. */
 export const routeTable = [
   {
@@ -93,21 +66,19 @@ export const routeTable = [
     children: [
       { index: true, redirect: 'login' },
       {
-        component: PublicLayout,
+        layout: 'public',
         children: [
-          { name: 'login', path: 'login', guard: 'guest', labelKey: 'auth.loginTitle', component: LoginScreen },
+          { name: 'login', path: 'login', guard: 'guest', labelKey: 'auth.loginTitle' },
           {
             name: 'forgotten-password',
             path: 'forgotten-password',
             guard: 'guest',
             labelKey: 'auth.forgottenTitle',
-            component: ForgottenPasswordScreen,
           },
           {
             name: 'reset-password',
             path: 'reset-password',
             labelKey: 'auth.resetTitle',
-            component: ResetPasswordScreen,
           },
         ],
       },
@@ -115,7 +86,7 @@ export const routeTable = [
         path: 'app',
         guard: 'user',
         labelKey: 'nav.home',
-        component: AppLayout,
+        layout: 'app',
         children: [
           { index: true, redirect: 'dashboard' },
           {
@@ -124,7 +95,6 @@ export const routeTable = [
             labelKey: 'nav.dashboard',
             icon: <DashboardOutlined />,
             nav: true,
-            component: DashboardScreen,
           },
           {
             name: 'content',
@@ -140,7 +110,6 @@ export const routeTable = [
                 labelKey: 'nav.contentPage',
                 icon: <FileOutlined />,
                 nav: true,
-                component: PagesScreen,
               },
               {
                 name: 'contentText',
@@ -148,7 +117,6 @@ export const routeTable = [
                 labelKey: 'nav.contentText',
                 icon: <FileTextOutlined />,
                 nav: true,
-                component: TextsScreen,
               },
               {
                 name: 'contentNavigation',
@@ -156,7 +124,6 @@ export const routeTable = [
                 labelKey: 'nav.contentNavigation',
                 icon: <MenuOutlined />,
                 nav: true,
-                component: NavigationScreen,
               },
               {
                 name: 'contentCategory',
@@ -164,7 +131,6 @@ export const routeTable = [
                 labelKey: 'nav.contentCategory',
                 icon: <ApartmentOutlined />,
                 nav: true,
-                component: CategoriesScreen,
               },
               {
                 name: 'contentPanel',
@@ -172,7 +138,6 @@ export const routeTable = [
                 labelKey: 'nav.contentPanel',
                 icon: <LayoutOutlined />,
                 nav: true,
-                component: PanelsScreen,
               },
             ],
           },
@@ -182,7 +147,6 @@ export const routeTable = [
             labelKey: 'nav.news',
             icon: <ReadOutlined />,
             nav: true,
-            component: NewsScreen,
           },
           {
             name: 'gallery',
@@ -190,14 +154,12 @@ export const routeTable = [
             labelKey: 'nav.gallery',
             icon: <PictureOutlined />,
             nav: true,
-            component: GalleryScreen,
           },
           {
             name: 'galleryImages',
             path: 'gallery/:galleryId/images',
             labelKey: 'galleryImages.title',
             section: 'gallery',
-            component: GalleryImagesScreen,
           },
           {
             name: 'reference',
@@ -205,7 +167,6 @@ export const routeTable = [
             labelKey: 'nav.reference',
             icon: <TrophyOutlined />,
             nav: true,
-            component: ReferenceScreen,
           },
           {
             name: 'partner',
@@ -213,7 +174,6 @@ export const routeTable = [
             labelKey: 'nav.partner',
             icon: <TeamOutlined />,
             nav: true,
-            component: PartnerScreen,
           },
           {
             name: 'form',
@@ -229,7 +189,6 @@ export const routeTable = [
                 labelKey: 'nav.formContact',
                 icon: <InboxOutlined />,
                 nav: true,
-                component: FormContactScreen,
               },
               {
                 name: 'formPriceOffer',
@@ -237,7 +196,6 @@ export const routeTable = [
                 labelKey: 'nav.formPriceOffer',
                 icon: <DollarOutlined />,
                 nav: true,
-                component: FormPriceScreen,
               },
               {
                 name: 'formRegistration',
@@ -245,7 +203,6 @@ export const routeTable = [
                 labelKey: 'nav.formRegistration',
                 icon: <IdcardOutlined />,
                 nav: true,
-                component: FormRegistrationScreen,
               },
             ],
           },
@@ -255,7 +212,6 @@ export const routeTable = [
             labelKey: 'nav.user',
             icon: <UserOutlined />,
             nav: true,
-            component: UserScreen,
           },
           {
             name: 'mail',
@@ -263,7 +219,6 @@ export const routeTable = [
             labelKey: 'nav.mail',
             icon: <MailOutlined />,
             nav: true,
-            component: MailScreen,
           },
           {
             name: 'settings',
@@ -279,7 +234,6 @@ export const routeTable = [
                 labelKey: 'nav.settingsMain',
                 icon: <ControlOutlined />,
                 nav: true,
-                component: SettingsMainScreen,
               },
               {
                 name: 'settingsContact',
@@ -287,7 +241,6 @@ export const routeTable = [
                 labelKey: 'nav.settingsContact',
                 icon: <ContactsOutlined />,
                 nav: true,
-                component: SettingsContactScreen,
               },
               {
                 name: 'settingsEmail',
@@ -295,7 +248,6 @@ export const routeTable = [
                 labelKey: 'nav.settingsEmail',
                 icon: <SendOutlined />,
                 nav: true,
-                component: SettingsEmailScreen,
               },
               {
                 name: 'settingsSocial',
@@ -303,7 +255,6 @@ export const routeTable = [
                 labelKey: 'nav.settingsSocial',
                 icon: <ShareAltOutlined />,
                 nav: true,
-                component: SettingsSocialScreen,
               },
             ],
           },
@@ -321,7 +272,6 @@ export const routeTable = [
                 labelKey: 'nav.statsTraffic',
                 icon: <LineChartOutlined />,
                 nav: true,
-                component: StatsTrafficScreen,
               },
               {
                 name: 'statsContent',
@@ -329,7 +279,6 @@ export const routeTable = [
                 labelKey: 'nav.statsContent',
                 icon: <FileSearchOutlined />,
                 nav: true,
-                component: StatsContentScreen,
               },
               {
                 name: 'statsSource',
@@ -337,7 +286,6 @@ export const routeTable = [
                 labelKey: 'nav.statsSource',
                 icon: <LinkOutlined />,
                 nav: true,
-                component: StatsSourceScreen,
               },
               {
                 name: 'statsDemography',
@@ -345,7 +293,6 @@ export const routeTable = [
                 labelKey: 'nav.statsDemography',
                 icon: <EnvironmentOutlined />,
                 nav: true,
-                component: StatsDemographyScreen,
               },
               {
                 name: 'statsDevice',
@@ -353,18 +300,17 @@ export const routeTable = [
                 labelKey: 'nav.statsDevice',
                 icon: <MobileOutlined />,
                 nav: true,
-                component: StatsDeviceScreen,
               },
             ],
           },
         ],
       },
       // Outside the layout (it fills the layout's modal frame); the screen itself asks for a signed-in user or a token.
-      { name: 'filemanager', path: 'filemanager', labelKey: 'filemanager.title', component: FileManagerScreen },
-      { name: 'notFound', path: '*', component: NotFoundScreen },
+      { name: 'filemanager', path: 'filemanager', labelKey: 'filemanager.title' },
+      { name: 'notFound', path: '*' },
     ],
   },
-  { path: '*', component: NotFoundScreen },
+  { path: '*', screen: 'notFound' },
 ] as const satisfies readonly AppRoute[];
 
 type NamesOf<R> = R extends { readonly name: infer N extends string } ? N | ChildNamesOf<R> : ChildNamesOf<R>;
@@ -372,74 +318,10 @@ type ChildNamesOf<R> = R extends { readonly children: readonly (infer C)[] } ? N
 /** Every route name of the table. */
 export type RouteName = NamesOf<(typeof routeTable)[number]>;
 
-function joinPath(parent: string, path: string | undefined): string {
-  if (!path) return parent;
-  if (path.startsWith('/')) return path;
-  return `${parent.replace(/\/$/, '')}/${path}`;
-}
-
-const patterns = new Map<string, string>();
-const labels = new Map<string, I18nKey>();
-(function collect(routes: readonly AppRoute[], parent: string) {
-  for (const route of routes) {
-    const full = joinPath(parent, route.path);
-    if (route.name) patterns.set(route.name, full);
-    if (route.name && route.labelKey) labels.set(route.name, route.labelKey);
-    if (route.children) collect(route.children, full);
-  }
-})(routeTable, '');
-
-/** True when the table has a route of that name (log items and stats name routes as strings). */
-export function hasRoute(name: string | null | undefined): name is RouteName {
-  return typeof name === 'string' && patterns.has(name);
-}
-
-/** Whether the route's path needs a parameter (`gallery/:galleryId/images`), so it has no address by name alone. */
-export const routeNeedsParams = (name: RouteName): boolean => /\/:\w+(?!\w|\?)/.test(patterns.get(name) ?? '');
-
-/** The label key of a named route (breadcrumbs of a screen inside another's section). */
-export const routeLabel = (name: RouteName): I18nKey | undefined => labels.get(name);
-
-export type RouteParams = Record<string, string | number | null | undefined>;
-
-/** The URL of a named route: `routePath('contentText', {id: 5})` → '/admin/app/content/text/5'. */
-export function routePath(name: RouteName, params: RouteParams = {}): string {
-  const pattern = patterns.get(name) ?? '/admin';
-  return pattern.replace(/\/:(\w+)(\?)?/g, (_match, key: string, optional?: string) => {
-    const value = params[key];
-    if (value === undefined || value === null || value === '') {
-      if (optional) return '';
-      throw new Error(`routePath(${name}) needs the parameter ${key}`);
-    }
-    return `/${encodeURIComponent(String(value))}`;
-  });
-}
-
-/** An entry of the side navigation. */
-export interface NavEntry {
-  name: RouteName;
-  labelKey: I18nKey;
-  icon?: ReactNode;
-  path: string;
-  children: NavEntry[];
-}
-
-function navEntries(routes: readonly AppRoute[]): NavEntry[] {
-  const entries: NavEntry[] = [];
-  for (const route of routes) {
-    const nested = route.children ? navEntries(route.children) : [];
-    if (route.nav && hasRoute(route.name) && route.labelKey) {
-      entries.push({
-        name: route.name,
-        labelKey: route.labelKey,
-        icon: route.icon,
-        path: routePath(route.name),
-        children: nested,
-      });
-    } else entries.push(...nested);
-  }
-  return entries;
-}
-
-/** The side navigation, derived from the table: groups (content, …) hold their nav children. */
-export const navTree: readonly NavEntry[] = navEntries(routeTable);
+type ScreenNamesOf<R> = R extends { readonly children: readonly (infer C)[] }
+  ? ScreenNamesOf<C>
+  : R extends { readonly name: infer N extends string }
+    ? N
+    : never;
+/** The routes that show a screen of their own: every named row without children. */
+export type ScreenName = ScreenNamesOf<(typeof routeTable)[number]>;

@@ -1,5 +1,5 @@
 import { LOG_MODELS } from '@backoffice/shared';
-import { hasRoute, type RouteName } from './routes';
+import { hasRoute, type RouteName } from './paths';
 
 const models: Record<string, { route: string | null; section?: string; icon: string }> = LOG_MODELS;
 
