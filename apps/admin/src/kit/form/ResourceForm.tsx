@@ -1,25 +1,18 @@
-import type { Abilities, Locale } from '@backoffice/shared';
+import type { Abilities } from '@backoffice/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Drawer, Form, Space } from 'antd';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorMessage } from '../../api/client';
 import { OPTIONS_KEY } from '../../api/options';
 import { listKey, useResourceRecord } from '../../api/resource';
 import { LocaleTabs } from '../LocaleTabs';
 import { notify } from '../notifications';
 import { usePreloader } from '../preloader';
 import type { ListRowBase, RecordBase, ResourceDef } from '../resource';
-import {
-  applyFieldErrors,
-  errorLocalesOf,
-  type FieldErrors,
-  formErrorLocales,
-  zodRules,
-  zodValidate,
-} from '../zodForm';
+import { zodRules } from '../zodForm';
 import { fileValues } from './edits';
 import { StaleAlert } from './StaleAlert';
+import { useSaveCycle } from './useSaveCycle';
 
 export interface ResourceFormProps<Row extends ListRowBase, Rec extends RecordBase, Values, Input> {
   def: ResourceDef<Row, Rec, Values, Input> & { form: NonNullable<ResourceDef<Row, Rec, Values, Input>['form']> };
@@ -30,9 +23,6 @@ export interface ResourceFormProps<Row extends ListRowBase, Rec extends RecordBa
   listAbilities?: Abilities;
   onClose: () => void;
 }
-
-const sameLocales = (a: readonly Locale[], b: readonly Locale[]) =>
-  a.length === b.length && a.every((locale) => b.includes(locale));
 
 /**
  * The slide-up create/edit form (spec 1 §4 Save flow): locale tabs, fields from the resource definition,
@@ -54,10 +44,7 @@ export function ResourceForm<Row extends ListRowBase, Rec extends RecordBase, Va
   const id = open ? requestedId : shownId;
   const [form] = Form.useForm();
   const queryClient = useQueryClient();
-  const [tab, setTab] = useState<Locale>('sk');
-  const [errorLocales, setErrorLocales] = useState<Locale[]>([]);
-  const [saving, setSaving] = useState(false);
-  const [stale, setStale] = useState(false);
+  const { tab, setTab, errorLocales, saving, stale, validate, run, clearMarks, onFieldsChange } = useSaveCycle(form);
   const loadedUpdatedAt = useRef<string | undefined>(undefined);
   const record = useResourceRecord(def.api, open ? id : null);
   const loaded = record.data?.data;
@@ -71,10 +58,9 @@ export function ResourceForm<Row extends ListRowBase, Rec extends RecordBase, Va
     (values: Values) => {
       form.resetFields();
       form.setFieldsValue(values);
-      setStale(false);
-      setErrorLocales([]);
+      clearMarks();
     },
-    [form],
+    [form, clearMarks],
   );
 
   // Opening (or switching to another record) starts from the empty values; an edit's record fills them below.
@@ -102,21 +88,11 @@ export function ResourceForm<Row extends ListRowBase, Rec extends RecordBase, Va
     if (open && record.isError) onClose();
   }, [open, record.isError, onClose]);
 
-  const showErrors = (errors: FieldErrors) => {
-    setErrorLocales(errorLocalesOf(errors));
-    applyFieldErrors(form, errors, setTab);
-  };
-
   const save = async () => {
-    const values: Record<string, unknown> = form.getFieldsValue(true);
-    const result = zodValidate(schema, values);
-    if (!result.success) {
-      showErrors(result.errors);
-      return;
-    }
-    const input = { ...result.data, ...fileValues(values, def.form.files) };
-    setSaving(true);
-    try {
+    const checked = validate(schema);
+    if (!checked) return;
+    const input = { ...checked.data, ...fileValues(checked.values, def.form.files) };
+    await run(async () => {
       const answer =
         id === null
           ? await def.api.create(input)
@@ -125,36 +101,20 @@ export function ResourceForm<Row extends ListRowBase, Rec extends RecordBase, Va
       onClose();
       void queryClient.invalidateQueries({ queryKey: listKey(def.api.key) });
       void queryClient.invalidateQueries({ queryKey: OPTIONS_KEY });
-    } catch (error) {
-      notify('danger', `${t('message.storeError')} ${t('message.errorLabel')}: ${errorMessage(error)}`);
-      if (error instanceof ApiError && error.status === 409) setStale(true);
-      if (error instanceof ApiError && error.status === 422) showErrors(error.fieldErrors);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const restore = async () => {
     if (id === null) return;
-    setSaving(true);
-    try {
-      notify('success', (await def.api.restore(id)).message);
-      await record.refetch();
-      void queryClient.invalidateQueries({ queryKey: listKey(def.api.key) });
-    } catch (error) {
-      notify('danger', `${t('message.storeError')} ${t('message.errorLabel')}: ${errorMessage(error)}`);
-    } finally {
-      setSaving(false);
-    }
+    await run(
+      async () => {
+        notify('success', (await def.api.restore(id)).message);
+        await record.refetch();
+        void queryClient.invalidateQueries({ queryKey: listKey(def.api.key) });
+      },
+      { marks: false },
+    );
   };
-
-  // Called on every keystroke. The dots change only when the set of tabs with errors does, and not while a field is
-  // being validated (its errors are empty until its rules answer, which would take the dot away and back per key).
-  const onFieldsChange = useCallback(() => {
-    if (form.isFieldsValidating()) return;
-    const next = formErrorLocales(form);
-    setErrorLocales((current) => (sameLocales(current, next) ? current : next));
-  }, [form]);
 
   const creating = id === null;
   // The fields follow the form's store by themselves (Form.Item, useWatch): a render of the form around them (a tab's

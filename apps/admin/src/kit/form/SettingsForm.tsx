@@ -1,9 +1,8 @@
 import { DELETE_MARKER, LOCALES, type Locale, type SettingsSecrets, type SettingsValues } from '@backoffice/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, type FormRule, Input, Select } from 'antd';
-import { type ComponentType, useEffect, useMemo, useRef, useState } from 'react';
+import { type ComponentType, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorMessage } from '../../api/client';
 import type { SelectOption } from '../../api/options';
 import { saveSettings, settingsKey, useSettings } from '../../api/settings';
 import type { I18nKey } from '../../i18n';
@@ -12,16 +11,9 @@ import { galleryThumbUrl } from '../image';
 import { LocaleTabs } from '../LocaleTabs';
 import { notify } from '../notifications';
 import { usePreloader } from '../preloader';
-import {
-  applyFieldErrors,
-  errorLocalesOf,
-  type FieldErrors,
-  formErrorLocales,
-  type SafeParseSchema,
-  zodRules,
-  zodValidate,
-} from '../zodForm';
+import { type SafeParseSchema, zodRules } from '../zodForm';
 import { StaleAlert } from './StaleAlert';
+import { useSaveCycle } from './useSaveCycle';
 
 /** What a settings field component receives. */
 export interface SettingsFieldsProps {
@@ -108,10 +100,7 @@ export function SettingsForm({ def }: { def: SettingsDef }) {
   const images = def.images ?? [];
   const secrets = def.secrets ?? [];
   const record = useSettings(def.id);
-  const [tab, setTab] = useState<Locale>('sk');
-  const [errorLocales, setErrorLocales] = useState<Locale[]>([]);
-  const [saving, setSaving] = useState(false);
-  const [stale, setStale] = useState(false);
+  const { tab, setTab, errorLocales, saving, stale, validate, run, clearMarks, onFieldsChange } = useSaveCycle(form);
   const loadedAt = useRef<string | undefined>(undefined);
   const rules = useMemo(() => zodRules(def.schema), [def.schema]);
   const canSave = record.data?.abilities?.update !== false;
@@ -125,27 +114,16 @@ export function SettingsForm({ def }: { def: SettingsDef }) {
     loadedAt.current = record.data.updated_at;
     form.resetFields();
     form.setFieldsValue(formValues(record.data.data, images, secrets));
-    setStale(false);
-    setErrorLocales([]);
-  }, [form, record.data, record.dataUpdatedAt, def]);
-
-  const showErrors = (errors: FieldErrors) => {
-    setErrorLocales(errorLocalesOf(errors));
-    applyFieldErrors(form, errors, setTab);
-  };
+    clearMarks();
+  }, [form, record.data, record.dataUpdatedAt, def, clearMarks]);
 
   const save = async () => {
-    const values: Record<string, unknown> = form.getFieldsValue(true);
-    const result = zodValidate(def.schema, values);
-    if (!result.success) {
-      showErrors(result.errors);
-      return;
-    }
-    setSaving(true);
-    try {
+    const checked = validate(def.schema);
+    if (!checked) return;
+    await run(async () => {
       const answer = await saveSettings(def.id, {
-        ...withSecrets(result.data, secrets, canChangeSecrets),
-        ...imageValues(values, images),
+        ...withSecrets(checked.data, secrets, canChangeSecrets),
+        ...imageValues(checked.values, images),
         updated_at: loadedAt.current,
       });
       notify('success', answer.message);
@@ -155,16 +133,9 @@ export function SettingsForm({ def }: { def: SettingsDef }) {
         secrets: answer.secrets,
         updated_at: answer.updated_at,
       }));
-    } catch (error) {
-      notify('danger', `${t('message.storeError')} ${t('message.errorLabel')}: ${errorMessage(error)}`);
-      if (error instanceof ApiError && error.status === 409) setStale(true);
-      if (error instanceof ApiError && error.status === 422) showErrors(error.fieldErrors);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
-  const onFieldsChange = () => setErrorLocales(formErrorLocales(form));
   const saveButton = (testId: string) => (
     <Button
       data-testid={testId}

@@ -6,9 +6,9 @@ import type { TFunction } from 'i18next';
 import type { ComponentRef } from 'react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, request } from '../../api/client';
+import { request } from '../../api/client';
 import { listKey } from '../../api/resource';
-import { notify } from '../notifications';
+import { notify, notifyFailure } from '../notifications';
 
 /** How long after the list reloads the edited input takes the focus back (spec 2 §4: 400–500 ms). */
 const REFOCUS_MS = 450;
@@ -53,7 +53,7 @@ function InlineOrder({ id, value, base, queryKey }: InlineOrderProps) {
       try {
         notify('success', (await saveOrder(base, id, next)).message);
       } catch (error) {
-        notify('danger', `${t('message.storeError')} ${t('message.errorLabel')}: ${errorMessage(error)}`);
+        notifyFailure('message.storeError', error);
         setDraft(value);
       }
       await queryClient.invalidateQueries({ queryKey: listKey(queryKey) });

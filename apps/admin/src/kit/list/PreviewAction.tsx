@@ -1,8 +1,8 @@
 import { EyeOutlined } from '@ant-design/icons';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, request } from '../../api/client';
-import { notify } from '../notifications';
+import { request } from '../../api/client';
+import { notifyFailure } from '../notifications';
 import { RowAction } from './RowAction';
 
 /**
@@ -23,7 +23,7 @@ export function previewAction<Row extends { id: number }>(base: string): Compone
         } else window.location.assign(url);
       } catch (error) {
         tab?.close();
-        notify('danger', `${t('list.previewError')} ${t('message.errorLabel')}: ${errorMessage(error)}`);
+        notifyFailure('list.previewError', error);
       }
     };
     return (

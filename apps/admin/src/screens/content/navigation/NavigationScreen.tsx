@@ -4,10 +4,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Space, Spin, Tooltip, Tree, type TreeProps } from 'antd';
 import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../api/client';
 import { NAVIGATION_TREE_KEY, saveNavigationTree, useNavigationTree } from '../../../api/navigation';
 import { OPTIONS_KEY } from '../../../api/options';
-import { notify } from '../../../kit/notifications';
+import { notify, notifyFailure } from '../../../kit/notifications';
 import { groupLabel } from '../page/PageFields';
 import { dropNode, type KeyboardMove, moveNode, toTreeInput } from './treeMoves';
 
@@ -150,7 +149,7 @@ export default function NavigationScreen() {
       notify('success', answer.message);
       void queryClient.invalidateQueries({ queryKey: OPTIONS_KEY });
     } catch (error) {
-      notify('danger', `${t('message.storeError')} ${t('message.errorLabel')}: ${errorMessage(error)}`);
+      notifyFailure('message.storeError', error);
       void queryClient.invalidateQueries({ queryKey: NAVIGATION_TREE_KEY });
     }
   };

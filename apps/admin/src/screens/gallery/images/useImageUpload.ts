@@ -5,7 +5,7 @@ import { ApiError, errorMessage } from '../../../api/client';
 import { galleryImagesApi, uploadGalleryImage } from '../../../api/galleryImages';
 import { isAbort } from '../../../api/upload';
 import { translateMessage } from '../../../i18n';
-import { notify } from '../../../kit/notifications';
+import { notify, notifyFailure } from '../../../kit/notifications';
 import type { UploadItem } from '../../../kit/upload/UploadList';
 
 /** How long a stored file's line stays in the list. */
@@ -64,7 +64,7 @@ export function useImageUpload(galleryId: number, onStored: () => void) {
     batch.current = { checked: false, checking: false, stored: 0, failed: 0 };
     if (!mounted.current || stored + failed === 0) return;
     if (failed > 0) {
-      notify('danger', `${t('message.storeError')} ${t('message.errorLabel')}: ${t('galleryImages.upload.error')}`);
+      notifyFailure('message.storeError', t('galleryImages.upload.error'));
     } else notify('success', t('galleryImages.upload.success', { count: stored }));
   }, [t]);
 
