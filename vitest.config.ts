@@ -21,7 +21,6 @@ export default defineConfig({
           include: ['apps/admin/**/*.test.tsx'],
           environment: './apps/admin/src/test/environment.ts',
           setupFiles: ['./apps/admin/src/test/setup.ts'],
-          testTimeout: 10_000,
         },
       },
     ],

@@ -83,7 +83,7 @@ describe('ResourceForm', () => {
     await loaded();
 
     await user.clear(field('title-sk'));
-    await user.type(field('title-sk'), 'Nové hodiny');
+    await user.paste('Nové hodiny');
     await user.click(screen.getByTestId('form-save'));
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());
