@@ -124,6 +124,35 @@ describe('ResourceList', () => {
     expect(screen.queryByRole('menuitem', { name: 'Delete' })).toBeNull();
   });
 
+  it('removes a row only after its confirmation, then reloads the list', async () => {
+    const api = stubApi({
+      [LIST]: page(ROLE_1),
+      'DELETE /api/content/text/2': { body: { message: 'The text was deleted.' } },
+    });
+    const { user } = openList();
+    await screen.findByText('Contact');
+
+    await user.click(within(rowOf('Contact')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Really delete this item?')).toBeTruthy();
+    expect(api.callsTo('DELETE /api/content/text/2')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Yes' }));
+
+    expect((await screen.findByTestId('notification')).textContent).toContain('The text was deleted.');
+    expect(api.callsTo('DELETE /api/content/text/2')).toHaveLength(1);
+    await waitFor(() => expect(api.callsTo(LIST)).toHaveLength(2));
+  });
+
+  it('opens a row for editing at its address, keeping the list query', async () => {
+    stubApi({ [LIST]: page(ROLE_1) });
+    const { user, router } = openList('/admin/app/content/text?search=hours');
+    await screen.findByText('Contact');
+
+    await user.click(within(rowOf('Contact')).getByRole('button', { name: 'Edit' }));
+
+    expect(router.state.location.pathname).toBe('/admin/app/content/text/2');
+    expect(router.state.location.search).toBe('?search=hours');
+  });
+
   it('sends the ticked rows to the bulk endpoint after the confirmation and reloads the list', async () => {
     const api = stubApi({
       [LIST]: page(ROLE_1),
