@@ -1,6 +1,6 @@
 import type { Abilities, Locale, TextRecord } from '@backoffice/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Form, Input } from 'antd';
+import { Checkbox, Form, Input } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
 import { textResource } from '../../screens/content/text/textResource';
 import { type Reply, stubApi } from '../../test/api';
@@ -40,11 +40,23 @@ function LocaleFields({ locale, rules }: LocaleFieldsProps) {
     </>
   );
 }
+function PositionCheckbox({ value, onChange }: { value?: number[]; onChange?: (value: number[]) => void }) {
+  return (
+    <Checkbox checked={value?.includes(3) ?? false} onChange={(event) => onChange?.(event.target.checked ? [3] : [])}>
+      Header
+    </Checkbox>
+  );
+}
 function MainFields(_: FieldsProps) {
   return (
-    <Form.Item name="image" label="Image">
-      <ImageField />
-    </Form.Item>
+    <>
+      <Form.Item name="positions" label="Positions">
+        <PositionCheckbox />
+      </Form.Item>
+      <Form.Item name="image" label="Image">
+        <ImageField />
+      </Form.Item>
+    </>
   );
 }
 const textForm = textResource.form;
@@ -178,6 +190,58 @@ describe('ResourceForm', () => {
     const body = api.callsTo(SAVE)[0]?.body as Record<string, unknown>;
     expect(body.image).toBe(photo);
     expect(body['langs[sk][title]']).toBe('Otváracie hodiny');
+  });
+
+  it('creates a record with POST to the list address', async () => {
+    const api = stubApi({
+      'POST /api/content/text/': { status: 201, body: { message: 'The text was created.', data: record() } },
+    });
+    const { user, onClose } = openForm(null);
+    expect(screen.getByText('New text')).toBeTruthy();
+
+    await user.type(field('title-sk'), 'Cenník');
+    await user.type(field('title-en'), 'Prices');
+    await user.click(screen.getByRole('checkbox', { name: 'Header' }));
+    await user.click(screen.getByTestId('form-save'));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.callsTo('POST /api/content/text/')[0]?.body).toEqual({
+      langs: { sk: { title: 'Cenník', content: '' }, en: { title: 'Prices', content: '' } },
+      positions: [3],
+      status: true,
+    });
+    expect(screen.getByTestId('notification').textContent).toContain('The text was created.');
+  });
+
+  it('lets a role-1 administrator restore a deleted record from its notice', async () => {
+    const deleted = { ...record(), deleted_at: UPDATED_AT };
+    const api = stubApi({
+      [RECORD]: { body: { data: deleted, abilities: ROLE_1 } },
+      'POST /api/content/text/7/restore': { body: { message: 'The text was restored.', data: record() } },
+    });
+    const { user } = openForm();
+    const notice = await screen.findByTestId('item-deleted');
+
+    api.routes[RECORD] = { body: { data: record(), abilities: ROLE_1 } };
+    await user.click(within(notice).getByRole('button', { name: 'Restore' }));
+
+    await waitFor(() => expect(screen.queryByTestId('item-deleted')).toBeNull());
+    expect(api.callsTo('POST /api/content/text/7/restore')).toHaveLength(1);
+    expect(screen.getByTestId('notification').textContent).toContain('The text was restored.');
+  });
+
+  it('shows a role-2 editor that a record is deleted without offering to restore it', async () => {
+    stubApi({
+      [RECORD]: {
+        body: {
+          data: { ...record(), deleted_at: UPDATED_AT },
+          abilities: { ...ROLE_1, destroy: false, restore: false },
+        },
+      },
+    });
+    openForm();
+    const notice = await screen.findByTestId('item-deleted');
+    expect(within(notice).queryByRole('button', { name: 'Restore' })).toBeNull();
   });
 
   it('does not let a user save a record the server says they may not update', async () => {
