@@ -6,6 +6,9 @@ export const isLocale = (value: unknown): value is Locale => LOCALES.includes(va
 /** Each language named in itself, as a language switch shows it whatever the interface's language. */
 export const LOCALE_NAMES: Record<Locale, string> = { sk: 'Slovenčina', en: 'English' };
 
+/** The largest value of the database's `integer` columns (ids, orders, amounts): a larger one is refused before SQL. */
+export const INT4_MAX = 2_147_483_647;
+
 /** Lengths and sizes from both specification documents (§5 and §9). */
 export const LIMITS = {
   titleMin: 3,
@@ -20,8 +23,6 @@ export const LIMITS = {
   perPageMax: 100,
   /** Characters a title_url must exceed before the remote uniqueness check runs. */
   titleUrlCheckAfter: 2,
-  /** The largest id the database's integer columns hold; a larger one is refused before it reaches SQL. */
-  idMax: 2_147_483_647,
   /** How deep a request body may nest (a navigation tree takes two levels per menu level). */
   bodyDepthMax: 64,
 } as const;

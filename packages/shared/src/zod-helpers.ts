@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, LOCALES, type Locale } from './constants.js';
+import { INT4_MAX, LIMITS, LOCALES, type Locale } from './constants.js';
 import { ERR } from './messages.js';
 
 /** A boolean that also accepts the multipart spellings 1/0 and true/false. */
@@ -17,7 +17,16 @@ export const zId = z.coerce
   .number({ error: ERR.invalid })
   .int(ERR.invalid)
   .positive(ERR.invalid)
-  .max(LIMITS.idMax, ERR.invalid);
+  .max(INT4_MAX, ERR.invalid);
+
+/** A path parameter id (`{id}`, `{galleryId}` …). It carries no message: a malformed one answers 404. */
+export const zPathId = z.coerce.number().int().positive().max(INT4_MAX);
+
+/** A path or query id where 0 names a record not saved yet (the parents offered to a new page). */
+export const zPathIdOrNew = z.coerce.number().int().min(0).max(INT4_MAX);
+
+/** The record a remote uniqueness check is about: 0, blank, 'null' or missing for a new record. */
+export const zCheckedRecordId = z.preprocess((v) => (v === '' || v == null || v === 'null' ? 0 : v), zPathIdOrNew);
 
 /** An optional list of ids (galleries, panels, similars): missing or blank is the empty list, duplicates are dropped. */
 export const zOptionalIdList = z.preprocess(
@@ -61,12 +70,7 @@ export const zNullableText = (max: number) =>
 /** An optional reference to another row: '', 0, null and missing all mean "none". */
 export const zNullableId = z.preprocess(
   (v) => (v === '' || v == null || v === 0 || v === '0' || v === 'null' ? null : v),
-  z.coerce
-    .number({ error: ERR.invalid })
-    .int(ERR.invalid)
-    .positive(ERR.invalid)
-    .max(LIMITS.idMax, ERR.invalid)
-    .nullable(),
+  z.coerce.number({ error: ERR.invalid }).int(ERR.invalid).positive(ERR.invalid).max(INT4_MAX, ERR.invalid).nullable(),
 );
 
 /** A required choice from a select (module_id): a positive id, else errors.requiredSelect. */
@@ -74,7 +78,7 @@ export const zRequiredId = z.coerce
   .number({ error: ERR.requiredSelect })
   .int(ERR.requiredSelect)
   .positive(ERR.requiredSelect)
-  .max(LIMITS.idMax, ERR.requiredSelect);
+  .max(INT4_MAX, ERR.requiredSelect);
 
 /** The instants a `timestamptz` column takes from an ISO text: years 1 to 9999 in UTC (year 0 is refused). */
 const STORABLE_FROM = Date.parse('0001-01-01T00:00:00Z');
@@ -132,7 +136,7 @@ export const zUpdatedAt = zIsoInstant.optional();
 /** A whole number ≥ 0 (a reference's amount, an order); blank or anything else is errors.invalid. */
 export const zNonNegativeInt = z.preprocess(
   (v) => (v === '' || v === null ? undefined : v),
-  z.coerce.number({ error: ERR.invalid }).int(ERR.invalid).min(0, ERR.invalid).max(LIMITS.idMax, ERR.invalid),
+  z.coerce.number({ error: ERR.invalid }).int(ERR.invalid).min(0, ERR.invalid).max(INT4_MAX, ERR.invalid),
 );
 
 /** The inline order change of a list row (references, partners; docs/ARCHITECTURE.md Inline order): `{order}`. */

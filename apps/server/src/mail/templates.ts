@@ -4,15 +4,14 @@ import {
   MAIL_PLACEHOLDERS,
   type MailEvent,
   type MailValues,
-  SETTINGS,
   SITE_TIME_ZONE,
 } from '@backoffice/shared';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { mailTemplateLangs, mailTemplates } from '../db/schema.js';
+import { readSettings } from '../db/settings.js';
 import { sanitizeRichText } from '../http/sanitize.js';
-import { readSettings } from '../modules/settings/service.js';
 import type { OutgoingMail } from './transport.js';
 
 /*
@@ -151,10 +150,7 @@ export async function loadTemplate(db: Db, event: MailEvent, lang: Locale) {
 
 /** The `site` values every event offers: the company's name (contact settings) and the site's address. */
 export async function siteValues(ctx: Pick<AppContext, 'db' | 'config'>, lang: Locale) {
-  const [contact, main] = await Promise.all([
-    readSettings(ctx.db, SETTINGS.contact.id),
-    readSettings(ctx.db, SETTINGS.main.id),
-  ]);
+  const [contact, main] = await Promise.all([readSettings(ctx.db, 'contact'), readSettings(ctx.db, 'main')]);
   return {
     name: contact.contact_name?.[lang] || contact.contact_name?.sk || main.meta_title?.[lang] || '',
     url: ctx.config.appUrl,
@@ -163,13 +159,13 @@ export async function siteValues(ctx: Pick<AppContext, 'db' | 'config'>, lang: L
 
 /** The address the site's forms are mailed to (e-mail settings: email_recipient). */
 export async function mailRecipient(db: Db): Promise<string> {
-  const email = await readSettings(db, SETTINGS.email.id);
+  const email = await readSettings(db, 'email');
   return email.email_recipient?.sk || email.email_recipient?.en || '';
 }
 
 /** The sender of every mail: e-mail settings' `email_sender_name <email_sender>` (undefined when unset). */
 export async function mailSender(db: Db, lang: Locale): Promise<OutgoingMail['from']> {
-  const email = await readSettings(db, SETTINGS.email.id);
+  const email = await readSettings(db, 'email');
   const address = email.email_sender?.[lang] || email.email_sender?.sk;
   if (!address) return undefined;
   const name = (email.email_sender_name?.[lang] || email.email_sender_name?.sk || '').replace(/[\r\n]+/g, ' ');

@@ -1,7 +1,8 @@
 import { type Locale, SETTINGS } from '@backoffice/shared';
 import type { AppContext } from '../context.js';
+import { readSettings } from '../db/settings.js';
 import { mediaStorage, StoragePathError } from '../media/storage.js';
-import { readSettings, SETTINGS_MEDIA } from '../modules/settings/service.js';
+import { SETTINGS_MEDIA } from '../modules/settings/service.js';
 import { html, type SafeHtml } from './html.js';
 
 /** What the site's head and footer take from the settings (spec 2 §3 Settings), in one locale. */
@@ -37,7 +38,7 @@ const SOCIAL_LABELS: Record<string, string> = {
 /** Main, contact and social settings in `locale` (sk where that one is blank). */
 export async function siteSettings(ctx: Pick<AppContext, 'db' | 'config'>, locale: Locale): Promise<SiteSettings> {
   const [main, contact, social] = await Promise.all(
-    [SETTINGS.main.id, SETTINGS.contact.id, SETTINGS.social.id].map((id) => readSettings(ctx.db, id)),
+    (['main', 'contact', 'social'] as const).map((name) => readSettings(ctx.db, name)),
   );
   const pick = (values: Record<string, Record<Locale, string>> | undefined, key: string) =>
     values?.[key]?.[locale] || values?.[key]?.sk || '';

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { INT4_MAX } from '@backoffice/shared';
 
 /**
  * The request generator of the write-endpoint fuzz (fuzz.test.ts, `npm run fuzz`): every POST/PUT/PATCH/DELETE of
@@ -126,7 +127,6 @@ function refResolver(doc: OpenApiDocument) {
 /** Ids that exist, for the path parameter `name` of `url` (the address up to that parameter). */
 export type IdSource = (name: string, prefix: string) => Promise<readonly number[]>;
 
-const INT_MAX = 2_147_483_647;
 /** Fields whose integers name rows: sampled among the first few ids, which exist in every seeded table. */
 const ID_LIKE = /id$|ids$|^rows$|^positions$|^categories$|^galleries$|^similars$|^panels$|^tree$/;
 /** Ids and numbers a fuzzer tries where an integer belongs. */
@@ -209,9 +209,9 @@ export function sampleValue(schema: JsonSchema, rng: Rng, key = '', depth = 0): 
       const lowest =
         typeof exclusive === 'number' ? exclusive + 1 : (schema.minimum ?? 0) + (exclusive === true ? 1 : 0);
       // Now and then the bounds themselves: the schema accepts them, so the database must too.
-      if (rng.chance(0.05)) return rng.pick([lowest, schema.maximum ?? INT_MAX]);
+      if (rng.chance(0.05)) return rng.pick([lowest, schema.maximum ?? INT4_MAX]);
       const min = Math.max(lowest, -1000);
-      const max = Math.min(schema.maximum ?? INT_MAX, min + (ID_LIKE.test(key) ? 6 : 100));
+      const max = Math.min(schema.maximum ?? INT4_MAX, min + (ID_LIKE.test(key) ? 6 : 100));
       return min + rng.int(max - min + 1);
     }
     case 'boolean':

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOCALES, type Locale } from '../constants.js';
+import { zCheckedRecordId } from '../zod-helpers.js';
 
 /**
  * The remote title_url check (DESIGN §4 Uniqueness checks): the value, its locale and the record being edited
@@ -8,10 +9,7 @@ import { LOCALES, type Locale } from '../constants.js';
 export const titleUrlCheckSchema = z.object({
   value: z.string().trim().max(255).default(''),
   language_code: z.enum(LOCALES),
-  id: z.preprocess(
-    (v) => (v === '' || v == null || v === 'null' ? 0 : v),
-    z.coerce.number().int().min(0).max(2_147_483_647),
-  ),
+  id: zCheckedRecordId,
 });
 export type TitleUrlCheck = z.infer<typeof titleUrlCheckSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DELAYS, LIMITS, type Locale } from '../constants.js';
+import { DELAYS, INT4_MAX, LIMITS, type Locale } from '../constants.js';
 import { ERR } from '../messages.js';
 import { zId, zLangs, zShortText } from '../zod-helpers.js';
 
@@ -39,7 +39,7 @@ const chunkFields = {
   dzuuid: z.string({ error: ERR.invalid }).regex(UPLOAD_UUID_PATTERN, ERR.invalid).optional(),
   dzchunkindex: zCount(0, GALLERY_UPLOAD.maxBytes).optional(),
   dztotalchunkcount: zCount(1, GALLERY_UPLOAD.maxBytes).optional(),
-  dzchunksize: zCount(1, 2_147_483_647).optional(),
+  dzchunksize: zCount(1, INT4_MAX).optional(),
   // Any size is read here; over the limit is answered as `file: errors.image` before a byte is kept.
   dztotalfilesize: zCount(1, Number.MAX_SAFE_INTEGER).optional(),
   dzchunkbyteoffset: zCount(0, Number.MAX_SAFE_INTEGER).optional(),

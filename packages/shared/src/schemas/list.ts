@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from '../constants.js';
+import { INT4_MAX, LIMITS } from '../constants.js';
 import { ERR } from '../messages.js';
 import { zId } from '../zod-helpers.js';
 
@@ -34,7 +34,7 @@ export const zFilterBool = z
 export const zFilterId = z.preprocess((v) => {
   const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
   return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : undefined;
-}, z.number().max(LIMITS.idMax, ERR.invalid).optional());
+}, z.number().max(INT4_MAX, ERR.invalid).optional());
 
 export const bulkSchema = z.object({
   rows: z.preprocess((v) => (Array.isArray(v) ? v : v == null ? [] : [v]), z.array(zId).min(1).max(1000)),

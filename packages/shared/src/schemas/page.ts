@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isSiteSection, LIMITS, LOCALES } from '../constants.js';
+import { INT4_MAX, isSiteSection, LOCALES } from '../constants.js';
 import { ERR } from '../messages.js';
 import {
   type PageLikeLang,
@@ -59,7 +59,7 @@ export const moduleCheckSchema = z.object({
   value: zNullableId,
   id: z.preprocess(
     (v) => (v === '' || v == null || v === 'null' ? 0 : v),
-    z.coerce.number({ error: ERR.invalid }).int(ERR.invalid).min(0, ERR.invalid).max(LIMITS.idMax, ERR.invalid),
+    z.coerce.number({ error: ERR.invalid }).int(ERR.invalid).min(0, ERR.invalid).max(INT4_MAX, ERR.invalid),
   ),
   category_id: zNullableId.default(null),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT4_MAX } from '../constants.js';
 import { ERR } from '../messages.js';
 import { zBool, zLangs, zTitleContentLang, zUpdatedAt } from '../zod-helpers.js';
 import type { Langs } from './common.js';
@@ -7,7 +8,7 @@ import type { Langs } from './common.js';
 export const panelSchema = z.object({
   langs: zLangs(zTitleContentLang),
   status: zBool.default(true),
-  priority: z.coerce.number({ error: ERR.min1 }).int(ERR.min1).min(1, ERR.min1).max(2_147_483_647, ERR.invalid),
+  priority: z.coerce.number({ error: ERR.min1 }).int(ERR.min1).min(1, ERR.min1).max(INT4_MAX, ERR.invalid),
   updated_at: zUpdatedAt,
 });
 export type PanelInput = z.infer<typeof panelSchema>;

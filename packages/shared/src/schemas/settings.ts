@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, LOCALES, type Locale } from '../constants.js';
 import { ERR } from '../messages.js';
-import { zUpdatedAt } from '../zod-helpers.js';
+import { zRequiredId, zUpdatedAt } from '../zod-helpers.js';
 
 /**
  * The four settings records (spec 2 §3 Settings, §9): their ids and the keys each holds. Every key has a value per
@@ -113,11 +113,7 @@ const zCoordinate = z.preprocess(
 /** A country of the `countries` table (GET /api/country); the server checks that it exists. */
 const zCountryId = z.preprocess(
   (v) => (v === '' || v == null || v === 0 || v === '0' || v === 'null' ? undefined : v),
-  z.coerce
-    .number({ error: ERR.requiredSelect })
-    .int(ERR.requiredSelect)
-    .positive(ERR.requiredSelect)
-    .max(2_147_483_647, ERR.requiredSelect),
+  zRequiredId,
 );
 /** A web address the public site links to: blank or absolute http(s). */
 const zLink = z.preprocess(

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
 import { ERR } from '../messages.js';
-import { passwordsTyped, zBool, zNullableId, zRequiredId, zShortText, zUpdatedAt } from '../zod-helpers.js';
+import {
+  passwordsTyped,
+  zBool,
+  zCheckedRecordId,
+  zNullableId,
+  zRequiredId,
+  zShortText,
+  zUpdatedAt,
+} from '../zod-helpers.js';
 import type { RecordStamps } from './blog.js';
 
 /** Sex options (spec 2 §9): 1 male, 2 female; blank means not given. */
@@ -106,10 +114,7 @@ export type UserInput = UserCreateInput | UserUpdateInput;
 /** The remote checks `POST|GET /api/user/validate/{title_url|email}` (docs/ARCHITECTURE.md): `{value, id?}`. */
 export const userCheckSchema = z.object({
   value: z.string().trim().max(255).default(''),
-  id: z.preprocess(
-    (v) => (v === '' || v == null || v === 'null' ? 0 : v),
-    z.coerce.number().int().min(0).max(2_147_483_647),
-  ),
+  id: zCheckedRecordId,
 });
 export type UserCheck = z.infer<typeof userCheckSchema>;
 

@@ -1,21 +1,8 @@
-import { LOG_MODELS, type Locale, type LogAction, type LogItem, type LogModel } from '@backoffice/shared';
+import { LOG_MODELS, type Locale, type LogItem, type LogModel } from '@backoffice/shared';
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { activityLogs } from '../../db/schema.js';
 import { t } from '../../i18n/index.js';
-
-/** Records one write of a user: `{user, model, row_id, action}` (DESIGN §4). */
-export async function logActivity(
-  db: Db,
-  entry: { userId: number; model: LogModel; rowIds: number[]; action: LogAction },
-) {
-  if (entry.rowIds.length === 0) return;
-  await db
-    .insert(activityLogs)
-    .values(
-      entry.rowIds.map((rowId) => ({ user_id: entry.userId, model: entry.model, row_id: rowId, action: entry.action })),
-    );
-}
 
 /** The user's latest log items, mapped for the user menu. */
 export async function recentActivity(db: Db, userId: number, lang: Locale, limit = 10): Promise<LogItem[]> {

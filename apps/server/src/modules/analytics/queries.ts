@@ -34,7 +34,7 @@ import {
   analyticsMonthlyPaths,
   analyticsMonthlyUsers,
 } from '../../db/schema.js';
-import { likePattern, pageMeta, resolveSort } from '../../http/paging.js';
+import { likePattern, pageMeta, resolveSort } from '../../resources/paging.js';
 import { countryCode } from './client-info.js';
 import { addDays, dayOf, daysBetween, monthsBetween, nextMonth, splitByMonth } from './days.js';
 import { type Dimension, fillSketches } from './rollups.js';

@@ -1,4 +1,4 @@
-import { forgottenPasswordSchema, LIMITS, loginSchema, resetPasswordSchema } from '@backoffice/shared';
+import { forgottenPasswordSchema, loginSchema, resetPasswordSchema, zPathId } from '@backoffice/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -54,7 +54,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/api/user/logs/:userId',
     {
       onRequest: authenticate,
-      schema: { params: z.object({ userId: z.coerce.number().int().positive().max(LIMITS.idMax) }) },
+      schema: { params: z.object({ userId: zPathId }) },
     },
     async (request) => {
       const user = currentUser(request);

@@ -2,14 +2,15 @@ import { blogSchema, listQuerySchema, zFilterBool, zFilterId } from '@backoffice
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { articles } from '../../db/schema.js';
+import { authenticate } from '../../http/session.js';
 import {
   authorizer,
   registerContentRoutes,
   registerLangOptions,
   registerPreview,
   registerTitleUrlCheck,
-} from '../../http/crud-routes.js';
-import { authenticate } from '../../http/session.js';
+} from '../../resources/crud-routes.js';
+import { previewLink } from '../pages/preview.js';
 import { canBlog } from './policy.js';
 import * as blog from './service.js';
 
@@ -39,5 +40,10 @@ export const blogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   registerTitleUrlCheck(app, allow, writes.titleUrlFree);
   registerLangOptions(app, allow, db, blog.blogLangRows);
-  registerPreview(app, allow, config, 'article', async (id) => (await blog.getBlog(db, id)).langs.sk.title_url);
+  registerPreview(
+    app,
+    allow,
+    previewLink(config, 'article'),
+    async (id) => (await blog.getBlog(db, id)).langs.sk.title_url,
+  );
 };

@@ -1,18 +1,18 @@
-import { categorySchema, listQuerySchema, zFilterBool, zFilterId } from '@backoffice/shared';
+import { categorySchema, listQuerySchema, zFilterBool, zFilterId, zPathId, zPathIdOrNew } from '@backoffice/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { categories as categoriesTable } from '../../db/schema.js';
-import { authorizer, registerContentRoutes, registerTitleUrlCheck } from '../../http/crud-routes.js';
 import { authenticate } from '../../http/session.js';
+import { authorizer, registerContentRoutes, registerTitleUrlCheck } from '../../resources/crud-routes.js';
 import { canCategory } from './policy.js';
 import * as categories from './service.js';
 import { categoryTree, descendantsOf } from './tree.js';
 
 const listQuery = listQuerySchema.extend({ status: zFilterBool, module_id: zFilterId });
-const moduleParams = z.object({ moduleId: z.coerce.number().int().positive().max(2_147_483_647) });
+const moduleParams = z.object({ moduleId: zPathId });
 /** `parents/{moduleId}/{id}`: id 0 (or none) is a new category. */
-const parentParams = moduleParams.extend({ id: z.coerce.number().int().min(0).max(2_147_483_647).default(0) });
+const parentParams = moduleParams.extend({ id: zPathIdOrNew.default(0) });
 
 /** Categories, /api/content/category (spec 1 §2 Category list and form, §7). */
 export const categoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

@@ -7,26 +7,17 @@ import {
   ERR,
   type ListResponse,
   type Locale,
-  PAGE_LIKE_RICH_TEXT,
-  pageLikeLangShape,
 } from '@backoffice/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { categories, categoryLangs, moduleLangs } from '../../db/schema.js';
 import { invalid, notFound } from '../../http/errors.js';
-import { lockTitleUrls, type Tx, titleUrlErrors, titleUrlTaken, translations } from '../../http/langs.js';
-import { type ContentListQuery, iso, translatedList } from '../../http/list.js';
-import { updateUnlessStale } from '../../http/resource.js';
+import { lockTitleUrls, type Tx, titleUrlErrors, titleUrlTaken } from '../../resources/langs.js';
+import { type ContentListQuery, iso, translatedList } from '../../resources/list.js';
+import { updateUnlessStale } from '../../resources/resource.js';
 import { moduleExists } from '../modules/service.js';
+import { categoryLangRows } from './langs.js';
 import { descendantsOf } from './tree.js';
-
-export const categoryLangRows = translations({
-  owner: categories,
-  table: categoryLangs,
-  ownerColumn: categoryLangs.category_id,
-  fields: Object.keys(pageLikeLangShape) as (keyof typeof pageLikeLangShape)[],
-  richText: PAGE_LIKE_RICH_TEXT,
-});
 
 export type CategoryFilters = ContentListQuery & { module_id?: number };
 

@@ -2,8 +2,8 @@ import type { LabelOption, Locale } from '@backoffice/shared';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { categories, categoryLangs } from '../../db/schema.js';
-import type { Tx } from '../../http/langs.js';
-import { categoryLangRows } from './service.js';
+import type { Tx } from '../../resources/langs.js';
+import { categoryLangRows } from './langs.js';
 
 /** Ids of every category below `id` (children, their children …); a cycle in old data cannot loop. */
 export async function descendantsOf(db: Db | Tx, id: number): Promise<Set<number>> {

@@ -2,12 +2,12 @@ import { bulkSchema, FORM_KINDS, listQuerySchema } from '@backoffice/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { authorizer, idParams } from '../../http/crud-routes.js';
 import { notFound } from '../../http/errors.js';
-import { softResource } from '../../http/resource.js';
 import { authenticate } from '../../http/session.js';
 import { t } from '../../i18n/index.js';
-import { logActivity } from '../activity/service.js';
+import { logActivity } from '../../resources/activity-log.js';
+import { authorizer, idParams } from '../../resources/crud-routes.js';
+import { softResource } from '../../resources/resource.js';
 import { canForm, formAbilities } from './policy.js';
 import { FORM_TABLES, getSubmission, listSubmissions } from './service.js';
 

@@ -25,8 +25,8 @@ import {
   users,
 } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
-import { iso } from '../../http/list.js';
-import { likePattern, pageMeta, resolveSort } from '../../http/paging.js';
+import { iso } from '../../resources/list.js';
+import { likePattern, pageMeta, resolveSort } from '../../resources/paging.js';
 
 /** The table behind each kind of submission. */
 export const FORM_TABLES = {

@@ -6,16 +6,17 @@ import {
   galleryImageReorderSchema,
   galleryImageTitlesSchema,
   galleryUploadSchema,
+  zPathId,
 } from '@backoffice/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { authorizer } from '../../http/crud-routes.js';
 import { authenticate } from '../../http/session.js';
 import { t } from '../../i18n/index.js';
 import { imageUploadConfig } from '../../media/images.js';
-import { logActivity } from '../activity/service.js';
+import { logActivity } from '../../resources/activity-log.js';
+import { authorizer } from '../../resources/crud-routes.js';
 import { canGalleryImage, type GalleryImageAction, galleryImageAbilities } from './images-policy.js';
 import {
   assertGallery,
@@ -29,8 +30,6 @@ import {
 } from './images-service.js';
 import { receiveUpload, startUploadCleanup } from './upload-chunks.js';
 
-/** A path id; a malformed one answers 404 (ARCHITECTURE Decisions). */
-const zPathId = z.coerce.number().int().positive().max(2_147_483_647);
 const galleryParams = z.object({ galleryId: zPathId });
 const imageParams = z.object({ galleryId: zPathId, imageId: zPathId });
 

@@ -11,10 +11,10 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { galleries, galleryImageLangs, galleryImages } from '../../db/schema.js';
 import { invalid, notFound, stale } from '../../http/errors.js';
-import type { Tx } from '../../http/langs.js';
 import { ImageRejectedError, type ProcessedImage, rotateImage } from '../../media/images.js';
 import { ObjectNotFoundError } from '../../media/object-store.js';
 import { mediaStorage, newFileName } from '../../media/storage.js';
+import type { Tx } from '../../resources/langs.js';
 
 /** The storage folder of gallery images: `MEDIA_DIR/gallery/<galleryId>/[thumb/]<file>` (docs/ARCHITECTURE.md). */
 export const GALLERY_MEDIA = 'gallery';

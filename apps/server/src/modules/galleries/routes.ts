@@ -2,13 +2,13 @@ import { gallerySchema, listQuerySchema, zFilterBool, zFilterId } from '@backoff
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { galleries } from '../../db/schema.js';
+import { authenticate } from '../../http/session.js';
 import {
   authorizer,
   registerContentRoutes,
   registerLangOptions,
   registerTitleUrlCheck,
-} from '../../http/crud-routes.js';
-import { authenticate } from '../../http/session.js';
+} from '../../resources/crud-routes.js';
 import { canGallery } from './policy.js';
 import * as gallery from './service.js';
 

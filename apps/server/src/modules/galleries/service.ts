@@ -14,11 +14,11 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { galleries, galleryCategories, galleryImages, galleryLangs } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
-import { translations } from '../../http/langs.js';
-import { linkedTitles, links, relatedLinks } from '../../http/links.js';
-import { type ContentListQuery, iso, translatedList } from '../../http/list.js';
-import { publishingValues, titledResource } from '../../http/titled.js';
-import { categoryLangRows } from '../categories/service.js';
+import { translations } from '../../resources/langs.js';
+import { linkedTitles, links, relatedLinks } from '../../resources/links.js';
+import { type ContentListQuery, iso, translatedList } from '../../resources/list.js';
+import { publishingValues, titledResource } from '../../resources/titled.js';
+import { categoryLangRows } from '../categories/langs.js';
 
 export const galleryLangRows = translations({
   owner: galleries,

@@ -2,11 +2,11 @@ import { isLocale, listQuerySchema, mailTemplateSchema } from '@backoffice/share
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { authorizer, idParams } from '../../http/crud-routes.js';
 import { HttpError } from '../../http/errors.js';
 import { authenticate } from '../../http/session.js';
 import { t } from '../../i18n/index.js';
-import { logActivity } from '../activity/service.js';
+import { logActivity } from '../../resources/activity-log.js';
+import { authorizer, idParams } from '../../resources/crud-routes.js';
 import { canMailTemplate } from './policy.js';
 import * as mail from './service.js';
 

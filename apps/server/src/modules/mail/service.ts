@@ -16,10 +16,10 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { mailTemplateLangs, mailTemplates } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
-import { type OwnerTable, translations } from '../../http/langs.js';
-import { iso, translatedList } from '../../http/list.js';
-import { updateUnlessStale } from '../../http/resource.js';
 import { mailDocument, renderTemplate, sampleValues, siteValues } from '../../mail/templates.js';
+import { type OwnerTable, translations } from '../../resources/langs.js';
+import { iso, translatedList } from '../../resources/list.js';
+import { updateUnlessStale } from '../../resources/resource.js';
 
 /** The language rows of a template; `content` is rich text, sanitised on every save. */
 export const mailTemplateLangRows = translations({

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { authorizer } from '../../http/crud-routes.js';
 import { canEditContent } from '../../http/policy.js';
 import { authenticate } from '../../http/session.js';
+import { authorizer } from '../../resources/crud-routes.js';
 import { moduleOptions } from './service.js';
 
 /** Modules, /api/module: the options of the page and category forms (spec 1 §7 Options). */

@@ -1,17 +1,16 @@
-import { navigationTreeSchema } from '@backoffice/shared';
+import { navigationTreeSchema, zPathId, zPathIdOrNew } from '@backoffice/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { authorizer } from '../../http/crud-routes.js';
 import { canEditContent } from '../../http/policy.js';
 import { authenticate } from '../../http/session.js';
 import { t } from '../../i18n/index.js';
-import { logActivity } from '../activity/service.js';
+import { logActivity } from '../../resources/activity-log.js';
+import { authorizer } from '../../resources/crud-routes.js';
 import { groupOptions, navigationTree, parentOptions, saveTree } from './service.js';
 
-const zDbId = z.coerce.number().int().positive().max(2_147_483_647);
 /** `{groupId}/{pageId}`: page 0 is a new page. */
-const parentParams = z.object({ groupId: zDbId, pageId: z.coerce.number().int().min(0).max(2_147_483_647) });
+const parentParams = z.object({ groupId: zPathId, pageId: zPathIdOrNew });
 
 /** Navigation, /api/content/navigation (spec 1 §2 Navigation, §7 Options; DESIGN §4 Navigation). */
 export const navigationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -31,7 +30,7 @@ export const navigationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
 
   app.post(
     '/tree/:groupId',
-    { schema: { params: z.object({ groupId: zDbId }), body: navigationTreeSchema } },
+    { schema: { params: z.object({ groupId: zPathId }), body: navigationTreeSchema } },
     async (request) => {
       const user = allow(request, 'update');
       const moved = await saveTree(db, request.params.groupId, request.body.tree);

@@ -10,7 +10,7 @@ import { and, asc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { navigationGroups, navigationNodes, pageLangs, pages } from '../../db/schema.js';
 import { invalid } from '../../http/errors.js';
-import type { Tx } from '../../http/langs.js';
+import type { Tx } from '../../resources/langs.js';
 
 type Conn = Db | Tx;
 

@@ -41,3 +41,9 @@ export function previewUrl(config: Config, kind: PreviewKind, id: number, titleU
   const token = encodeURIComponent(previewToken(config, kind, id));
   return `${config.appUrl}/sk/${PREVIEW_PATHS[kind]}${encodeURIComponent(titleUrl)}?preview=${token}`;
 }
+
+/** The preview addresses of one kind, as the resource routes take them (`registerPreview`). */
+export const previewLink =
+  (config: Config, kind: PreviewKind) =>
+  (id: number, titleUrl: string): string =>
+    previewUrl(config, kind, id, titleUrl);

@@ -2,9 +2,15 @@ import { listQuerySchema, moduleCheckSchema, pageSchema, zFilterBool, zFilterId 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { pages as pagesTable } from '../../db/schema.js';
-import { authorizer, registerContentRoutes, registerPreview, registerTitleUrlCheck } from '../../http/crud-routes.js';
 import { authenticate } from '../../http/session.js';
+import {
+  authorizer,
+  registerContentRoutes,
+  registerPreview,
+  registerTitleUrlCheck,
+} from '../../resources/crud-routes.js';
 import { canPage } from './policy.js';
+import { previewLink } from './preview.js';
 import * as pages from './service.js';
 
 const listQuery = listQuerySchema.extend({ status: zFilterBool, navigation: zFilterBool, module_id: zFilterId });
@@ -39,5 +45,10 @@ export const pageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     return pages.moduleFree(db, value, id, category_id);
   });
 
-  registerPreview(app, allow, config, 'page', async (id) => (await pages.getPage(db, id)).langs.sk.title_url);
+  registerPreview(
+    app,
+    allow,
+    previewLink(config, 'page'),
+    async (id) => (await pages.getPage(db, id)).langs.sk.title_url,
+  );
 };

@@ -26,9 +26,9 @@ import {
   panels,
 } from '../../db/schema.js';
 import { invalid, notFound } from '../../http/errors.js';
-import { lockTitleUrls, type Tx, titleUrlErrors, titleUrlTaken, translations } from '../../http/langs.js';
-import { type ContentListQuery, iso, translatedList } from '../../http/list.js';
-import { updateUnlessStale } from '../../http/resource.js';
+import { lockTitleUrls, type Tx, titleUrlErrors, titleUrlTaken, translations } from '../../resources/langs.js';
+import { type ContentListQuery, iso, translatedList } from '../../resources/list.js';
+import { updateUnlessStale } from '../../resources/resource.js';
 import { moduleExists } from '../modules/service.js';
 import { nodeOfPage, placementErrors, placePage } from '../navigation/service.js';
 

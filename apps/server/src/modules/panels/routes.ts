@@ -2,8 +2,8 @@ import { listQuerySchema, panelSchema, zFilterBool } from '@backoffice/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { panels as panelsTable } from '../../db/schema.js';
-import { authorizer, registerContentRoutes } from '../../http/crud-routes.js';
 import { authenticate } from '../../http/session.js';
+import { authorizer, registerContentRoutes } from '../../resources/crud-routes.js';
 import { canPanel } from './policy.js';
 import * as panels from './service.js';
 

@@ -12,9 +12,9 @@ import { asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { pagePanels, panelLangs, panels } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
-import { translations } from '../../http/langs.js';
-import { type ContentListQuery, iso, translatedList } from '../../http/list.js';
-import { updateUnlessStale } from '../../http/resource.js';
+import { translations } from '../../resources/langs.js';
+import { type ContentListQuery, iso, translatedList } from '../../resources/list.js';
+import { updateUnlessStale } from '../../resources/resource.js';
 
 export const panelLangRows = translations({
   owner: panels,

@@ -2,13 +2,13 @@ import { listQuerySchema, partnerSchema, zFilterBool } from '@backoffice/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { partners } from '../../db/schema.js';
+import { authenticate } from '../../http/session.js';
 import {
   authorizer,
   registerContentRoutes,
   registerOrderUpdate,
   registerTitleUrlCheck,
-} from '../../http/crud-routes.js';
-import { authenticate } from '../../http/session.js';
+} from '../../resources/crud-routes.js';
 import { canPartner } from './policy.js';
 import * as partner from './service.js';
 

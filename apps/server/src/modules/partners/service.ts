@@ -13,9 +13,9 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { partnerLangs, partners } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
-import { translations } from '../../http/langs.js';
-import { type ContentListQuery, iso, translatedList } from '../../http/list.js';
-import { publishingValues, titledResource } from '../../http/titled.js';
+import { translations } from '../../resources/langs.js';
+import { type ContentListQuery, iso, translatedList } from '../../resources/list.js';
+import { publishingValues, titledResource } from '../../resources/titled.js';
 
 export const partnerLangRows = translations({
   owner: partners,

@@ -2,6 +2,7 @@ import { listQuerySchema, referenceSchema, zFilterBool } from '@backoffice/share
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { references } from '../../db/schema.js';
+import { authenticate } from '../../http/session.js';
 import {
   authorizer,
   registerContentRoutes,
@@ -9,8 +10,8 @@ import {
   registerOrderUpdate,
   registerPreview,
   registerTitleUrlCheck,
-} from '../../http/crud-routes.js';
-import { authenticate } from '../../http/session.js';
+} from '../../resources/crud-routes.js';
+import { previewLink } from '../pages/preview.js';
 import { canReference } from './policy.js';
 import * as reference from './service.js';
 
@@ -42,5 +43,5 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   registerTitleUrlCheck(app, allow, writes.titleUrlFree);
   registerLangOptions(app, allow, db, reference.referenceLangRows);
   registerOrderUpdate(app, { db, table: references, model: 'Reference', allow, read });
-  registerPreview(app, allow, config, 'reference', async (id) => (await read(id)).langs.sk.title_url);
+  registerPreview(app, allow, previewLink(config, 'reference'), async (id) => (await read(id)).langs.sk.title_url);
 };

@@ -20,10 +20,10 @@ import {
   references,
 } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
-import { translations } from '../../http/langs.js';
-import { links, relatedLinks } from '../../http/links.js';
-import { type ContentListQuery, iso, translatedList } from '../../http/list.js';
-import { publishingValues, titledResource } from '../../http/titled.js';
+import { translations } from '../../resources/langs.js';
+import { links, relatedLinks } from '../../resources/links.js';
+import { type ContentListQuery, iso, translatedList } from '../../resources/list.js';
+import { publishingValues, titledResource } from '../../resources/titled.js';
 
 export const referenceLangRows = translations({
   owner: references,

@@ -2,12 +2,12 @@ import { SETTINGS, SETTINGS_SCHEMAS, type SettingsName } from '@backoffice/share
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { authorizer, idParams } from '../../http/crud-routes.js';
 import { forbidden } from '../../http/errors.js';
 import { authenticate } from '../../http/session.js';
 import { t } from '../../i18n/index.js';
 import { imageUploadConfig } from '../../media/images.js';
-import { logActivity } from '../activity/service.js';
+import { logActivity } from '../../resources/activity-log.js';
+import { authorizer, idParams } from '../../resources/crud-routes.js';
 import { canSettings } from './policy.js';
 import { changedSecrets, checkSettingsUploads, getSettings, saveSettings, settingsName } from './service.js';
 

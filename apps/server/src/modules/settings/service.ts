@@ -20,6 +20,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { countries, settings, settingValues } from '../../db/schema.js';
+import { readSettings } from '../../db/settings.js';
 import { HttpError, invalid, notFound, stale } from '../../http/errors.js';
 import { type ProcessedImage, processImageField, removeImages, writeImages } from '../../media/images.js';
 
@@ -34,24 +35,6 @@ export function settingsName(id: number): SettingsName {
 }
 
 /**
- * Every key of a settings record with its value per locale, as stored (text); a key without a row is ''.
- * This is what other modules read (the mail sender, the public site). Secrets come in clear: whatever reads them here
- * must never put them into an answer, a page, a mail or a log.
- */
-export async function readSettings(db: Db, id: number): Promise<Record<string, Record<Locale, string>>> {
-  const name = settingsName(id);
-  const rows = await db.select().from(settingValues).where(eq(settingValues.setting_id, id));
-  const out: Record<string, Record<Locale, string>> = {};
-  for (const key of SETTINGS[name].keys) out[key] = { sk: '', en: '' };
-  for (const row of rows) {
-    const entry = out[row.key];
-    if (entry && (LOCALES as readonly string[]).includes(row.language_code))
-      entry[row.language_code as Locale] = row.value;
-  }
-  return out;
-}
-
-/**
  * A settings record as the API answers it (docs/ARCHITECTURE.md), to every role alike: contact_country_id as a number (null
  * when blank); each secret (`SETTINGS_SECRETS`) masked in `data` (`''` or `••••abcd`) and described in `secrets`
  * (`{key: {sk: {set, last4}, en: …}}`), never its value.
@@ -62,7 +45,7 @@ export async function getSettings(
 ): Promise<{ data: SettingsValues; secrets: SettingsSecrets; updated_at: string }> {
   const [record] = await db.select().from(settings).where(eq(settings.id, id)).limit(1);
   if (!record) throw notFound();
-  const stored = await readSettings(db, id);
+  const stored = await readSettings(db, settingsName(id));
   const values: SettingsValues = stored;
   const secrets: SettingsSecrets = {};
   for (const key of SETTINGS_SECRETS[settingsName(id)] ?? []) {

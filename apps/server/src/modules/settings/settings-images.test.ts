@@ -4,11 +4,11 @@ import { SETTINGS } from '@backoffice/shared';
 import { asc } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { settings, settingValues } from '../../db/schema.js';
+import { readSettings } from '../../db/settings.js';
 import { postMultipart, useSignedInServer } from '../../test/content-cases.js';
 import { Agent } from '../../test/harness.js';
 import { multipartFields, pngImage } from '../../test/image-cases.js';
 import { failMediaWrites, filesUnder } from '../../test/media-faults.js';
-import { readSettings } from './service.js';
 
 /*
  * A settings save whose image cannot be written changes nothing (SECURITY.md), like the content resources'
@@ -98,7 +98,7 @@ describe('settings images: a save whose image cannot be written', () => {
     const { favicon, meta_title } = retry.json().data;
     expect(meta_title).toEqual({ sk: 'Nový titulok', en: 'New title' });
     expect(favicon.sk).toMatch(/^[0-9a-f]{32}\.png$/);
-    expect((await readSettings(db(), MAIN)).favicon.sk).toBe(favicon.sk);
+    expect((await readSettings(db(), 'main')).favicon.sk).toBe(favicon.sk);
     await expectServed(favicon.sk);
     // The replaced favicon is removed once the new one is saved.
     expect(stored(old)).toBe(false);

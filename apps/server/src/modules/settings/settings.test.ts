@@ -6,9 +6,9 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, countries, countryLangs } from '../../db/schema.js';
 import { seedSettings } from '../../db/seed/settings.js';
+import { readSettings } from '../../db/settings.js';
 import { postMultipart, useSignedInServer } from '../../test/content-cases.js';
 import { Agent } from '../../test/harness.js';
-import { readSettings } from './service.js';
 
 const ctx = useSignedInServer();
 const db = () => ctx.server.ctx.db;
@@ -93,7 +93,7 @@ describe('settings: save', () => {
     const res = await ctx.admin.post('/api/settings/1', mainInput());
     expect(res.statusCode).toBe(200);
     expect(res.json().data.meta_title).toEqual({ sk: 'Titulok webu', en: 'Site title' });
-    expect((await readSettings(db(), 1)).copyright).toEqual({ sk: '© Demo', en: '© Demo Ltd.' });
+    expect((await readSettings(db(), 'main')).copyright).toEqual({ sk: '© Demo', en: '© Demo Ltd.' });
     const logs = (await ctx.admin.get('/api/user/logs/1')).json().data;
     expect(logs[0]).toMatchObject({ model: 'Settings', row_id: 1, action: 'update' });
   });
@@ -254,7 +254,7 @@ describe('settings: images', () => {
 
 describe('settings: secrets (write-only, SECURITY.md)', () => {
   const KEY = 'mc-0123456789abcdef0123456789abcdef-us21';
-  const stored = async () => (await readSettings(db(), SETTINGS.email.id)).mailchimp_api_key;
+  const stored = async () => (await readSettings(db(), 'email')).mailchimp_api_key;
   const setKey = (value: unknown) => ctx.admin.post('/api/settings/3', { mailchimp_api_key: value });
 
   it('the mailing-service API key is the one secret of the four records', () => {

@@ -1,6 +1,5 @@
 import {
   listQuerySchema,
-  ROLES,
   STATS,
   STATS_DEMOGRAPHY,
   STATS_DEVICES,
@@ -8,59 +7,14 @@ import {
   STATS_MAX_RANGE_DAYS,
   STATS_SOURCES,
 } from '@backoffice/shared';
-import { and, count, eq, isNull, ne } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/client.js';
-import {
-  articles,
-  categories,
-  galleries,
-  galleryImages,
-  pages,
-  partners,
-  references,
-  texts,
-  users,
-} from '../../db/schema.js';
 import { invalid } from '../../http/errors.js';
 import { authenticate } from '../../http/session.js';
 import { addDays, dayOf, isRealDay, rangeLength } from '../analytics/days.js';
 import { contentOf, type Range, sessionsBy, trafficOf } from '../analytics/queries.js';
 import type { Dimension } from '../analytics/rollups.js';
-import { liveSubmissionCount } from '../forms/service.js';
-
-/** The live records of a soft-deletable content table. */
-const liveCount = (db: Db, table: PgTable & { deleted_at: AnyPgColumn }) =>
-  db.select({ n: count() }).from(table).where(isNull(table.deleted_at));
-
-/**
- * Dashboard counts keyed by model (spec 1 §3 Dashboard stats), each a query of the live records; a key appears
- * once its resource exists. Staff users only (site members are not users of the back office), images of live
- * galleries only.
- */
-const COUNTS = {
-  User: (db: Db) =>
-    db
-      .select({ n: count() })
-      .from(users)
-      .where(and(isNull(users.deleted_at), ne(users.role_id, ROLES.member))),
-  Text: (db: Db) => liveCount(db, texts),
-  Category: (db: Db) => liveCount(db, categories),
-  Page: (db: Db) => liveCount(db, pages),
-  Blog: (db: Db) => liveCount(db, articles),
-  Gallery: (db: Db) => liveCount(db, galleries),
-  GalleryImage: (db: Db) =>
-    db
-      .select({ n: count() })
-      .from(galleryImages)
-      .innerJoin(galleries, eq(galleries.id, galleryImages.gallery_id))
-      .where(isNull(galleries.deleted_at)),
-  Reference: (db: Db) => liveCount(db, references),
-  Partner: (db: Db) => liveCount(db, partners),
-  Form: async (db: Db) => [{ n: await liveSubmissionCount(db) }],
-} satisfies Record<string, (db: Db) => Promise<{ n: number }[]>>;
+import { dashboardTotals } from './service.js';
 
 /**
  * The range of a statistics call: `startDate`..`endDate` (YYYY-MM-DD, both included). Neither given: the last
@@ -104,10 +58,7 @@ export const statsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.addHook('onRequest', authenticate);
   // Every beacon acknowledged (by any server) is committed, so an answer read from the database includes it.
   app.get('/totals', async () => {
-    const entries = await Promise.all(
-      Object.entries(COUNTS).map(async ([model, query]) => [model, (await query(ctx.db))[0]?.n ?? 0] as const),
-    );
-    return { data: Object.fromEntries(entries) };
+    return { data: await dashboardTotals(ctx.db) };
   });
 
   // The answers of the statistics screens (spec 2 §3, §7), read from the daily roll-ups.

@@ -2,9 +2,9 @@ import { ERR, listQuerySchema, type TextInput, textSchema, zFilterBool, zFilterI
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { texts as textsTable } from '../../db/schema.js';
-import { authorizer, registerContentRoutes } from '../../http/crud-routes.js';
 import { invalid } from '../../http/errors.js';
 import { authenticate } from '../../http/session.js';
+import { authorizer, registerContentRoutes } from '../../resources/crud-routes.js';
 import { canText } from './policy.js';
 import * as texts from './service.js';
 

@@ -12,9 +12,9 @@ import { and, asc, eq, exists, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { textLangs, textPositionLinks, textPositions, texts } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
-import { type Tx, translations } from '../../http/langs.js';
-import { iso, translatedList } from '../../http/list.js';
-import { updateUnlessStale } from '../../http/resource.js';
+import { type Tx, translations } from '../../resources/langs.js';
+import { iso, translatedList } from '../../resources/list.js';
+import { updateUnlessStale } from '../../resources/resource.js';
 
 export interface TextFilters {
   status?: boolean;

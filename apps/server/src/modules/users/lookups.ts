@@ -4,8 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { countries, countryLangs, roleLangs, roles } from '../../db/schema.js';
-import { authorizer } from '../../http/crud-routes.js';
 import { authenticate } from '../../http/session.js';
+import { authorizer } from '../../resources/crud-routes.js';
 import { canUsers } from './policy.js';
 
 /** A country option (spec 2 §3: countries are a lookup with id and name). */

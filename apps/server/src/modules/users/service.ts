@@ -16,11 +16,11 @@ import type { Db } from '../../db/client.js';
 import { countries, roleLangs, roles, sessions, users } from '../../db/schema.js';
 import { hashPassword } from '../../http/crypto.js';
 import { invalid, isUniqueViolation, notFound } from '../../http/errors.js';
-import type { Tx } from '../../http/langs.js';
-import { iso } from '../../http/list.js';
-import { likePattern, pageMeta, resolveSort } from '../../http/paging.js';
-import { updateUnlessStale } from '../../http/resource.js';
 import type { AuthUser } from '../../http/session.js';
+import type { Tx } from '../../resources/langs.js';
+import { iso } from '../../resources/list.js';
+import { likePattern, pageMeta, resolveSort } from '../../resources/paging.js';
+import { updateUnlessStale } from '../../resources/resource.js';
 import { canEditUser, canRemoveOrBlockUser } from './policy.js';
 
 export type UserListQuery = ListQuery & { status?: boolean; role_id?: number };

@@ -10,7 +10,8 @@ import {
 } from '@backoffice/shared';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../../config.js';
-import { categoryLangRows, createCategory } from '../../../modules/categories/service.js';
+import { categoryLangRows } from '../../../modules/categories/langs.js';
+import { createCategory } from '../../../modules/categories/service.js';
 import { galleryLangRows, galleryWrites } from '../../../modules/galleries/service.js';
 import { groupOptions, nodeOfPage } from '../../../modules/navigation/service.js';
 import { createPage, pageLangRows } from '../../../modules/pages/service.js';

@@ -2,8 +2,8 @@ import { asc, eq } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Config } from '../../../config.js';
 import { HttpError } from '../../../http/errors.js';
-import type { Translations } from '../../../http/langs.js';
 import { saveImageField } from '../../../media/images.js';
+import type { Translations } from '../../../resources/langs.js';
 import type { Db } from '../../client.js';
 
 export type Log = (line: string) => void;

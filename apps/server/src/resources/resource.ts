@@ -1,7 +1,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
-import { notFound, stale } from './errors.js';
+import { notFound, stale } from '../http/errors.js';
 import type { OwnerTable, Tx } from './langs.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { Langs, Locale } from '@backoffice/shared';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
-import { invalid } from './errors.js';
+import { invalid } from '../http/errors.js';
 import { type LangTable, lockTitleUrls, type Tx, titleUrlErrors, titleUrlTaken, type translations } from './langs.js';
 import { updateUnlessStale } from './resource.js';
 

@@ -2,7 +2,7 @@ import { ERR, type Langs, LOCALES, type Locale } from '@backoffice/shared';
 import { and, eq, getTableColumns, getTableName, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
-import { sanitizeRichText } from './sanitize.js';
+import { sanitizeRichText } from '../http/sanitize.js';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

@@ -8,6 +8,8 @@ import {
   type LogModel,
   orderSchema,
   titleUrlCheckSchema,
+  zPathId,
+  zPathIdOrNew,
 } from '@backoffice/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -15,6 +17,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
+import { forbidden, HttpError, invalid, notFound } from '../http/errors.js';
+import { abilitiesOf, type ContentAction } from '../http/policy.js';
+import { type AuthUser, currentUser } from '../http/session.js';
 import { t } from '../i18n/index.js';
 import {
   imageUploadConfig,
@@ -24,19 +29,22 @@ import {
   writeImages,
 } from '../media/images.js';
 import { mediaStorage, storageFailureCause } from '../media/storage.js';
-import { logActivity } from '../modules/activity/service.js';
-import { type PreviewKind, previewUrl } from '../modules/pages/preview.js';
-import { forbidden, HttpError, invalid, notFound } from './errors.js';
+import { logActivity } from './activity-log.js';
 import type { Translations } from './langs.js';
 import { langOptions } from './list.js';
-import { abilitiesOf, type ContentAction } from './policy.js';
 import { softResource } from './resource.js';
-import { type AuthUser, currentUser } from './session.js';
+
+/*
+ * The generic routes of a resource. This layer sits between the features (`modules/*`) and the transport (`http/`):
+ * it imports downward only. What a write needs from elsewhere comes in two ways: the activity-log writer is part of
+ * every write, so it lives beside these routes (`activity-log.ts`); the preview link is one feature's knowledge of
+ * the public site, so the resource passes it in as a hook (`registerPreview`'s `urlOf`).
+ */
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
 /** Path parameter `{id}`; a malformed one answers 404 (ARCHITECTURE Decisions). */
-export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const idParams = z.object({ id: zPathId });
 
 const BULK_MESSAGES = { publish: 'crud.published', hide: 'crud.hidden', destroy: 'crud.destroyedMany' } as const;
 
@@ -158,7 +166,7 @@ export function registerLangOptions(
   db: Db,
   tr: Translations,
 ) {
-  const query = z.object({ id: z.coerce.number().int().min(0).max(2_147_483_647).optional().catch(undefined) });
+  const query = z.object({ id: zPathIdOrNew.optional().catch(undefined) });
   app.get('/list', { schema: { querystring: query } }, async (request) => {
     allow(request, 'view');
     return { data: await langOptions(db, tr, request.lang, request.query.id) };
@@ -166,20 +174,20 @@ export function registerLangOptions(
 }
 
 /**
- * `GET preview/{id}` → `{url}` (docs/ARCHITECTURE.md Preview): a signed, short-lived link to the record on the public site.
- * Every staff role may preview (spec 1 §6).
+ * `GET preview/{id}` → `{url}` (docs/ARCHITECTURE.md Preview): a signed, short-lived link to the record on the public
+ * site. Every staff role may preview. Signing the link and knowing the site's addresses belong to a feature
+ * (`modules/pages/preview.ts`): the resource hands its `urlOf` in, so this layer imports no feature.
  */
 export function registerPreview(
   app: ZodApp,
   allow: (request: FastifyRequest, action: 'view') => AuthUser,
-  config: Config,
-  kind: PreviewKind,
+  urlOf: (id: number, titleUrl: string) => string,
   titleUrlOf: (id: number) => Promise<string>,
 ) {
   app.get('/preview/:id', { schema: { params: idParams } }, async (request) => {
     allow(request, 'view');
     const { id } = request.params;
-    return { url: previewUrl(config, kind, id, await titleUrlOf(id)) };
+    return { url: urlOf(id, await titleUrlOf(id)) };
   });
 }
 
