@@ -1,5 +1,5 @@
 import { DEFAULT_LOCALE, type Locale, ROLES } from '@backoffice/shared';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
@@ -76,10 +76,19 @@ export function registerSessions(app: FastifyInstance, db: Db, config: Config) {
   });
 }
 
-async function loadUser(db: Db, sid: string): Promise<AuthUser | null> {
-  const id = sha256(sid);
-  const now = new Date();
-  const [row] = await db
+/**
+ * The users holding a live session, newest use first: the session unexpired, the user active and not removed.
+ * The one query behind the session cookie (`loadUser`) and the file manager's token (`modules/files/token.ts`).
+ * Site members (role 3) come back too, so that each caller refuses them its own way: the cookie treats them as
+ * signed out (401), the token's policy answers 403.
+ */
+export async function liveSessionUsers(
+  db: Db,
+  holder: { sessionId: string } | { userId: number },
+  now: Date,
+  limit = 1,
+): Promise<(AuthUser & { last_seen_at: Date })[]> {
+  return db
     .select({
       id: users.id,
       role_id: users.role_id,
@@ -88,21 +97,31 @@ async function loadUser(db: Db, sid: string): Promise<AuthUser | null> {
       email: users.email,
       image: users.image,
       language_code: users.language_code,
+      sessionId: sessions.id,
       last_seen_at: sessions.last_seen_at,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
     .where(
       and(
-        eq(sessions.id, id),
+        'sessionId' in holder ? eq(sessions.id, holder.sessionId) : eq(sessions.user_id, holder.userId),
         gt(sessions.expires_at, now),
         eq(users.status, true),
-        sql`${users.deleted_at} is null`,
-        sql`${users.role_id} <> ${ROLES.member}`,
+        isNull(users.deleted_at),
       ),
     )
-    .limit(1);
-  if (!row) return null;
+    .orderBy(desc(sessions.last_seen_at))
+    .limit(limit);
+}
+
+/** A member (role 3) never signs in to the back office: a session of one is no signed-in user. */
+const signedIn = (user: AuthUser | undefined): user is AuthUser => !!user && user.role_id !== ROLES.member;
+
+async function loadUser(db: Db, sid: string): Promise<AuthUser | null> {
+  const id = sha256(sid);
+  const now = new Date();
+  const [row] = await liveSessionUsers(db, { sessionId: id }, now);
+  if (!signedIn(row)) return null;
   if (now.getTime() - row.last_seen_at.getTime() > TOUCH_EVERY_MS) {
     await db.update(sessions).set({ last_seen_at: now }).where(eq(sessions.id, id));
     // Once a minute per user, however many sessions (tabs, devices) they have open.
@@ -117,7 +136,7 @@ async function loadUser(db: Db, sid: string): Promise<AuthUser | null> {
       );
   }
   const { last_seen_at: _seen, ...user } = row;
-  return { ...user, sessionId: id };
+  return user;
 }
 
 /** onRequest guard: a signed-in user is required (401 otherwise). */

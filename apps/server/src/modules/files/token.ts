@@ -1,10 +1,8 @@
-import { FILES } from '@backoffice/shared';
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { FILES, INT4_MAX } from '@backoffice/shared';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { sessions, users } from '../../db/schema.js';
 import { hmac, safeEqual } from '../../http/crypto.js';
-import type { AuthUser } from '../../http/session.js';
+import { type AuthUser, liveSessionUsers } from '../../http/session.js';
 
 const TTL_MS = FILES.tokenTtlMinutes * 60_000;
 /** Sessions of one user tried against a token (a user rarely has more signed-in devices than this). */
@@ -29,7 +27,8 @@ export function issueFileToken(config: Config, user: AuthUser, now = Date.now())
 
 /**
  * The user a token was issued to, when it is well formed, unexpired, signed for one of the user's live sessions
- * and the user is active; null otherwise. The role is not checked here: the policy answers 403 for a wrong one.
+ * and the user is active; null otherwise. The role is not checked here: the policy answers 403 for a wrong one,
+ * a site member's included.
  */
 export async function userOfFileToken(
   db: Db,
@@ -42,30 +41,10 @@ export async function userOfFileToken(
   const userId = Number(match[1]);
   const expiresAt = Number(match[2]);
   const given = match[3] ?? '';
-  if (expiresAt <= now || expiresAt > now + TTL_MS || userId > 2_147_483_647) return null;
-  const rows = await db
-    .select({
-      sessionId: sessions.id,
-      id: users.id,
-      role_id: users.role_id,
-      name: users.name,
-      surname: users.surname,
-      email: users.email,
-      image: users.image,
-      language_code: users.language_code,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.user_id))
-    .where(
-      and(
-        eq(sessions.user_id, userId),
-        gt(sessions.expires_at, new Date(now)),
-        eq(users.status, true),
-        isNull(users.deleted_at),
-      ),
-    )
-    .orderBy(desc(sessions.last_seen_at))
-    .limit(MAX_SESSIONS);
+  if (expiresAt <= now || expiresAt > now + TTL_MS || userId > INT4_MAX) return null;
+  const rows = await liveSessionUsers(db, { userId }, new Date(now), MAX_SESSIONS);
   const found = rows.find((row) => safeEqual(given, signature(config, userId, row.sessionId, expiresAt)));
-  return found ?? null;
+  if (!found) return null;
+  const { last_seen_at: _seen, ...user } = found;
+  return user;
 }
