@@ -10,28 +10,14 @@ import {
   categories,
   categoryLangs,
 } from '../db/schema.js';
-import { type GalleryLink, linkedGalleries } from './gallery-service.js';
-import {
-  isPublished,
-  langJoin,
-  plainTextOf,
-  publishedAt,
-  publishedSimilars,
-  type TitledKind,
-  titleUrlsOf,
-} from './service.js';
+import { extrasOf, linkedKind } from './extras-service.js';
+import { isPublished, langJoin, plainTextOf, publishedAt, titleUrlsOf } from './service.js';
 
-const ARTICLES: TitledKind = { owner: articles, langs: articleLangs, langOwner: articleLangs.article_id };
-const ARTICLE_GALLERIES: GalleryLink = {
-  table: articleGalleries,
-  ownerColumn: articleGalleries.article_id,
-  galleryColumn: articleGalleries.gallery_id,
-};
-const ARTICLE_SIMILARS = {
-  table: articleSimilars,
-  ownerColumn: articleSimilars.article_id,
-  similarColumn: articleSimilars.similar_id,
-};
+const ARTICLES = linkedKind(
+  { owner: articles, langs: articleLangs, langOwner: articleLangs.article_id },
+  [articleGalleries, articleGalleries.article_id, articleGalleries.gallery_id],
+  [articleSimilars, articleSimilars.article_id, articleSimilars.similar_id],
+);
 
 /** How many articles one page of the news list shows. */
 export const NEWS_PER_PAGE = 10;
@@ -168,10 +154,5 @@ export async function findArticle(
 }
 
 /** The galleries and similar articles shown below an article. */
-export async function articleExtras(db: Db, id: number, locale: Locale, now = new Date()) {
-  const [galleries, similars] = await Promise.all([
-    linkedGalleries(db, ARTICLE_GALLERIES, id, locale, now),
-    publishedSimilars(db, ARTICLES, ARTICLE_SIMILARS, id, locale, now),
-  ]);
-  return { galleries, similars };
-}
+export const articleExtras = (db: Db, id: number, locale: Locale, now = new Date()) =>
+  extrasOf(db, ARTICLES, id, locale, now);

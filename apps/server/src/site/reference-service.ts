@@ -2,28 +2,14 @@ import { LIMITS, type Locale } from '@backoffice/shared';
 import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { referenceGalleries, referenceLangs, referenceSimilars, references } from '../db/schema.js';
-import { linkedGalleries } from './gallery-service.js';
-import {
-  isPublished,
-  langJoin,
-  plainTextOf,
-  publishedAt,
-  publishedSimilars,
-  type TitledKind,
-  titleUrlsOf,
-} from './service.js';
+import { extrasOf, linkedKind } from './extras-service.js';
+import { isPublished, langJoin, plainTextOf, publishedAt, titleUrlsOf } from './service.js';
 
-const REFERENCES: TitledKind = { owner: references, langs: referenceLangs, langOwner: referenceLangs.reference_id };
-const REFERENCE_GALLERIES = {
-  table: referenceGalleries,
-  ownerColumn: referenceGalleries.reference_id,
-  galleryColumn: referenceGalleries.gallery_id,
-};
-const REFERENCE_SIMILARS = {
-  table: referenceSimilars,
-  ownerColumn: referenceSimilars.reference_id,
-  similarColumn: referenceSimilars.similar_id,
-};
+const REFERENCES = linkedKind(
+  { owner: references, langs: referenceLangs, langOwner: referenceLangs.reference_id },
+  [referenceGalleries, referenceGalleries.reference_id, referenceGalleries.gallery_id],
+  [referenceSimilars, referenceSimilars.reference_id, referenceSimilars.similar_id],
+);
 
 /** How many references one page of the reference list shows. */
 export const REFERENCES_PER_PAGE = 10;
@@ -123,10 +109,5 @@ export async function findReference(
 }
 
 /** The galleries and similar references shown below a reference. */
-export async function referenceExtras(db: Db, id: number, locale: Locale, now = new Date()) {
-  const [galleries, similars] = await Promise.all([
-    linkedGalleries(db, REFERENCE_GALLERIES, id, locale, now),
-    publishedSimilars(db, REFERENCES, REFERENCE_SIMILARS, id, locale, now),
-  ]);
-  return { galleries, similars };
-}
+export const referenceExtras = (db: Db, id: number, locale: Locale, now = new Date()) =>
+  extrasOf(db, REFERENCES, id, locale, now);
