@@ -15,7 +15,7 @@ import {
   table,
   waitForHealth,
   writeResult,
-} from './lib.mjs';
+} from './lib/common.mjs';
 
 const TARGET_KB = 300; // gzip, 1 KB = 1024 bytes
 const ROUTE = '/admin/login';

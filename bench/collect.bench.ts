@@ -19,8 +19,8 @@ import {
   table,
   waitForHealth,
   writeResult,
-} from './lib.mjs';
-import { cleanUpOnExit, postBeacon, scratchDatabase } from './scratch.js';
+} from './lib/common.mjs';
+import { cleanUpOnExit, postBeacon, scratchDatabase } from './lib/scratch.js';
 
 const PG_BASE = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const CLIENTS = Number(process.env.BENCH_COLLECT_CLIENTS ?? 32);

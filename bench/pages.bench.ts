@@ -3,7 +3,7 @@
 // raw SQL it issues: the statements the service sent (captured at the driver during one request) are replayed
 // straight to the driver the way the service sends them, with the same parameters.
 // Run alone: `npx tsx bench/pages.bench.ts` from the repository root. BENCH_EXPLAIN=1 prints their plans.
-import { type Stats, stats, table, writeResult } from './lib.mjs';
+import { type Stats, stats, table, writeResult } from './lib/common.mjs';
 import {
   type Client,
   captureSql,
@@ -18,8 +18,8 @@ import {
   type Statement,
   type Target,
   type TargetOutcome,
-} from './list-bench.js';
-import { NAVIGATION_EVERY, PAGES, SEARCH_WORD, seedPages } from './seed-pages.js';
+} from './lib/list-bench.js';
+import { NAVIGATION_EVERY, PAGES, SEARCH_WORD, seedPages } from './lib/seed-pages.js';
 
 const WARMUP_ROUNDS = 3;
 const ROUNDS = 20; // per case: one request, one replay of its SQL together, and each statement alone

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fmt, ROOT } from './lib.mjs';
+import { fmt, ROOT } from './lib/common.mjs';
 
 const BENCHES = [
   { name: 'texts', title: 'Text list latency', args: ['--import', 'tsx', 'bench/texts.bench.ts'] },

@@ -16,7 +16,7 @@ import {
   table,
   waitForHealth,
   writeResult,
-} from './lib.mjs';
+} from './lib/common.mjs';
 
 const WARM_RUNS = 3;
 const LIMIT_MS = 120_000;

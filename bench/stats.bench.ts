@@ -25,9 +25,9 @@ import {
   table,
   waitForHealth,
   writeResult,
-} from './lib.mjs';
-import { Client, ms, TARGETS, type Target } from './list-bench.js';
-import { cleanUpOnExit, postBeacon, targetStorage } from './scratch.js';
+} from './lib/common.mjs';
+import { Client, ms, TARGETS, type Target } from './lib/list-bench.js';
+import { cleanUpOnExit, postBeacon, targetStorage } from './lib/scratch.js';
 
 const VIEWS_PER_YEAR = 10_000_000;
 /** PGlite's share of the full scale (BENCH_STATS_PGLITE_SCALE, e.g. 0.2 for 2 M views; 1 = the same 10 M). */

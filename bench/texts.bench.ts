@@ -2,9 +2,17 @@
 // (BENCH_TARGETS=postgresql-s3 adds PostgreSQL with the server's files in an S3 bucket).
 // The server is built in this process (buildApp) and listens on 127.0.0.1; requests go over real HTTP with fetch.
 // Run alone: `npx tsx bench/texts.bench.ts` from the repository root.
-import { type Stats, stats, table, writeResult } from './lib.mjs';
-import { type Client, LANG, LIST_TARGETS, ms, PHASE_LIMIT_MS, runTarget, type TargetOutcome } from './list-bench.js';
-import { SEARCH_WORD, seedTexts, TEXTS } from './seed-texts.js';
+import { type Stats, stats, table, writeResult } from './lib/common.mjs';
+import {
+  type Client,
+  LANG,
+  LIST_TARGETS,
+  ms,
+  PHASE_LIMIT_MS,
+  runTarget,
+  type TargetOutcome,
+} from './lib/list-bench.js';
+import { SEARCH_WORD, seedTexts, TEXTS } from './lib/seed-texts.js';
 
 const WARMUP = 20;
 const ROUNDS = 43; // × 7 query kinds ≈ 300 sequential requests

@@ -23,8 +23,8 @@ import {
   stopGroup,
   table,
   waitForHealth,
-} from './lib.mjs';
-import { cleanUpOnExit } from './scratch.js';
+} from './lib/common.mjs';
+import { cleanUpOnExit } from './lib/scratch.js';
 
 /** 34 characters, as in the acceptance finding (issue 15). */
 const TITLE = 'Letná ponuka služieb a zliav 2026!';

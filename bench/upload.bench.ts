@@ -33,9 +33,9 @@ import {
   table,
   waitForHealth,
   writeResult,
-} from './lib.mjs';
-import { bucketKeys, startBucket } from './s3.js';
-import { cleanUpOnExit, targetStorage } from './scratch.js';
+} from './lib/common.mjs';
+import { bucketKeys, startBucket } from './lib/s3.js';
+import { cleanUpOnExit, targetStorage } from './lib/scratch.js';
 
 const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 50);
 const WIDTH = 3000;

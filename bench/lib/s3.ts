@@ -1,7 +1,7 @@
 // The S3 target of the benchmarks: the tests' S3-protocol server (`s3rver`, objects in a temporary folder) on
 // loopback in the benchmark's process, and what is in its bucket afterwards.
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import { startS3TestServer } from '../apps/server/src/test/s3-server.js';
+import { startS3TestServer } from '../../apps/server/src/test/s3-server.js';
 
 /** One empty bucket on a loopback `s3rver`; `env` holds the variables a server is started with (S3_BUCKET…). */
 export async function startBucket(cleanups: { push(fn: () => Promise<void> | void): unknown }) {

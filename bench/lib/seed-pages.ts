@@ -3,7 +3,7 @@
 // number, so every run and both targets hold the same rows.
 import { MODULES } from '@backoffice/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../apps/server/src/db/client.js';
+import type { Database } from '../../apps/server/src/db/client.js';
 import { SEARCH_WORD, TITLE_WORDS } from './seed-texts.js';
 
 export { SEARCH_WORD }; // in the English title of every 100th page

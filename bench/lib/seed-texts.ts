@@ -1,8 +1,8 @@
 // The data of the text-list benchmark: 10 000 texts in both locales, seeded deterministically.
 import { sql } from 'drizzle-orm';
-import type { Database } from '../apps/server/src/db/client.js';
-import { textLangs, textPositionLinks, texts } from '../apps/server/src/db/schema.js';
-import { TEXT_POSITIONS } from '../apps/server/src/db/seed/reference.js';
+import type { Database } from '../../apps/server/src/db/client.js';
+import { textLangs, textPositionLinks, texts } from '../../apps/server/src/db/schema.js';
+import { TEXT_POSITIONS } from '../../apps/server/src/db/seed/reference.js';
 
 export const TEXTS = 10_000;
 const CHUNK = 2_500; // rows per INSERT statement (well under PostgreSQL's 65 535 bind parameters)

@@ -8,12 +8,12 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
-import { type Database, openDatabase } from '../apps/server/src/db/client.js';
-import { seedReference } from '../apps/server/src/db/seed/reference.js';
-import { createMailer } from '../apps/server/src/mail/transport.js';
-import { BENCH_ADMIN } from './lib.mjs';
+import { buildApp } from '../../apps/server/src/app.js';
+import { loadConfig } from '../../apps/server/src/config.js';
+import { type Database, openDatabase } from '../../apps/server/src/db/client.js';
+import { seedReference } from '../../apps/server/src/db/seed/reference.js';
+import { createMailer } from '../../apps/server/src/mail/transport.js';
+import { BENCH_ADMIN } from './common.mjs';
 import { startBucket } from './s3.js';
 
 export const LANG = 'en';

@@ -1,5 +1,5 @@
 // Helpers shared by the benchmarks: paths, ports, child servers, the admin build, statistics, tables, results.
-// Their types, for the TypeScript benchmarks, are in lib.d.mts.
+// Their types, for the TypeScript benchmarks, are in common.d.mts.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -7,10 +7,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The server's command as `npm start` runs it (bundled, with its node flags and allocator settings). */
-export { bundleServer, serverCommand } from '../scripts/start.mjs';
+export { bundleServer, serverCommand } from '../../scripts/start.mjs';
 
 /** The repository root (the bench script runs with its cwd in bench/). */
-export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const ADMIN_INDEX = join(ROOT, 'apps/admin/dist/index.html');
 export const BENCH_ADMIN = { email: 'bench@example.com', password: 'bench-password' };
 

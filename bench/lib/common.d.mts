@@ -1,4 +1,4 @@
-// Types of lib.mjs, so the TypeScript benchmarks share its helpers.
+// Types of common.mjs, so the TypeScript benchmarks share its helpers.
 import type { ChildProcess } from 'node:child_process';
 
 export const ROOT: string;
