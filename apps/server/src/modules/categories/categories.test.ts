@@ -8,6 +8,7 @@ import {
 } from '../../test/content-cases.js';
 import { buildCategory, categoryInput } from '../../test/factories.js';
 import { Agent } from '../../test/harness.js';
+import { describeTitleUrlRules } from '../../test/titled-cases.js';
 
 const BASE = '/api/content/category';
 const build = (overrides: Parameters<typeof categoryInput>[0] = {}) => buildCategory(ctx.server.ctx.db, overrides);
@@ -126,63 +127,10 @@ describe('categories: create and update', () => {
   itStripsPageLikeXss(ctx, BASE, () => categoryInput());
 });
 
-describe('categories: title_url uniqueness', () => {
-  const check = (value: string, language_code: string, id?: number) =>
-    ctx.admin.get(`${BASE}/validate/title_url?value=${value}&language_code=${language_code}${id ? `&id=${id}` : ''}`);
-
-  it('taken in sk by another category → false; free in en → true; own value → true', async () => {
-    const id = await build({ title: 'Unique Check' });
-    expect((await check('unique-check-sk', 'sk')).json()).toBe(false);
-    expect((await check('unique-check-sk', 'en')).json()).toBe(true);
-    expect((await check('unique-check-sk', 'sk', id)).json()).toBe(true);
-    expect((await check('unique-check-sk', 'sk', 0)).json()).toBe(false);
-    const post = await ctx.admin.post(`${BASE}/validate/title_url`, {
-      value: 'unique-check-sk',
-      language_code: 'sk',
-      id: 0,
-    });
-    expect(post.json()).toBe(false);
-    expect(
-      (await ctx.admin.post(`${BASE}/validate/title_url`, { value: 'free-one', language_code: 'sk' })).json(),
-    ).toBe(true);
-  });
-
-  it('a soft-deleted category does not block its title_url', async () => {
-    const id = await build({ title: 'Deleted Url' });
-    expect((await check('deleted-url-en', 'en')).json()).toBe(false);
-    await ctx.admin.delete(`${BASE}/${id}`);
-    expect((await check('deleted-url-en', 'en')).json()).toBe(true);
-    expect((await ctx.admin.post(`${BASE}/`, categoryInput({ title: 'Deleted Url' }))).statusCode).toBe(201);
-  });
-
-  it('a removed category whose title_url was taken meanwhile cannot be restored (422)', async () => {
-    const id = await build({ title: 'Restore Url' });
-    await ctx.admin.delete(`${BASE}/${id}`);
-    await build({ title: 'Restore Url' });
-    const res = await ctx.admin.post(`${BASE}/${id}/restore`);
-    expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({
-      'langs.sk.title_url': ['errors.titleUrlUnique'],
-      'langs.en.title_url': ['errors.titleUrlUnique'],
-    });
-    expect((await get(id)).deleted_at).not.toBeNull();
-  });
-
-  it('a save that takes another category’s title_url → 422 errors.titleUrlUnique on that locale only', async () => {
-    await build({ title: 'Taken Url' });
-    const input = categoryInput();
-    input.langs.sk.title_url = 'taken-url-sk';
-    input.langs.en.title_url = 'taken-url-sk';
-    const res = await ctx.admin.post(`${BASE}/`, input);
-    expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({ 'langs.sk.title_url': ['errors.titleUrlUnique'] });
-    const own = await build({ title: 'Own Url' });
-    expect((await ctx.admin.post(`${BASE}/${own}`, categoryInput({ title: 'Own Url' }))).statusCode).toBe(200);
-  });
-
-  it('a malformed check is a 422, not a 500', async () => {
-    expect((await ctx.admin.get(`${BASE}/validate/title_url?value=abc&language_code=de`)).statusCode).toBe(422);
-  });
+describeTitleUrlRules('Category', ctx, {
+  base: BASE,
+  build: (title) => build({ title }),
+  input: (title) => categoryInput({ title }),
 });
 
 describe('categories: parents', () => {

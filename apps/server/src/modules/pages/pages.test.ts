@@ -10,6 +10,7 @@ import {
 } from '../../test/content-cases.js';
 import { buildCategory, buildPage, buildPanel, pageInput } from '../../test/factories.js';
 import { Agent } from '../../test/harness.js';
+import { describeTitleUrlRules } from '../../test/titled-cases.js';
 import { PREVIEW_TTL_MS, verifyPreviewToken } from './preview.js';
 import { plainText } from './service.js';
 
@@ -182,20 +183,16 @@ describe('pages: create and update', () => {
   itStripsPageLikeXss(ctx, BASE, () => pageInput());
 });
 
-describe('pages: title_url uniqueness', () => {
-  const check = (value: string, language_code: string, id?: number) =>
-    ctx.admin.get(`${BASE}/validate/title_url?value=${value}&language_code=${language_code}${id ? `&id=${id}` : ''}`);
+describeTitleUrlRules('Page', ctx, {
+  base: BASE,
+  build: (title) => build({ title }),
+  input: (title) => pageInput({ title }),
+});
 
-  it('taken in sk by another page → false; free in en → true; own value → true', async () => {
-    const id = await build({ title: 'Unique Page' });
-    expect((await check('unique-page-sk', 'sk')).json()).toBe(false);
-    expect((await check('unique-page-sk', 'en')).json()).toBe(true);
-    expect((await check('unique-page-sk', 'sk', id)).json()).toBe(true);
-    const post = await ctx.admin.post(`${BASE}/validate/title_url`, { value: 'unique-page-sk', language_code: 'sk' });
-    expect(post.json()).toBe(false);
-  });
-
+describe('pages: reserved title_url', () => {
   it("a site section's name (news, reference, gallery) is never free: the check answers false, a save 422", async () => {
+    const check = (value: string, language_code: string) =>
+      ctx.admin.get(`${BASE}/validate/title_url?value=${value}&language_code=${language_code}`);
     expect((await check('news', 'sk')).json()).toBe(false);
     expect((await check('Reference', 'en')).json()).toBe(false);
     const input = pageInput({ title: 'Gallery Page' });
@@ -203,24 +200,6 @@ describe('pages: title_url uniqueness', () => {
     const res = await ctx.admin.post(`${BASE}/`, input);
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ 'langs.en.title_url': ['errors.titleUrlReserved'] });
-  });
-
-  it('a save with a taken title_url → 422 titleUrlUnique; a soft-deleted page does not block', async () => {
-    await build({ title: 'Taken Page' });
-    const res = await ctx.admin.post(`${BASE}/`, pageInput({ title: 'Taken Page' }));
-    expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({
-      'langs.sk.title_url': ['errors.titleUrlUnique'],
-      'langs.en.title_url': ['errors.titleUrlUnique'],
-    });
-    const removed = await build({ title: 'Removed Page' });
-    await ctx.admin.delete(`${BASE}/${removed}`);
-    expect((await check('removed-page-sk', 'sk')).json()).toBe(true);
-    const again = await ctx.admin.post(`${BASE}/`, pageInput({ title: 'Removed Page' }));
-    expect(again.statusCode).toBe(201);
-    const restore = await ctx.admin.post(`${BASE}/${removed}/restore`);
-    expect(restore.statusCode).toBe(422);
-    expect(restore.json().errors).toHaveProperty(['langs.sk.title_url'], ['errors.titleUrlUnique']);
   });
 });
 
