@@ -2,22 +2,12 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../apps/server/src/db/client.js';
 import { textLangs, textPositionLinks, texts } from '../../apps/server/src/db/schema.js';
+import { mulberry32 } from '../../apps/server/src/db/seed/random.js';
 import { TEXT_POSITIONS } from '../../apps/server/src/db/seed/reference.js';
 
 export const TEXTS = 10_000;
 const CHUNK = 2_500; // rows per INSERT statement (well under PostgreSQL's 65 535 bind parameters)
 export const SEARCH_WORD = 'lighthouse'; // in the English title of every 10th text
-
-/** Deterministic pseudo-random numbers (mulberry32), so every run seeds the same data. */
-function prng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const EN_ADJ = ['Quiet', 'Bright', 'Northern', 'Annual', 'Green', 'Modern', 'Small', 'Open', 'Golden', 'Winter'];
 const EN_NOUN = ['garden', 'bridge', 'market', 'river', 'school', 'museum', 'station', 'meadow', 'castle', 'harbour'];
@@ -28,7 +18,7 @@ export const TITLE_WORDS = { EN_ADJ, EN_NOUN, SK_ADJ, SK_NOUN };
 
 /** 10 000 texts, both language rows, 1–2 positions each, in a few multi-row INSERTs inside one transaction. */
 export async function seedTexts(database: Database) {
-  const rand = prng(20_240_601);
+  const rand = mulberry32(20_240_601);
   const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)];
   const now = Date.now();
   const textRows: (typeof texts.$inferInsert)[] = [];

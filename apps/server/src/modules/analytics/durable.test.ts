@@ -2,6 +2,7 @@ import { and, asc, count, eq, like, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsDailyPaths, analyticsPageviews, analyticsSessions, analyticsVisitors } from '../../db/schema.js';
+import { mulberry32 } from '../../db/seed/random.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { collectorsOf } from './collector.js';
 
@@ -126,21 +127,10 @@ describe('the collector’s rate limit', () => {
   });
 });
 
-/** A seeded random number generator (mulberry32), so a failure can be replayed. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe('sessions over several servers', () => {
   const VISITORS = 60;
   const VIEWS = 10;
-  const next = random(14);
+  const next = mulberry32(14);
   // Each visitor's views, oldest first, minutes before now: gaps of 1–25 minutes within a visit, 35–60 between.
   const schedule = Array.from({ length: VISITORS }, () => {
     const gaps = Array.from({ length: VIEWS }, (_, j) =>

@@ -20,6 +20,7 @@ import {
   referenceLangs,
   references,
 } from '../../schema.js';
+import { mulberry32 } from '../random.js';
 import type { Log } from './seeding.js';
 
 /** Days of demo traffic, up to yesterday. */
@@ -27,16 +28,6 @@ const DAYS = 90;
 /** The last days whose sessions and page views are also kept raw (the rest exists as roll-ups only). */
 const RAW_DAYS = 2;
 
-/** A small deterministic generator, so every demo has the same traffic shape (mulberry32). */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 type Rng = () => number;
 const pick = <T>(rng: Rng, items: readonly (readonly [T, number])[]): T => {
   const total = items.reduce((n, [, w]) => n + w, 0);
@@ -174,7 +165,7 @@ async function demoPaths(db: Db): Promise<(readonly [string, number])[]> {
 
 /** The sessions of the demo's days, in order: a weekday rhythm, a slow rise, returning visitors, some goals. */
 function simulate(paths: (readonly [string, number])[], today: string): DemoSession[] {
-  const rng = random(20260101);
+  const rng = mulberry32(20260101);
   const visitors: Visitor[] = [];
   const sessions: DemoSession[] = [];
   let serial = 0;
