@@ -1,3 +1,8 @@
+// The generic routes of a resource. This layer (resources/) sits between the features (modules/*) and the
+// transport (http/), and imports downward only. Of what a write needs beyond that, the activity-log writer is part
+// of every write, so it lives beside these routes (activity-log.ts); the preview link is the public site's own
+// knowledge (its signing and addresses), so a resource passes it in as a hook (registerPreview's urlOf) rather than
+// this layer importing a feature.
 import {
   BULK_ACTIONS,
   bulkSchema,
@@ -33,13 +38,6 @@ import { logActivity } from './activity-log.js';
 import type { Translations } from './langs.js';
 import { langOptions } from './list.js';
 import { softResource } from './resource.js';
-
-/*
- * The generic routes of a resource. This layer sits between the features (`modules/*`) and the transport (`http/`):
- * it imports downward only. What a write needs from elsewhere comes in two ways: the activity-log writer is part of
- * every write, so it lives beside these routes (`activity-log.ts`); the preview link is one feature's knowledge of
- * the public site, so the resource passes it in as a hook (`registerPreview`'s `urlOf`).
- */
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
