@@ -16,6 +16,12 @@ export function RequireUser({ children }: { children: ReactNode }) {
   return children;
 }
 
+/** A route opened with a `token` in its address (the file manager's frame), else a protected one. */
+export function RequireUserOrToken({ children }: { children: ReactNode }) {
+  const [params] = useSearchParams();
+  return params.get('token') ? children : <RequireUser>{children}</RequireUser>;
+}
+
 /** Public sign-in routes: a signed-in user goes on to the remembered page or the dashboard. */
 export function GuestOnly({ children }: { children: ReactNode }) {
   const user = useUser();

@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { type AppRoute, routeTable } from '../routes/table';
 import { RouteError } from '../screens/errors/RouteError';
-import { GuestOnly, RequireUser } from './guards';
+import { GuestOnly, RequireUser, RequireUserOrToken } from './guards';
 import { PageLoading } from './PageLoading';
 import type { RouteHandle } from './routeHandle';
 import { componentOf } from './screens';
@@ -19,6 +19,7 @@ function elementOf(route: AppRoute) {
   ) : undefined;
   if (route.guard === 'user') return <RequireUser>{content}</RequireUser>;
   if (route.guard === 'guest') return <GuestOnly>{content}</GuestOnly>;
+  if (route.guard === 'userOrToken') return <RequireUserOrToken>{content}</RequireUserOrToken>;
   return content;
 }
 

@@ -47,8 +47,11 @@ export interface AppRoute {
   readonly nav?: boolean;
   /** The route whose section this screen belongs to: marked in the navigation, first in the breadcrumbs. */
   readonly section?: string;
-  /** 'user' needs a signed-in user; 'guest' sends a signed-in user on to the dashboard. */
-  readonly guard?: 'user' | 'guest';
+  /**
+   * 'user' needs a signed-in user; 'guest' sends a signed-in user on to the dashboard; 'userOrToken' lets an address
+   * with a `token` through to the screen (the server judges the token) and needs a signed-in user otherwise.
+   */
+  readonly guard?: 'user' | 'guest' | 'userOrToken';
   /** The layout around the children: the sign-in pages' or the signed-in shell. */
   readonly layout?: 'public' | 'app';
   /** The screen of another route shown here (a row without a name of its own, e.g. the catch-all). */
@@ -305,8 +308,8 @@ export const routeTable = [
           },
         ],
       },
-      // Outside the layout (it fills the layout's modal frame); the screen itself asks for a signed-in user or a token.
-      { name: 'filemanager', path: 'filemanager', labelKey: 'filemanager.title' },
+      // Outside the layout (it fills the layout's modal frame), for a signed-in user or the frame's token.
+      { name: 'filemanager', path: 'filemanager', guard: 'userOrToken', labelKey: 'filemanager.title' },
       { name: 'notFound', path: '*' },
     ],
   },
