@@ -73,7 +73,7 @@ export function ImageField({ value, onChange, id, disabled, currentUrl, testId =
           <PictureOutlined className="bo-image-field-empty" aria-label={t('image.none')} />
         )}
       </div>
-      <Space direction="vertical" size={4}>
+      <Space orientation="vertical" size={4}>
         <Space wrap>
           <input
             ref={input}

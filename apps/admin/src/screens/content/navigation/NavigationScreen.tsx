@@ -162,7 +162,7 @@ export default function NavigationScreen() {
       ) : groups.length === 0 ? (
         <Empty description={t('navigation.empty')} data-testid="nav-empty" />
       ) : (
-        <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+        <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
           {groups.map((group) => (
             <GroupTree key={group.id} group={group} onSave={(items) => void save(group, items)} />
           ))}
