@@ -7,7 +7,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { type Database, openDatabase } from '../../apps/server/src/db/client.js';
@@ -15,6 +14,7 @@ import { seedReference } from '../../apps/server/src/db/seed/reference.js';
 import { createMailer } from '../../apps/server/src/mail/transport.js';
 import { BENCH_ADMIN } from './common.mjs';
 import { startBucket } from './s3.js';
+import { scratchDatabase } from './scratch.js';
 
 export const LANG = 'en';
 export const PHASE_LIMIT_MS = 120_000; // every measuring loop also stops after this long
@@ -130,36 +130,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-/** A fresh database on the PostgreSQL server, or a reason why there is none. */
-async function scratchDatabase(): Promise<{ url: string; drop: () => Promise<void> } | { skip: string }> {
-  const probe = new pg.Client({ connectionString: PG_BASE, connectionTimeoutMillis: 3_000 });
-  try {
-    await probe.connect();
-  } catch (err) {
-    return { skip: `PostgreSQL at ${PG_BASE} is unreachable (${(err as Error).message})` };
-  }
-  const name = `bench_${randomBytes(6).toString('hex')}`;
-  try {
-    await probe.query(`create database ${name}`);
-  } finally {
-    await probe.end();
-  }
-  const url = new URL(PG_BASE);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: PG_BASE, connectionTimeoutMillis: 3_000 });
-      await c.connect();
-      try {
-        await c.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await c.end();
-      }
-    },
-  };
-}
-
 // ── one target ───────────────────────────────────────────────────────────────────────────────────────────────────
 
 export interface TargetOutcome {
@@ -193,14 +163,13 @@ export async function runTarget<S, R extends object>(
   cleanups.add(() => rmSync(dataDir, { recursive: true, force: true }));
   let url: string | undefined;
   if (target !== 'PGlite') {
-    const scratch = await scratchDatabase();
+    const scratch = await scratchDatabase(PG_BASE, { push: (fn) => cleanups.add(fn) });
     if ('skip' in scratch) {
       console.log(`  SKIPPED: ${scratch.skip}`);
       await runCleanups();
       return { target, status: 'skipped', reason: scratch.skip } as TargetOutcome & Partial<R>;
     }
     url = scratch.url;
-    cleanups.add(scratch.drop);
     console.log(`  scratch database ${new URL(url).pathname.slice(1)} (dropped at the end)`);
   } else {
     console.log(`  embedded database on disk in ${dataDir}`);

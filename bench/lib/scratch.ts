@@ -33,7 +33,10 @@ export function cleanUpOnExit(): { cleanups: Cleanups; cleanUp: () => Promise<vo
  * A scratch database on the PostgreSQL server at `base` (dropped by a step pushed onto `cleanups`), or why there is
  * none.
  */
-export async function scratchDatabase(base: string, cleanups: Cleanups): Promise<{ url: string } | { skip: string }> {
+export async function scratchDatabase(
+  base: string,
+  cleanups: { push(fn: () => Promise<void>): unknown },
+): Promise<{ url: string } | { skip: string }> {
   const probe = new pg.Client({ connectionString: base, connectionTimeoutMillis: 3_000 });
   try {
     await probe.connect();

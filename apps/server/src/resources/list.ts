@@ -6,6 +6,10 @@ import type { Db } from '../db/client.js';
 import type { Translations } from './langs.js';
 import { likePattern, pageMeta, resolveSort } from './paging.js';
 
+/** The soft-delete filter of a list: live rows, only removed ones (`trashed=only`) or both (`trashed=with`). */
+export const trashedWhere = (deletedAt: AnyPgColumn, trashed: ListQuery['trashed']) =>
+  trashed === 'only' ? isNotNull(deletedAt) : trashed === 'with' ? undefined : isNull(deletedAt);
+
 /** The filters every content list shares (DESIGN §4 Lists). */
 export type ContentListQuery = ListQuery & { status?: boolean };
 
@@ -30,11 +34,7 @@ export async function translatedList<Sel extends SelectedFields, S extends strin
   const { query, lang } = spec;
   const { owner, table } = tr;
   const where = and(
-    query.trashed === 'only'
-      ? isNotNull(owner.deleted_at)
-      : query.trashed === 'with'
-        ? undefined
-        : isNull(owner.deleted_at),
+    trashedWhere(owner.deleted_at, query.trashed),
     query.status === undefined ? undefined : eq(owner.status, query.status),
     query.search ? ilike(table.title, likePattern(query.search)) : undefined,
     ...(spec.filters ?? []),

@@ -11,14 +11,14 @@ import {
   type UserRow,
   type UserUpdateInput,
 } from '@backoffice/shared';
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { countries, roleLangs, roles, sessions, users } from '../../db/schema.js';
 import { hashPassword } from '../../http/crypto.js';
 import { invalid, isUniqueViolation, notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../http/session.js';
 import type { Tx } from '../../resources/langs.js';
-import { iso } from '../../resources/list.js';
+import { iso, trashedWhere } from '../../resources/list.js';
 import { likePattern, pageMeta, resolveSort } from '../../resources/paging.js';
 import { updateUnlessStale } from '../../resources/resource.js';
 import { canEditUser, canRemoveOrBlockUser } from './policy.js';
@@ -42,11 +42,7 @@ export async function listUsers(
 ): Promise<{ data: UserRow[]; meta: ListMeta }> {
   const search = query.search ? likePattern(query.search) : undefined;
   const where = and(
-    query.trashed === 'only'
-      ? isNotNull(users.deleted_at)
-      : query.trashed === 'with'
-        ? undefined
-        : isNull(users.deleted_at),
+    trashedWhere(users.deleted_at, query.trashed),
     query.status === undefined ? undefined : eq(users.status, query.status),
     query.role_id === undefined ? undefined : eq(users.role_id, query.role_id),
     search
