@@ -14,7 +14,7 @@ import { seedReference } from '../../apps/server/src/db/seed/reference.js';
 import { createMailer } from '../../apps/server/src/mail/transport.js';
 import { BENCH_ADMIN } from './common.mjs';
 import { startBucket } from './s3.js';
-import { scratchDatabase } from './scratch.js';
+import { cleanUpOnExit, scratchDatabase } from './scratch.js';
 
 export const LANG = 'en';
 export const PHASE_LIMIT_MS = 120_000; // every measuring loop also stops after this long
@@ -112,23 +112,7 @@ export class Client {
 
 // ── clean-up ─────────────────────────────────────────────────────────────────────────────────────────────────────
 
-const cleanups = new Set<() => Promise<void> | void>();
-async function runCleanups() {
-  for (const fn of [...cleanups].reverse()) {
-    cleanups.delete(fn);
-    try {
-      await fn();
-    } catch (err) {
-      console.error(`  cleanup failed: ${(err as Error).message}`);
-    }
-  }
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: cleaning up…`);
-    void runCleanups().finally(() => process.exit(130));
-  });
-}
+const { cleanups, cleanUp: runCleanups } = cleanUpOnExit();
 
 // ── one target ───────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -160,10 +144,10 @@ export async function runTarget<S, R extends object>(
 ): Promise<TargetOutcome & Partial<R>> {
   console.log(`\n▶ ${target}`);
   const dataDir = mkdtempSync(join(tmpdir(), `backoffice-bench-${spec.name}-`));
-  cleanups.add(() => rmSync(dataDir, { recursive: true, force: true }));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   let url: string | undefined;
   if (target !== 'PGlite') {
-    const scratch = await scratchDatabase(PG_BASE, { push: (fn) => cleanups.add(fn) });
+    const scratch = await scratchDatabase(PG_BASE, cleanups);
     if ('skip' in scratch) {
       console.log(`  SKIPPED: ${scratch.skip}`);
       await runCleanups();
@@ -176,7 +160,7 @@ export async function runTarget<S, R extends object>(
   }
   try {
     // The S3 driver: a bucket on the tests' S3-protocol server (in this process), given as an operator sets it.
-    const s3Env = target === 'PostgreSQL-S3' ? await startBucket({ push: (fn) => cleanups.add(fn) }) : {};
+    const s3Env = target === 'PostgreSQL-S3' ? await startBucket(cleanups) : {};
     const config = loadConfig({
       DATA_DIR: dataDir,
       HOST: '127.0.0.1',
@@ -192,7 +176,7 @@ export async function runTarget<S, R extends object>(
 
     let t = performance.now();
     const database = await openDatabase({ url, dataDir });
-    cleanups.add(() => database.close());
+    cleanups.push(() => database.close());
     await database.migrate();
     await seedReference(database.db, config, () => {});
     const setupMs = performance.now() - t;
@@ -211,7 +195,7 @@ export async function runTarget<S, R extends object>(
     );
 
     const app = await buildApp({ db: database.db, config, mailer: createMailer(config) }, { logger: false });
-    cleanups.add(() => app.close());
+    cleanups.push(() => app.close());
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     if (!address || typeof address === 'string') throw new Error('the server has no TCP address');
