@@ -16,9 +16,9 @@ import { t } from './i18n/index.js';
 import { jobRunner } from './jobs/queue.js';
 import { galleryRoutes } from './media/gallery.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
+import { articleRoutes } from './modules/articles/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { PASSWORD_RESET_JOB, sendPasswordReset } from './modules/auth/service.js';
-import { blogRoutes } from './modules/blog/routes.js';
 import { categoryRoutes } from './modules/categories/routes.js';
 import { fileRoutes } from './modules/files/routes.js';
 import {
@@ -140,7 +140,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   await app.register(navigationRoutes, { ctx, prefix: '/api/content/navigation' });
   await app.register(galleryApiRoutes, { ctx, prefix: '/api/gallery' });
   await app.register(galleryImageRoutes, { ctx, prefix: '/api/gallery/image' });
-  await app.register(blogRoutes, { ctx, prefix: '/api/blog' });
+  await app.register(articleRoutes, { ctx, prefix: '/api/blog' });
   await app.register(referenceRoutes, { ctx, prefix: '/api/reference' });
   await app.register(partnerRoutes, { ctx, prefix: '/api/partner' });
   await app.register(statsRoutes, { ctx, prefix: '/api/stats' });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { users } from './db/schema.js';
 import { useSignedInServer } from './test/content-cases.js';
 import {
-  buildBlog,
+  buildArticle,
   buildGallery,
   buildGalleryImage,
   buildPage,
@@ -73,7 +73,7 @@ describe('ids beyond the database integer range', () => {
   it('in the rows of a bulk action answer 422 on the row, and nothing changes', async () => {
     const text = await buildText(db());
     const page = await buildPage(db());
-    const blog = await buildBlog(db());
+    const blog = await buildArticle(db());
     const cases = [
       ['/api/content/text/array/hide', text],
       ['/api/content/page/array/destroy', page],

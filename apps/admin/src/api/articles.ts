@@ -1,5 +1,5 @@
-import type { BlogInput, BlogRecord, BlogRow } from '@backoffice/shared';
+import type { ArticleInput, ArticleRecord, ArticleRow } from '@backoffice/shared';
 import { createResourceApi } from './resource';
 
 /** News articles, /api/blog/ (spec 1 §7). */
-export const blogApi = createResourceApi<BlogRow, BlogRecord, BlogInput>('news', '/api/blog/');
+export const articleApi = createResourceApi<ArticleRow, ArticleRecord, ArticleInput>('news', '/api/blog/');

@@ -2,7 +2,7 @@ import { MODULES } from '@backoffice/shared';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { articleLangs, articles } from '../db/schema.js';
-import { buildBlog, buildCategory, buildGallery, buildGalleryImage, buildPage } from '../test/factories.js';
+import { buildArticle, buildCategory, buildGallery, buildGalleryImage, buildPage } from '../test/factories.js';
 import { expectNotFoundPage, expectShown, languageLink, useSite } from './site-cases.js';
 
 const { ctx, db, visit, previewQuery } = useSite();
@@ -27,15 +27,15 @@ describe('site: the news list', () => {
   it('lists published news newest first, ten a page, with date, categories and a plain-text teaser', async () => {
     transport = await buildCategory(db(), { title: 'Transport' });
     for (let day = 1; day <= 12; day++) {
-      await buildBlog(db(), { title: `Story ${day}`, publish_up: january(day), categories: [transport] });
+      await buildArticle(db(), { title: `Story ${day}`, publish_up: january(day), categories: [transport] });
     }
-    const newest = await buildBlog(db(), { title: 'Story 12b', publish_up: january(12) });
+    const newest = await buildArticle(db(), { title: 'Story 12b', publish_up: january(12) });
     await setLang(newest, 'en', { content: '<p>Roads <strong>&amp;</strong> rails<script>x()</script></p>' });
     await db().update(articles).set({ image: 'a1b2c3.jpg' }).where(eq(articles.id, newest));
-    await buildBlog(db(), { title: 'Hidden story', status: false, publish_up: january(20) });
-    await buildBlog(db(), { title: 'Future story', publish_up: '2999-01-01T00:00:00.000Z' });
-    await buildBlog(db(), { title: 'Expired story', publish_up: january(21), publish_down: january(22) });
-    const removed = await buildBlog(db(), { title: 'Removed story', publish_up: january(23) });
+    await buildArticle(db(), { title: 'Hidden story', status: false, publish_up: january(20) });
+    await buildArticle(db(), { title: 'Future story', publish_up: '2999-01-01T00:00:00.000Z' });
+    await buildArticle(db(), { title: 'Expired story', publish_up: january(21), publish_down: january(22) });
+    const removed = await buildArticle(db(), { title: 'Removed story', publish_up: january(23) });
     await db().update(articles).set({ deleted_at: new Date() }).where(eq(articles.id, removed));
 
     const first = await visit('/en/news/');
@@ -66,13 +66,13 @@ describe('site: the news list', () => {
   });
 
   it('an article without a publish date is dated by its creation and comes first', async () => {
-    await buildBlog(db(), { title: 'Fresh story' });
+    await buildArticle(db(), { title: 'Fresh story' });
     expect(listed((await visit('/en/news/')).body)[0]).toBe('Fresh story en');
   });
 
   it('a page hosting the News module shows the list below its content, narrowed to its category', async () => {
     const other = await buildCategory(db(), { title: 'Other' });
-    await buildBlog(db(), { title: 'Other story', categories: [other] });
+    await buildArticle(db(), { title: 'Other story', categories: [other] });
     await buildPage(db(), { title: 'Newsroom', module_id: MODULES.blog });
     await buildPage(db(), { title: 'Other news', module_id: MODULES.blog, category_id: other });
 
@@ -96,9 +96,9 @@ describe('site: one article', () => {
     const shown = await buildGalleryImage(db(), gallery, { title: 'Bridge' });
     await buildGalleryImage(db(), gallery, { title: 'Blurred', status: false });
     const hiddenGallery = await buildGallery(db(), { title: 'Hidden trip', status: false });
-    const similar = await buildBlog(db(), { title: 'Related story' });
-    const hiddenSimilar = await buildBlog(db(), { title: 'Unrelated draft', status: false });
-    const id = await buildBlog(db(), {
+    const similar = await buildArticle(db(), { title: 'Related story' });
+    const hiddenSimilar = await buildArticle(db(), { title: 'Unrelated draft', status: false });
+    const id = await buildArticle(db(), {
       title: 'Big story',
       publish_up: '2021-03-04T10:00:00.000Z',
       categories: [transport],
@@ -140,12 +140,12 @@ describe('site: one article', () => {
   });
 
   it('a hidden, scheduled, expired, removed, unknown or other-locale article → 404 page', async () => {
-    await buildBlog(db(), { title: 'Draft story', status: false });
-    await buildBlog(db(), { title: 'Later story', publish_up: '2999-01-01T00:00:00.000Z' });
-    await buildBlog(db(), { title: 'Old story', publish_down: january(1) });
-    const removed = await buildBlog(db(), { title: 'Gone story' });
+    await buildArticle(db(), { title: 'Draft story', status: false });
+    await buildArticle(db(), { title: 'Later story', publish_up: '2999-01-01T00:00:00.000Z' });
+    await buildArticle(db(), { title: 'Old story', publish_down: january(1) });
+    const removed = await buildArticle(db(), { title: 'Gone story' });
     await db().update(articles).set({ deleted_at: new Date() }).where(eq(articles.id, removed));
-    await buildBlog(db(), { title: 'Live story' });
+    await buildArticle(db(), { title: 'Live story' });
     for (const url of ['draft-story-en', 'later-story-en', 'old-story-en', 'gone-story-en', 'no-such-story']) {
       expectNotFoundPage(await visit(`/en/news/${url}`), 'en');
     }
@@ -155,7 +155,7 @@ describe('site: one article', () => {
   });
 
   it('a title holding markup is escaped in the article and in the list', async () => {
-    const id = await buildBlog(db(), { title: 'Evil story' });
+    const id = await buildArticle(db(), { title: 'Evil story' });
     await setLang(id, 'en', { title: '<script>alert(1)</script> "quoted"', meta_description: '"><script>x</script>' });
     const { body } = await visit('/en/news/evil-story-en');
     expect(body).not.toContain('<script>'); // the only script tag is the tracker's (<script src=…>)
@@ -169,7 +169,7 @@ describe('site: one article', () => {
 
 describe('site: article preview', () => {
   it("the admin's preview link shows a hidden article, not indexed and not stored, in both locales", async () => {
-    const id = await buildBlog(db(), { title: 'Secret story', status: false });
+    const id = await buildArticle(db(), { title: 'Secret story', status: false });
     const { url } = (await ctx.editor.get(`/api/blog/preview/${id}`)).json();
     const link = new URL(url);
     expect(link.pathname).toBe('/sk/news/secret-story-sk');
@@ -182,7 +182,7 @@ describe('site: article preview', () => {
   });
 
   it('a scheduled article opens with its token; a tampered token or one of another kind → 404 page', async () => {
-    const id = await buildBlog(db(), { title: 'Guarded story', publish_up: '2999-01-01T00:00:00.000Z' });
+    const id = await buildArticle(db(), { title: 'Guarded story', publish_up: '2999-01-01T00:00:00.000Z' });
     expectShown(await visit(`/en/news/guarded-story-en${previewQuery('article', id)}`), true);
     const tampered = previewQuery('article', id).replace(/preview=(.)/, (_, c) => `preview=${c === 'A' ? 'B' : 'A'}`);
     for (const query of [tampered, previewQuery('page', id), previewQuery('reference', id), '?preview=garbage']) {
@@ -191,7 +191,7 @@ describe('site: article preview', () => {
   });
 
   it('a removed article → 404 page, even with a valid token', async () => {
-    const id = await buildBlog(db(), { title: 'Deleted story', status: false });
+    const id = await buildArticle(db(), { title: 'Deleted story', status: false });
     await db().update(articles).set({ deleted_at: new Date() }).where(eq(articles.id, id));
     expectNotFoundPage(await visit(`/en/news/deleted-story-en${previewQuery('article', id)}`), 'en');
   });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
-  type BlogInput,
-  blogSchema,
+  type ArticleInput,
+  articleSchema,
   type CategoryInput,
   categorySchema,
   type GalleryInput,
@@ -20,7 +20,7 @@ import {
 } from '@backoffice/shared';
 import type { Db } from '../db/client.js';
 import { galleryImageLangs, galleryImages } from '../db/schema.js';
-import { blogWrites } from '../modules/blog/service.js';
+import { articleWrites } from '../modules/articles/service.js';
 import { createCategory } from '../modules/categories/service.js';
 import { galleryWrites } from '../modules/galleries/service.js';
 import { createPage } from '../modules/pages/service.js';
@@ -127,13 +127,13 @@ export function categoryOf(db: Db, moduleId: number): Promise<number> {
 type Titled<T> = Partial<T> & { title?: string };
 
 /** A valid news article in a category of the News module; the schema fills every other field with its default. */
-export async function blogInput(db: Db, overrides: Titled<BlogInput> = {}): Promise<BlogInput> {
+export async function articleInput(db: Db, overrides: Titled<ArticleInput> = {}): Promise<ArticleInput> {
   const { title = `Article ${unique()}`, ...rest } = overrides;
-  return blogSchema.parse({ langs: titledLangs(title), categories: [await categoryOf(db, MODULES.blog)], ...rest });
+  return articleSchema.parse({ langs: titledLangs(title), categories: [await categoryOf(db, MODULES.blog)], ...rest });
 }
 
-export async function buildBlog(db: Db, overrides: Titled<BlogInput> = {}) {
-  return blogWrites(db).create(await blogInput(db, overrides));
+export async function buildArticle(db: Db, overrides: Titled<ArticleInput> = {}) {
+  return articleWrites(db).create(await articleInput(db, overrides));
 }
 
 /** A valid gallery without categories. */

@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { Db } from '../db/client.js';
 import { storeSubmission } from '../modules/forms/service.js';
 import {
-  buildBlog,
+  buildArticle,
   buildCategory,
   buildGallery,
   buildGalleryImage,
@@ -192,7 +192,7 @@ async function seedRecords(db: Db) {
     await buildCategory(db);
     await buildCategory(db, { module_id: 2 });
     await buildPage(db);
-    await buildBlog(db);
+    await buildArticle(db);
     await buildReference(db);
     await buildPartner(db);
     const gallery = await buildGallery(db);

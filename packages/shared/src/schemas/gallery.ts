@@ -7,7 +7,7 @@ import {
   zOptionalIdList,
   zUpdatedAt,
 } from '../zod-helpers.js';
-import { type ArticleLikeLang, type CategoryBadge, type RecordStamps, zArticleLikeLang } from './blog.js';
+import { type ArticleLikeLang, type CategoryBadge, type RecordStamps, zArticleLikeLang } from './article.js';
 import type { Langs } from './common.js';
 
 /**

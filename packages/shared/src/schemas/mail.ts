@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../constants.js';
 import { ERR } from '../messages.js';
 import { zLangs, zShortText, zTitle, zUpdatedAt } from '../zod-helpers.js';
-import type { RecordStamps } from './blog.js';
+import type { RecordStamps } from './article.js';
 import type { Langs } from './common.js';
 import { FORM_FIELDS, type FormKind } from './form.js';
 

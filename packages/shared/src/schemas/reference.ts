@@ -12,7 +12,7 @@ import {
   zRichText,
   zUpdatedAt,
 } from '../zod-helpers.js';
-import type { RecordStamps } from './blog.js';
+import type { RecordStamps } from './article.js';
 import type { Langs } from './common.js';
 
 /**

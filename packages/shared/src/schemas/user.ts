@@ -10,7 +10,7 @@ import {
   zShortText,
   zUpdatedAt,
 } from '../zod-helpers.js';
-import type { RecordStamps } from './blog.js';
+import type { RecordStamps } from './article.js';
 
 /** Sex options (spec 2 §9): 1 male, 2 female; blank means not given. */
 export const SEX = { male: 1, female: 2 } as const;

@@ -224,14 +224,14 @@ describe('pages: module and category', () => {
   });
 
   it('the category must belong to the module, and is dropped without a module', async () => {
-    const blogCategory = await buildCategory(ctx.server.ctx.db, { module_id: MODULES.blog });
+    const articleCategory = await buildCategory(ctx.server.ctx.db, { module_id: MODULES.blog });
     const mismatch = await ctx.admin.post(
       `${BASE}/`,
-      pageInput({ module_id: MODULES.gallery, category_id: blogCategory }),
+      pageInput({ module_id: MODULES.gallery, category_id: articleCategory }),
     );
     expect(mismatch.statusCode).toBe(422);
     expect(mismatch.json().errors).toEqual({ category_id: ['errors.requiredSelect'] });
-    const noModule = await ctx.admin.post(`${BASE}/`, pageInput({ category_id: blogCategory }));
+    const noModule = await ctx.admin.post(`${BASE}/`, pageInput({ category_id: articleCategory }));
     expect(noModule.json().data).toMatchObject({ module_id: null, category_id: null });
   });
 });

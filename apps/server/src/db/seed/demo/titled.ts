@@ -1,6 +1,6 @@
-import { blogSchema, LOCALES, partnerSchema, referenceSchema, slugify } from '@backoffice/shared';
+import { articleSchema, LOCALES, partnerSchema, referenceSchema, slugify } from '@backoffice/shared';
 import { eq } from 'drizzle-orm';
-import { blogLangRows, blogWrites } from '../../../modules/blog/service.js';
+import { articleLangRows, articleWrites } from '../../../modules/articles/service.js';
 import { partnerLangRows, partnerWrites } from '../../../modules/partners/service.js';
 import { referenceLangRows, referenceWrites } from '../../../modules/references/service.js';
 import { articleLangs, articles, partnerLangs, partners, referenceLangs, references } from '../../schema.js';
@@ -55,11 +55,11 @@ export async function seedArticles(run: Run) {
     run,
     'articles',
     DEMO_ARTICLES,
-    (a) => findBySk(db, blogLangRows, articleLangs.title_url, withUrls(a.langs).sk.title_url),
+    (a) => findBySk(db, articleLangRows, articleLangs.title_url, withUrls(a.langs).sk.title_url),
     (a) => ({ image: draw(a.picture), poster: draw(a.poster) }),
   );
   for (const article of absent) {
-    const input = blogSchema.parse({
+    const input = articleSchema.parse({
       langs: withUrls(article.langs),
       status: article.status ?? true,
       primary: article.primary ?? false,
@@ -68,7 +68,7 @@ export async function seedArticles(run: Run) {
       galleries: keys.galleries.liveIds(article.galleries),
       similars: keys.articles.liveIds(article.similars),
     });
-    const id = await attempt(`article "${input.langs.sk.title}"`, log, () => blogWrites(db).create(input));
+    const id = await attempt(`article "${input.langs.sk.title}"`, log, () => articleWrites(db).create(input));
     if (id === undefined) continue;
     keys.articles.set(article.key, { id, live: true });
     created.articles++;

@@ -26,7 +26,7 @@ export const ARTICLE_LIKE_RICH_TEXT = ['content'] as const;
  * categories (of the News module), linked galleries, similar articles and the publishing window. The image and
  * poster files travel beside the schema (DESIGN §4 Writes).
  */
-export const blogSchema = z
+export const articleSchema = z
   .object({
     langs: zLangs(zArticleLikeLang),
     ...publishingShape,
@@ -37,11 +37,11 @@ export const blogSchema = z
     updated_at: zUpdatedAt,
   })
   .refine(publishWindowValid, PUBLISH_DOWN_ISSUE);
-export type BlogInput = z.infer<typeof blogSchema>;
+export type ArticleInput = z.infer<typeof articleSchema>;
 
 /** The list's sortable columns; the default is updated_at descending (spec 1 §9). */
-export const BLOG_SORTS = ['updated_at', 'title', 'status', 'id'] as const;
-export const BLOG_DEFAULT_SORT = { sort: 'updated_at', order: 'desc' } as const;
+export const ARTICLE_SORTS = ['updated_at', 'title', 'status', 'id'] as const;
+export const ARTICLE_DEFAULT_SORT = { sort: 'updated_at', order: 'desc' } as const;
 
 /** When a record was created, last changed and (softly) removed, as the API sends them. */
 export interface RecordStamps {
@@ -56,7 +56,7 @@ export interface CategoryBadge {
   title: string;
 }
 
-export interface BlogRow {
+export interface ArticleRow {
   id: number;
   title: string;
   status: boolean;
@@ -66,7 +66,7 @@ export interface BlogRow {
   deleted_at: string | null;
 }
 
-export interface BlogRecord extends RecordStamps {
+export interface ArticleRecord extends RecordStamps {
   id: number;
   status: boolean;
   primary: boolean;

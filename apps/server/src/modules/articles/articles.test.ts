@@ -1,15 +1,15 @@
 import { MODULES } from '@backoffice/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectRefused, idsOf as ids, itStripsRichTextXss, useSignedInServer } from '../../test/content-cases.js';
-import { blogInput, buildBlog, buildCategory, buildGallery, categoryOf } from '../../test/factories.js';
+import { articleInput, buildArticle, buildCategory, buildGallery, categoryOf } from '../../test/factories.js';
 import { Agent } from '../../test/harness.js';
 import { describeTitledResource } from '../../test/titled-cases.js';
 
 const BASE = '/api/blog';
 const ctx = useSignedInServer();
 const db = () => ctx.server.ctx.db;
-const input = (overrides: Parameters<typeof blogInput>[1] = {}) => blogInput(db(), overrides);
-const build = (overrides: Parameters<typeof buildBlog>[1] = {}) => buildBlog(db(), overrides);
+const input = (overrides: Parameters<typeof articleInput>[1] = {}) => articleInput(db(), overrides);
+const build = (overrides: Parameters<typeof buildArticle>[1] = {}) => buildArticle(db(), overrides);
 const get = async (id: number) => (await ctx.admin.get(`${BASE}/${id}`)).json().data;
 
 describe('news: create and update', () => {

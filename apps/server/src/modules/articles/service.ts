@@ -1,11 +1,11 @@
 import {
+  ARTICLE_DEFAULT_SORT,
   ARTICLE_LIKE_RICH_TEXT,
+  ARTICLE_SORTS,
+  type ArticleInput,
+  type ArticleRecord,
+  type ArticleRow,
   articleLikeLangShape,
-  BLOG_DEFAULT_SORT,
-  BLOG_SORTS,
-  type BlogInput,
-  type BlogRecord,
-  type BlogRow,
   type ListResponse,
   type Locale,
   MODULES,
@@ -20,7 +20,7 @@ import { type ContentListQuery, iso, translatedList } from '../../resources/list
 import { publishingValues, titledResource } from '../../resources/titled.js';
 import { categoryLangRows } from '../categories/langs.js';
 
-export const blogLangRows = translations({
+export const articleLangRows = translations({
   owner: articles,
   table: articleLangs,
   ownerColumn: articleLangs.article_id,
@@ -39,11 +39,11 @@ const related = relatedLinks({
   },
 });
 
-export type BlogFilters = ContentListQuery & { category_id?: number };
+export type ArticleFilters = ContentListQuery & { category_id?: number };
 
 /** The news list: one page in the caller's language with category badges, newest change first by default. */
-export async function listBlog(db: Db, query: BlogFilters, lang: Locale): Promise<ListResponse<BlogRow>> {
-  const { rows, meta } = await translatedList(db, blogLangRows, {
+export async function listArticles(db: Db, query: ArticleFilters, lang: Locale): Promise<ListResponse<ArticleRow>> {
+  const { rows, meta } = await translatedList(db, articleLangRows, {
     query,
     lang,
     select: {
@@ -55,8 +55,8 @@ export async function listBlog(db: Db, query: BlogFilters, lang: Locale): Promis
       deleted_at: articles.deleted_at,
     },
     sorts: { updated_at: articles.updated_at, title: articleLangs.title, status: articles.status, id: articles.id },
-    allowedSorts: BLOG_SORTS,
-    defaultSort: BLOG_DEFAULT_SORT,
+    allowedSorts: ARTICLE_SORTS,
+    defaultSort: ARTICLE_DEFAULT_SORT,
     filters: [
       query.category_id === undefined ? undefined : related.links.categories.has(articles.id, query.category_id),
     ],
@@ -80,7 +80,7 @@ export async function listBlog(db: Db, query: BlogFilters, lang: Locale): Promis
 }
 
 /** One article with both language versions and its links; a removed one has deleted_at. */
-export async function getBlog(db: Db, id: number): Promise<BlogRecord> {
+export async function getArticle(db: Db, id: number): Promise<ArticleRecord> {
   const [row] = await db.select().from(articles).where(eq(articles.id, id)).limit(1);
   if (!row) throw notFound();
   return {
@@ -91,7 +91,7 @@ export async function getBlog(db: Db, id: number): Promise<BlogRecord> {
     poster: row.poster,
     publish_up: iso(row.publish_up),
     publish_down: iso(row.publish_down),
-    langs: await blogLangRows.read(db, id),
+    langs: await articleLangRows.read(db, id),
     ...(await related.read(db, id)),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
@@ -100,10 +100,10 @@ export async function getBlog(db: Db, id: number): Promise<BlogRecord> {
 }
 
 /** Create, update, restore check and title_url check of news articles. */
-export const blogWrites = (db: Db) =>
+export const articleWrites = (db: Db) =>
   titledResource(db, {
-    tr: blogLangRows,
-    values: (input: BlogInput) => ({ ...publishingValues(input), primary: input.primary }),
+    tr: articleLangRows,
+    values: (input: ArticleInput) => ({ ...publishingValues(input), primary: input.primary }),
     errors: (tx, input, id) => related.errors(tx, input, id),
     details: (tx, id, input) => related.write(tx, id, input),
   });

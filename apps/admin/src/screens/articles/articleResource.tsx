@@ -1,14 +1,14 @@
 import {
-  BLOG_DEFAULT_SORT,
-  type BlogInput,
-  type BlogRecord,
-  type BlogRow,
-  blogSchema,
+  ARTICLE_DEFAULT_SORT,
+  type ArticleInput,
+  type ArticleRecord,
+  type ArticleRow,
+  articleSchema,
   MODULES,
 } from '@backoffice/shared';
 import { Checkbox, Col, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { blogApi } from '../../api/articles';
+import { articleApi } from '../../api/articles';
 import {
   type ArticleLikeLangs,
   ArticleLikeLocaleFields,
@@ -22,7 +22,7 @@ import { categoriesColumn, statusColumn, statusFilter, titleColumn, updatedAtCol
 import { previewAction } from '../../kit/list/PreviewAction';
 import type { FieldsProps, LocaleFieldsProps, ResourceDef } from '../../kit/resource';
 
-interface NewsValues extends PublishingValues {
+interface ArticleValues extends PublishingValues {
   langs: ArticleLikeLangs;
   primary: boolean;
   categories: number[];
@@ -31,47 +31,47 @@ interface NewsValues extends PublishingValues {
   poster: PublishingValues['image'];
 }
 
-const NewsLocaleFields = (props: LocaleFieldsProps<BlogRecord>) => (
-  <ArticleLikeLocaleFields {...props} checkUrl={`${blogApi.base}validate/title_url`} />
+const ArticleLocaleFields = (props: LocaleFieldsProps<ArticleRecord>) => (
+  <ArticleLikeLocaleFields {...props} checkUrl={`${articleApi.base}validate/title_url`} />
 );
 
 /** Below the tabs: categories (required, News module), galleries, similar articles, primary, poster, publishing. */
-function NewsMainFields(props: FieldsProps<BlogRecord>) {
+function ArticleMainFields(props: FieldsProps<ArticleRecord>) {
   const { t } = useTranslation();
   const { rules, id, record } = props;
   return (
     <PublishingFields {...props} imageModel="blog">
       <CategoriesField rules={rules} moduleId={MODULES.blog} required />
       <GalleriesField rules={rules} />
-      <SimilarsField rules={rules} id={id} base={blogApi.base} />
+      <SimilarsField rules={rules} id={id} base={articleApi.base} />
       <Col xs={24} md={12}>
         <Form.Item name="primary" valuePropName="checked" label=" ">
-          <Checkbox data-testid="field-primary">{t('news.fields.primary')}</Checkbox>
+          <Checkbox data-testid="field-primary">{t('article.fields.primary')}</Checkbox>
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
-        <ImageFormField labelKey="news.fields.poster" model="blog" record={record} name="poster" />
+        <ImageFormField labelKey="article.fields.poster" model="blog" record={record} name="poster" />
       </Col>
     </PublishingFields>
   );
 }
 
 /** News articles (spec 1 §2 News) as a resource of the list/form kit. */
-export const newsResource: ResourceDef<BlogRow, BlogRecord, NewsValues, BlogInput> = {
-  api: blogApi,
+export const articleResource: ResourceDef<ArticleRow, ArticleRecord, ArticleValues, ArticleInput> = {
+  api: articleApi,
   routeName: 'news',
-  labels: { title: 'news.title', create: 'news.create', edit: 'news.edit' },
-  defaultSort: BLOG_DEFAULT_SORT,
+  labels: { title: 'article.title', create: 'article.create', edit: 'article.edit' },
+  defaultSort: ARTICLE_DEFAULT_SORT,
   columns: ({ t, language }) => [
-    titleColumn<BlogRow>(t('pageLike.fields.title')),
-    statusColumn<BlogRow>(t),
-    categoriesColumn<BlogRow>(t),
-    updatedAtColumn<BlogRow>(t, language),
+    titleColumn<ArticleRow>(t('pageLike.fields.title')),
+    statusColumn<ArticleRow>(t),
+    categoriesColumn<ArticleRow>(t),
+    updatedAtColumn<ArticleRow>(t, language),
   ],
   filters: [statusFilter],
-  RowActions: previewAction<BlogRow>(blogApi.base),
+  RowActions: previewAction<ArticleRow>(articleApi.base),
   form: {
-    schema: blogSchema,
+    schema: articleSchema,
     empty: () => ({
       ...publishingValues(),
       langs: emptyArticleLangs(),
@@ -91,7 +91,7 @@ export const newsResource: ResourceDef<BlogRow, BlogRecord, NewsValues, BlogInpu
       poster: undefined,
     }),
     files: ['image', 'poster'],
-    LocaleFields: NewsLocaleFields,
-    MainFields: NewsMainFields,
+    LocaleFields: ArticleLocaleFields,
+    MainFields: ArticleMainFields,
   },
 };
