@@ -151,7 +151,7 @@ class Client {
     const res = await fetch(this.base + path, {
       ...init,
       headers: { ...this.headers(), ...(init.headers as Record<string, string>) },
-      signal: AbortSignal.timeout(60_000), // spec 1 §9: upload time-out 60000 ms
+      signal: AbortSignal.timeout(60_000), // docs/spec-index.md S1.9: upload time-out 60000 ms
     });
     for (const line of res.headers.getSetCookie()) {
       const [pair = ''] = line.split(';');
@@ -390,7 +390,7 @@ async function runTarget(target: Target, photos: string[], baseline: () => Promi
 
 console.log(
   `Gallery upload: ${PHOTOS} photos of ${WIDTH}×${HEIGHT} through POST /api/gallery/image/{id}/upload in ` +
-    `${CHUNK.toLocaleString('en')}-byte chunks, ${PARALLEL} photos at a time (spec 1 §9), on ${availableParallelism()} cores`,
+    `${CHUNK.toLocaleString('en')}-byte chunks, ${PARALLEL} photos at a time (docs/spec-index.md S1.9), on ${availableParallelism()} cores`,
 );
 const photoDir = mkdtempSync(join(tmpdir(), 'backoffice-bench-photos-'));
 cleanups.push(() => rmSync(photoDir, { recursive: true, force: true }));

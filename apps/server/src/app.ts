@@ -90,7 +90,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  // Bodies are JSON or multipart (docs/ARCHITECTURE.md); anything else is 415, unless there is no body at all.
+  // Bodies are JSON or multipart (docs/api.md); anything else is 415, unless there is no body at all.
   app.removeContentTypeParser('text/plain');
   registerEmptyBodies(app);
   await app.register(cookie);

@@ -210,7 +210,7 @@ describe('users naming a role or country that does not exist', () => {
 });
 
 describe('multipart bodies', () => {
-  it('a bulk action with repeated rows[] fields acts on every row (docs/ARCHITECTURE.md Writes)', async () => {
+  it('a bulk action with repeated rows[] fields acts on every row (docs/api.md Writes)', async () => {
     const a = await buildText(db(), { status: false });
     const b = await buildText(db(), { status: false });
     const part = (id: number) => `--b\r\nContent-Disposition: form-data; name="rows[]"\r\n\r\n${id}\r\n`;

@@ -6,7 +6,7 @@ const boolish = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no'])
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
-/** Every environment variable the server reads, typed, with its default (docs/ARCHITECTURE.md). */
+/** Every environment variable the server reads, typed, with its default (docs/DEPLOY.md). */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),

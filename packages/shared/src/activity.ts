@@ -1,4 +1,4 @@
-/** The actions the activity log records (DESIGN §4). */
+/** The actions the activity log records (docs/api.md). */
 export const LOG_ACTIONS = [
   'store',
   'update',
@@ -15,7 +15,7 @@ export const LOG_ACTIONS = [
 export type LogAction = (typeof LOG_ACTIONS)[number];
 
 /**
- * The models a log item can name (spec 2 §3) with the admin route name of their edit screen and an icon.
+ * The models a log item can name (docs/spec-index.md S2.3) with the admin route name of their edit screen and an icon.
  * A model whose screen does not exist yet has no route; its log items are shown without a link. `section` is the
  * screen a model's dashboard tile opens when it has no edit screen of its own (gallery images → galleries).
  */

@@ -30,7 +30,7 @@ export const LIMITS = {
 /** The zone of the site's audience: statistics days, dates on the site and in mail, whatever the server's own zone. */
 export const SITE_TIME_ZONE = 'Europe/Bratislava';
 
-/** Delays and time-outs in milliseconds (spec 1 §9, spec 2 §9). */
+/** Delays and time-outs in milliseconds (docs/spec-index.md S1.9, S2.9). */
 export const DELAYS = {
   notification: 4000,
   search: 500,
@@ -57,7 +57,7 @@ export const SITE_SECTIONS = ['news', 'reference', 'gallery'] as const;
 export const isSiteSection = (titleUrl: string) =>
   (SITE_SECTIONS as readonly string[]).includes(titleUrl.toLowerCase());
 
-/** Sign-in protection (docs/ARCHITECTURE.md). */
+/** Sign-in protection (docs/features/sign-in-and-users.md). */
 export const AUTH = {
   loginAttemptsPerMinute: 5,
   loginWindowMs: 60_000,
@@ -70,5 +70,5 @@ export const DELETE_MARKER = '@delete@';
 
 export const STATUS = { published: 1, hidden: 0 } as const;
 
-/** The cropped thumbnail stored beside every image (docs/ARCHITECTURE.md). */
+/** The cropped thumbnail stored beside every image (docs/features/media-storage.md). */
 export const THUMBNAIL = { width: 150, height: 120 } as const;

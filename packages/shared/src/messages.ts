@@ -1,4 +1,4 @@
-/** Validation message keys the admin translates (spec 1 §8, spec 2 §8). */
+/** Validation message keys the admin translates (docs/spec-index.md S1.8, S2.8). */
 export const ERR = {
   required: 'errors.required',
   min1: 'errors.min1',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { slugify } from './slugify.js';
 
-describe('slugify (spec 1 §5)', () => {
+describe('slugify (docs/spec-index.md S1.5)', () => {
   it.each([
     ['Hello World', 'hello-world'],
     ['Žltý kôň úpel ďábelské ódy', 'zlty-kon-upel-dabelske-ody'],

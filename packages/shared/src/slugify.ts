@@ -1,5 +1,5 @@
 /**
- * Builds a title_url from a title (spec 1 §5): lowercased, accents removed, spaces to hyphens,
+ * Builds a title_url from a title (docs/spec-index.md S1.5): lowercased, accents removed, spaces to hyphens,
  * "&" to "-and-", other characters stripped, repeated and edge hyphens trimmed.
  */
 export function slugify(title: string): string {

@@ -109,7 +109,7 @@ export const metaLangShape = {
 };
 
 /**
- * The per-locale fields of a page-like record (pages, categories; spec 1 §2 Page form): title, title_url,
+ * The per-locale fields of a page-like record (pages, categories; docs/spec-index.md S1.2 Page form): title, title_url,
  * the rich texts content, teaser and page_text, meta_title ≤ 60, meta_description ≤ 160, claim.
  */
 export const pageLikeLangShape = {
@@ -139,7 +139,7 @@ export const zNonNegativeInt = z.preprocess(
   z.coerce.number({ error: ERR.invalid }).int(ERR.invalid).min(0, ERR.invalid).max(INT4_MAX, ERR.invalid),
 );
 
-/** The inline order change of a list row (references, partners; docs/ARCHITECTURE.md Inline order): `{order}`. */
+/** The inline order change of a list row (references, partners; docs/features/content.md): `{order}`. */
 export const orderSchema = z.object({ order: zNonNegativeInt });
 export type OrderInput = z.infer<typeof orderSchema>;
 

@@ -2,7 +2,7 @@ import type { CategoryInput, CategoryRecord, CategoryRow } from '@backoffice/sha
 import { useLabelOptions } from './options';
 import { createResourceApi } from './resource';
 
-/** Categories, /api/content/category/ (spec 1 §7). */
+/** Categories, /api/content/category/ (docs/spec-index.md S1.7). */
 export const categoryApi = createResourceApi<CategoryRow, CategoryRecord, CategoryInput>(
   'categories',
   '/api/content/category/',

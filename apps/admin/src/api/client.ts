@@ -107,7 +107,7 @@ export async function fetchCsrfCookie(): Promise<void> {
 }
 
 /**
- * One call to the server (DESIGN §4): credentials, X-Requested-With, X-XSRF-TOKEN from the cookie and
+ * One call to the server (docs/api.md): credentials, X-Requested-With, X-XSRF-TOKEN from the cookie and
  * Accept-Language; JSON bodies unless a file is present. A 419 refreshes the CSRF cookie and retries once;
  * a 401 clears the stored user (and so leads to login). Resolves with the parsed body; rejects with ApiError.
  */

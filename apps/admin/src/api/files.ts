@@ -4,7 +4,7 @@ import { type MessageResponse, request } from './client';
 import { postWithProgress } from './upload';
 
 /**
- * The file manager's calls (DESIGN §4 File manager). Each takes the token of the file manager's address, when it
+ * The file manager's calls (docs/api.md File manager). Each takes the token of the file manager's address, when it
  * was opened with one; the server prefers the session cookie and falls back to the token.
  */
 export const FILES_KEY = ['files'] as const;

@@ -24,7 +24,7 @@ function append(form: FormData, key: string, value: unknown): void {
 }
 
 /**
- * Serialises an object as multipart form data with bracket keys (DESIGN §4):
+ * Serialises an object as multipart form data with bracket keys (docs/api.md):
  * `langs[sk][title]`, `positions[0]`, booleans as 1/0, files as they are.
  */
 export function toFormData(value: object): FormData {

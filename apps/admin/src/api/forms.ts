@@ -2,7 +2,7 @@ import type { ContactRecord, FormRow, PriceRecord, RegistrationRecord } from '@b
 import { createResourceApi } from './resource';
 
 /**
- * Form submissions (spec 2 §7): `/api/form/{contact|price|registration}/` lists and records, removal one by one or
+ * Form submissions (docs/spec-index.md S2.7): `/api/form/{contact|price|registration}/` lists and records, removal one by one or
  * `array/destroy`. The admin never creates or updates them (the public site does), so their input type is `never`.
  */
 export const formContactApi = createResourceApi<FormRow, ContactRecord, never>('formContacts', '/api/form/contact/');

@@ -11,7 +11,7 @@ import i18next from 'i18next';
 import { ApiError, type MessageResponse, request } from './client';
 import { postWithProgress } from './upload';
 
-/** The image screen's calls, /api/gallery/image/{galleryId}/… (spec 1 §7 Gallery images). */
+/** The image screen's calls, /api/gallery/image/{galleryId}/… (docs/spec-index.md S1.7 Gallery images). */
 const base = (galleryId: number) => `/api/gallery/image/${galleryId}/`;
 
 export const galleryImagesKey = (galleryId: number) => ['galleryImages', galleryId] as const;
@@ -57,7 +57,7 @@ export interface ImageUploadOptions {
 const CHUNK_RETRIES = 1;
 
 /**
- * Uploads one image with the Dropzone chunk protocol (DESIGN §4 Gallery upload): 2 MB chunks sent in order,
+ * Uploads one image with the Dropzone chunk protocol (docs/api.md Uploads in chunks): 2 MB chunks sent in order,
  * each with `dzuuid`, `dzchunkindex`, `dztotalchunkcount`, `dzchunksize`, `dztotalfilesize` and
  * `dzchunkbyteoffset`, each request given up after 60 s; a chunk lost on the way is sent again (the server keeps
  * the last copy). Resolves with the stored image once the last chunk completes it.

@@ -2,7 +2,7 @@ import type { LogItem } from '@backoffice/shared';
 import { useQuery } from '@tanstack/react-query';
 import { request } from './client';
 
-/** The latest actions of a user for the user menu; a failure is only a console warning (spec 2 §8). */
+/** The latest actions of a user for the user menu; a failure is only a console warning (docs/spec-index.md S2.8). */
 export function useUserLogs(userId: number | undefined, enabled: boolean) {
   return useQuery({
     queryKey: ['logs', userId],

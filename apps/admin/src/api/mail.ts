@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { request } from './client';
 import { createResourceApi } from './resource';
 
-/** Mail templates, /api/mail/ (spec 2 §7): list, record, save; no create and no delete. */
+/** Mail templates, /api/mail/ (docs/spec-index.md S2.7): list, record, save; no create and no delete. */
 export const mailApi = createResourceApi<MailTemplateRow, MailTemplateRecord, MailTemplateInput>('mail', '/api/mail/');
 
 /** A template's HTML filled with sample values (`GET /api/mail/preview/{id}` → `{content}`); null asks nothing. */

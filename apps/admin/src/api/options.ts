@@ -13,7 +13,7 @@ const fromLabel = (options: LabelOption[]) => options.map((o) => ({ value: o.id,
 const fromTitle = (options: { id: number; title: string }[]) => options.map((o) => ({ value: o.id, label: o.title }));
 
 /**
- * An option list of spec 1 §3 (answered as `{data: [...]}`), mapped to select options; `url` null asks nothing
+ * An option list of docs/spec-index.md S1.3 (answered as `{data: [...]}`), mapped to select options; `url` null asks nothing
  * (e.g. category options before a module is chosen). Options are fetched again whenever a form opens.
  */
 function useOptionList<T>(url: string | null, map: (data: T[]) => SelectOption[], staleTime = 0) {

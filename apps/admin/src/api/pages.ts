@@ -2,7 +2,7 @@ import type { PageInput, PageRecord, PageRow } from '@backoffice/shared';
 import { useLabelOptions } from './options';
 import { createResourceApi } from './resource';
 
-/** Pages, /api/content/page/ (spec 1 §7). */
+/** Pages, /api/content/page/ (docs/spec-index.md S1.7). */
 export const pageApi = createResourceApi<PageRow, PageRecord, PageInput>('pages', '/api/content/page/');
 
 /** The remote checks of the page form (POST with a JSON body). */

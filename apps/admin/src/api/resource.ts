@@ -10,7 +10,7 @@ export interface RecordResponse<Rec> extends ItemResponse<Rec> {
   abilities?: Abilities;
 }
 
-/** The calls every content resource answers (docs/ARCHITECTURE.md): list, record, create, update, delete, restore, bulk. */
+/** The calls every content resource answers (docs/api.md): list, record, create, update, delete, restore, bulk. */
 export interface ResourceApi<Row, Rec, Input> {
   /** First segment of every query key of this resource. */
   key: string;

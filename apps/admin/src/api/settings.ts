@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { request } from './client';
 
 /**
- * One settings record as the server answers it (docs/ARCHITECTURE.md): `{data: {key: {sk, en}}, secrets, updated_at,
+ * One settings record as the server answers it (docs/features/settings-and-mail.md): `{data: {key: {sk, en}}, secrets, updated_at,
  * abilities}`; a secret is masked in `data` (`''` or `••••abcd`) and described in `secrets` (`{set, last4}`).
  */
 export interface SettingsResponse {

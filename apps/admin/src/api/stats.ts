@@ -47,7 +47,7 @@ export function useStatsTotals(dates: StatsDates) {
   });
 }
 
-/** GET /api/stats/traffic → users, new users and page views per day, then the totals (spec 1 §3). */
+/** GET /api/stats/traffic → users, new users and page views per day, then the totals (docs/spec-index.md S1.3). */
 export function useTraffic(dates: StatsDates) {
   return useQuery({
     queryKey: [STATS_KEY, 'traffic', dates],
@@ -59,7 +59,7 @@ export function useTraffic(dates: StatsDates) {
 }
 
 /**
- * One page of a statistics table (`content` or a session table). A failed load is ignored (spec 2 §8): no
+ * One page of a statistics table (`content` or a session table). A failed load is ignored (docs/spec-index.md S2.8): no
  * notification, no retry; the table shows its empty text.
  */
 export function useStatsTable<Row>(table: 'content' | SessionTable, dates: StatsDates, params: Query) {

@@ -4,7 +4,7 @@ import { getLanguage } from '../i18n/language';
 import { ApiError, buildUrl, fetchCsrfCookie, type Query, readCookie, request } from './client';
 import { clearUser } from './session';
 
-/** POST /api/upload (multipart `file`) → the address of the stored editor image (spec 1 §7 Navigation and editor). */
+/** POST /api/upload (multipart `file`) → the address of the stored editor image (docs/spec-index.md S1.7 Navigation and editor). */
 export async function uploadEditorImage(file: File): Promise<string> {
   const answer = await request<{ location: string }>('POST', '/api/upload', { body: { file } });
   return answer.location;

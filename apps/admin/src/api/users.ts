@@ -4,10 +4,10 @@ import { request } from './client';
 import { OPTIONS_KEY, type SelectOption } from './options';
 import { createResourceApi } from './resource';
 
-/** Users, /api/user/ (spec 2 §7): list, record, create, update, delete, restore, bulk activate|block|destroy. */
+/** Users, /api/user/ (docs/spec-index.md S2.7): list, record, create, update, delete, restore, bulk activate|block|destroy. */
 export const userApi = createResourceApi<UserRow, UserRecord, UserInput>('users', '/api/user/');
 
-/** The remote uniqueness checks of the user form (DESIGN §4): `{value, id?}` → true when free. */
+/** The remote uniqueness checks of the user form (docs/api.md): `{value, id?}` → true when free. */
 export const USER_CHECKS = {
   titleUrl: '/api/user/validate/title_url',
   email: '/api/user/validate/email',

@@ -2,7 +2,7 @@ const PLACEHOLDER_ORIGIN = 'http://admin.invalid';
 
 /**
  * The `?redirect=` target after login, only when it is a relative path inside the signed-in part of
- * /admin (DESIGN §8); anything else (other origins, `//host`, backslashes, public routes) is dropped.
+ * /admin (SECURITY.md); anything else (other origins, `//host`, backslashes, public routes) is dropped.
  */
 export function safeRedirect(value: string | null): string | null {
   if (!value?.startsWith('/admin/app') || value.startsWith('//') || value.includes('\\')) return null;

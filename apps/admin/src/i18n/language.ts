@@ -2,7 +2,7 @@ import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '@backoffice/shar
 
 const STORAGE_KEY = 'language';
 
-/** The UI language kept in local storage (spec 2 §4); sk when nothing valid is stored. */
+/** The UI language kept in local storage (docs/spec-index.md S2.4); sk when nothing valid is stored. */
 export function getLanguage(): Locale {
   try {
     const stored = localStorage.getItem(STORAGE_KEY);
@@ -18,7 +18,7 @@ export function changeLanguage(language: Locale): void {
   window.location.reload();
 }
 
-/** The fallback of a language is the other locale (spec 2 §4). */
+/** The fallback of a language is the other locale (docs/spec-index.md S2.4). */
 export function fallbackLanguage(language: Locale): Locale {
   return LOCALES.find((l) => l !== language) ?? DEFAULT_LOCALE;
 }

@@ -1,7 +1,7 @@
 import { DatePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 
-/** Date-picker formats of spec 1 §9 (d.M.yyyy and d.M.yyyy, HH:mm) as dayjs tokens. */
+/** Date-picker formats of docs/spec-index.md S1.9 (d.M.yyyy and d.M.yyyy, HH:mm) as dayjs tokens. */
 export const DATE_PICKER_FORMAT = { date: 'D.M.YYYY', dateTime: 'D.M.YYYY, HH:mm' } as const;
 
 export interface DateTimeFieldProps {

@@ -33,7 +33,7 @@ function useObjectUrl(file: File | null): string | null {
 }
 
 /**
- * The image form control (spec 1 §4, §5): shows the stored thumbnail or the chosen file's preview; choosing
+ * The image form control (docs/spec-index.md S1.4, S1.5): shows the stored thumbnail or the chosen file's preview; choosing
  * checks type and size on the client (errors.image, the value stays as it was); Clear sets the delete marker
  * `@delete@`. The file goes with the save as multipart (api/formData.ts).
  */

@@ -1,7 +1,7 @@
 import type { Locale } from '@backoffice/shared';
 import dayjs from 'dayjs';
 
-/** Date-time formats of the lists (spec 2 §9). */
+/** Date-time formats of the lists (docs/spec-index.md S2.9). */
 export const DATE_TIME_FORMAT: Record<Locale, string> = { sk: 'D.M.YYYY HH:mm:ss', en: 'YYYY-MM-DD HH:mm:ss' };
 
 /** A server timestamp in the browser's zone and the language's format; empty for null. */

@@ -3,7 +3,7 @@ import { type DELETE_MARKER, LIMITS } from '@backoffice/shared';
 /** The value of an image field in a form: a new file, the delete marker, or nothing (keep the current image). */
 export type ImageValue = File | typeof DELETE_MARKER | null | undefined;
 
-/** The thumbnail of a stored image (DESIGN §5): `/gallery/<model>/<id>/thumb/<file>`. */
+/** The thumbnail of a stored image (docs/data.md): `/gallery/<model>/<id>/thumb/<file>`. */
 export function galleryThumbUrl(model: string, id: number, file: string): string {
   return `/gallery/${encodeURIComponent(model)}/${id}/thumb/${encodeURIComponent(file)}`;
 }
@@ -14,7 +14,7 @@ export function galleryImageUrl(model: string, id: number, file: string): string
 }
 
 /**
- * The client-side check of a chosen image (spec 1 §5): an image type and at most LIMITS.imageMaxKb kilobytes.
+ * The client-side check of a chosen image (docs/spec-index.md S1.5): an image type and at most LIMITS.imageMaxKb kilobytes.
  * Answers the message key of the failure (errors.image) or null; the server checks the content again.
  */
 export function checkImageFile(file: { type: string; size: number }): 'errors.image' | null {

@@ -1,5 +1,5 @@
 /**
- * Inserting text at the cursor of the field the user is writing in (spec 2 §2 Mail templates: a placeholder goes
+ * Inserting text at the cursor of the field the user is writing in (docs/spec-index.md S2.2 Mail templates: a placeholder goes
  * where the cursor is, in a text field or in the editor). The control that inserts keeps the focus where it was
  * (mousedown is prevented), so the target is the focused element; when focus has moved on (keyboard), the last
  * text field or editor that had it.

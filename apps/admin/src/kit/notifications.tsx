@@ -31,7 +31,7 @@ export function dismissNotification(): void {
 
 /**
  * Shows a success or danger notification that hides itself after `timeout`
- * (DELAYS.notification = 4 s, spec 1 §4); a newer one replaces it. Callable outside React.
+ * (DELAYS.notification = 4 s, docs/spec-index.md S1.4); a newer one replaces it. Callable outside React.
  */
 export function notify(type: NotificationType, text: string, timeout: number = DELAYS.notification): void {
   clearTimeout(timer);

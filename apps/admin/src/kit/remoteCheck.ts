@@ -20,7 +20,7 @@ function isValid(answer: unknown): boolean {
 }
 
 /**
- * A uniqueness check on the server (spec 1 §5, DESIGN §4 Uniqueness checks): sent `delay` ms after the
+ * A uniqueness check on the server (docs/spec-index.md S1.5, docs/api.md Uniqueness checks): sent `delay` ms after the
  * parameters last changed, the previous one aborted. A failed check is only logged and leaves the status idle.
  */
 export function useRemoteCheck(

@@ -11,7 +11,7 @@ export interface TitleUrlCheckOptions {
 }
 
 /**
- * Wires the title_url uniqueness check (spec 1 §5) to a form field given by dotted path (`langs.sk.title_url`):
+ * Wires the title_url uniqueness check (docs/spec-index.md S1.5) to a form field given by dotted path (`langs.sk.title_url`):
  * asked only when the value is longer than LIMITS.titleUrlCheckAfter characters, DELAYS.titleUrlCheck (700 ms)
  * after the last change, with the language code and the record id; a taken value shows errors.titleUrlUnique on
  * the field, a free one removes that error again. Returns the check status.

@@ -38,7 +38,7 @@ export function pathToName(path: string): NamePath {
 }
 
 /**
- * The locale tab that holds a field: `langs.en.title` → 'en', and a settings value `meta_title.en` → 'en' (DESIGN §4
+ * The locale tab that holds a field: `langs.en.title` → 'en', and a settings value `meta_title.en` → 'en' (docs/api.md
  * Settings: `{key: {sk, en}}`); fields outside the tabs → undefined.
  */
 export function localeOfPath(path: string): Locale | undefined {
@@ -77,7 +77,7 @@ export const formErrorLocales = (form: FormInstance): Locale[] =>
 
 /**
  * Shows field errors in a form: sets them, switches to the locale tab of the first one and scrolls to it
- * (spec 1 §4). Returns the first path, if any.
+ * (docs/spec-index.md S1.4). Returns the first path, if any.
  */
 export function applyFieldErrors(
   form: FormInstance,

@@ -62,7 +62,7 @@ export interface AppRoute {
 }
 
 // A new screen also gets its line in app/screens.ts, whose type asks for every screen route of this table.
-/** THE route table (spec 1 §2 Routing overview). Later resources add rows here and nowhere else. */
+/** THE route table (docs/spec-index.md S1.2 Routing overview). Later resources add rows here and nowhere else. */
 export const routeTable = [
   {
     path: '/admin',

@@ -75,7 +75,7 @@ export function registerEmptyBodies(app: FastifyInstance) {
 }
 
 /**
- * Multipart bodies (docs/ARCHITECTURE.md): read whole by @fastify/multipart into key/value fields, then unflattened from bracket
+ * Multipart bodies (docs/api.md): read whole by @fastify/multipart into key/value fields, then unflattened from bracket
  * keys into the object JSON would give. The request is marked while the parts are read, so that a body the parser
  * cannot read (a missing boundary, a truncated part: errors without a status) is answered 400, not 500.
  */

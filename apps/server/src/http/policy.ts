@@ -1,7 +1,7 @@
 import { type Abilities, ROLES } from '@backoffice/shared';
 import type { AuthUser } from './session.js';
 
-/** Small questions that resource policies compose (STYLE 3). */
+/** Small questions that resource policies compose (docs/ARCHITECTURE.md, Adding a resource). */
 export const isAdmin = (user: AuthUser) => user.role_id === ROLES.admin;
 export const isSelf = (user: AuthUser, userId: number) => user.id === userId;
 /** Every signed-in staff member: members (role 3) cannot sign in at all. */
@@ -10,7 +10,7 @@ export const isStaff = (user: AuthUser) => user.role_id !== ROLES.member;
 /** What an editor does to a content record (texts, panels, categories …). */
 export type ContentAction = 'view' | 'create' | 'update' | 'publish' | 'hide' | 'destroy' | 'restore';
 
-/** The content rule (spec 1 §6): staff create, edit, publish and hide; only the administrator removes and restores. */
+/** The content rule (docs/spec-index.md S1.6): staff create, edit, publish and hide; only the administrator removes and restores. */
 export function canEditContent(user: AuthUser, action: ContentAction): boolean {
   return action === 'destroy' || action === 'restore' ? isAdmin(user) : isStaff(user);
 }

@@ -1,6 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
 
-/** The allow-list for every rich-text field (DESIGN §5, §8): structure and links survive, scripts do not. */
+/** The allow-list for every rich-text field (docs/data.md, SECURITY.md): structure and links survive, scripts do not. */
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
     'p',

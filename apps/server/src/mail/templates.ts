@@ -15,7 +15,7 @@ import { sanitizeRichText } from '../http/sanitize.js';
 import type { OutgoingMail } from './transport.js';
 
 /*
- * The mail the product sends comes from the templates (spec 2 §3 Mail template, SECURITY.md): `%model.property%` is
+ * The mail the product sends comes from the templates (docs/spec-index.md S2.3 Mail template, SECURITY.md): `%model.property%` is
  * replaced by a value only when the event offers that property (MAIL_PLACEHOLDERS); any other placeholder is left
  * out. Values are text: escaped in the HTML part, as they are in the subject and the plain part. Nothing in a
  * template is evaluated: the only syntax is the placeholder.

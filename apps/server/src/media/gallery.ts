@@ -7,7 +7,7 @@ import { sendObject } from './serve-object.js';
 import { closeObjectStore, GALLERY_PREFIX, objectStore } from './storage.js';
 
 /**
- * The only paths served: `/gallery/<model>/<id>/[thumb/]<file>` (docs/ARCHITECTURE.md) in plain characters. Anything else,
+ * The only paths served: `/gallery/<model>/<id>/[thumb/]<file>` (docs/features/media-storage.md) in plain characters. Anything else,
  * including `..`, `.`, empty segments, dot files and any percent-encoding (`%2e%2e`, `%2f`), is a 404 before
  * a file is looked up; a malformed encoding is a 400.
  */
@@ -18,7 +18,7 @@ const GALLERY_PATH =
 const GALLERY_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
 
 /**
- * Media at /gallery/ (docs/ARCHITECTURE.md), read through the object store, so every server process serves every file
+ * Media at /gallery/ (docs/features/media-storage.md), read through the object store, so every server process serves every file
  * whichever driver holds it: no index, no listing, `nosniff`, a year of caching (every stored name is random and
  * never reused, so a changed image is a new URL), ETag, Last-Modified and byte ranges (`sendObject`), and
  * `Content-Disposition: attachment` for anything that is not one of the image formats we store (SVG included),

@@ -16,7 +16,7 @@ import { mediaStorage, newFileName } from './storage.js';
 sharp.cache(false);
 sharp.concurrency(1);
 
-/** Formats accepted by content (docs/ARCHITECTURE.md): sharp's format name → the stored extension. SVG never. */
+/** Formats accepted by content (docs/features/media-storage.md): sharp's format name → the stored extension. SVG never. */
 const FORMATS = {
   jpeg: { ext: 'jpg', mime: 'image/jpeg' },
   png: { ext: 'png', mime: 'image/png' },
@@ -91,7 +91,7 @@ const encode = (image: Sharp, format: ImageFormat) => {
 };
 
 /**
- * Checks an upload by content and produces what is stored (docs/ARCHITECTURE.md): the format comes from the bytes
+ * Checks an upload by content and produces what is stored (docs/features/media-storage.md): the format comes from the bytes
  * (never the name or the client's content type), EXIF orientation is applied, metadata is dropped (sharp
  * writes none unless asked with withMetadata/keepExif, which this code never calls), animation of GIF and
  * WebP is kept in the original, and the thumbnail is the first frame cover-cropped to THUMBNAIL.

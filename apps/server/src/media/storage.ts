@@ -11,7 +11,7 @@ export { mediaDisk } from './local-store.js';
 export const MODEL_PATTERN = /^[a-z][a-z0-9-]{0,39}$/;
 /** A stored file name: one safe base name and one extension, no dots or slashes elsewhere. */
 export const FILE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}\.[a-z0-9]{2,5}$/;
-/** The public address of the media root (docs/ARCHITECTURE.md). */
+/** The public address of the media root (docs/features/media-storage.md). */
 export const GALLERY_PREFIX = '/gallery';
 
 export type Variant = 'original' | 'thumb';
@@ -72,7 +72,7 @@ export async function closeObjectStore(config: StorageConfig) {
 }
 
 /**
- * The media layout over the object store (docs/ARCHITECTURE.md): `<model>/<id>/<file>` and `<model>/<id>/thumb/<file>`.
+ * The media layout over the object store (docs/features/media-storage.md): `<model>/<id>/<file>` and `<model>/<id>/thumb/<file>`.
  * Every key is built from checked parts (and checked again by the driver), so no name, a client's or a stale
  * database value, can reach another key.
  */

@@ -41,7 +41,7 @@ import { softResource } from './resource.js';
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
-/** Path parameter `{id}`; a malformed one answers 404 (ARCHITECTURE Decisions). */
+/** Path parameter `{id}`; a malformed one answers 404 (docs/api.md Errors). */
 export const idParams = z.object({ id: zPathId });
 
 const BULK_MESSAGES = { publish: 'crud.published', hide: 'crud.hidden', destroy: 'crud.destroyedMany' } as const;
@@ -56,7 +56,7 @@ export function authorizer<A extends string>(can: (user: AuthUser, action: A) =>
 }
 
 /**
- * The whole route set of a content resource (docs/ARCHITECTURE.md): `GET /` (list + abilities), `GET {id}` (record +
+ * The whole route set of a content resource (docs/api.md): `GET /` (list + abilities), `GET {id}` (record +
  * abilities), `POST /` (create, 201), `POST {id}` (update), `DELETE {id}` (soft), `POST {id}/restore` and
  * `POST array/{publish|hide|destroy}`. Each write is
  * logged under `model`; the resource's own routes (options, checks) are registered beside these.
@@ -78,7 +78,7 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
     checkRestore?: (id: number) => Promise<void>;
     /**
      * The record's image columns (`image` unless `fields` names others, e.g. a news article's poster) take
-     * uploads stored under `MEDIA_DIR/<media>/<id>/` (docs/ARCHITECTURE.md).
+     * uploads stored under `MEDIA_DIR/<media>/<id>/` (docs/features/media-storage.md).
      */
     image?: { media: string; config: Config; fields?: readonly ImageColumn[] };
   },
@@ -121,7 +121,7 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
     return { message: t(request.lang, 'crud.updated'), data: await read(id) };
   });
 
-  // Removal is soft (docs/ARCHITECTURE.md): DELETE {id}, POST {id}/restore, POST array/{publish|hide|destroy}.
+  // Removal is soft (docs/data.md Removal): DELETE {id}, POST {id}/restore, POST array/{publish|hide|destroy}.
   const ops = softResource(db, spec.table);
   app.delete('/:id', { schema: { params: idParams } }, async (request) => {
     const user = allow(request, 'destroy');
@@ -155,7 +155,7 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
 }
 
 /**
- * `GET list?id=` (spec 1 §7 Options, spec 2 §7): the live records as `{data: [{id, lang: {title}}]}` by title in
+ * `GET list?id=` (docs/spec-index.md S1.7 Options, S2.7): the live records as `{data: [{id, lang: {title}}]}` by title in
  * the request language, without record `id` (the form's own record is never its own similar).
  */
 export function registerLangOptions(
@@ -172,7 +172,7 @@ export function registerLangOptions(
 }
 
 /**
- * `GET preview/{id}` → `{url}` (docs/ARCHITECTURE.md Preview): a signed, short-lived link to the record on the public
+ * `GET preview/{id}` → `{url}` (docs/features/public-site.md): a signed, short-lived link to the record on the public
  * site. Every staff role may preview. Signing the link and knowing the site's addresses belong to a feature
  * (`modules/pages/preview.ts`): the resource hands its `urlOf` in, so this layer imports no feature.
  */
@@ -190,7 +190,7 @@ export function registerPreview(
 }
 
 /**
- * `POST order/{id}` with `{order}` (docs/ARCHITECTURE.md Inline order): sets the record's order (a whole number ≥ 0) from the
+ * `POST order/{id}` with `{order}` (docs/features/content.md): sets the record's order (a whole number ≥ 0) from the
  * list, logged as `order`; answers `{message, data}` with the record.
  */
 export function registerOrderUpdate(
@@ -217,7 +217,7 @@ export function registerOrderUpdate(
 }
 
 /**
- * `GET|POST validate/title_url` with `{value, language_code, id?}` (docs/ARCHITECTURE.md Uniqueness checks): JSON true when the
+ * `GET|POST validate/title_url` with `{value, language_code, id?}` (docs/features/lists.md): JSON true when the
  * value is free in that locale among the resource's live records other than `id`.
  */
 export function registerTitleUrlCheck(

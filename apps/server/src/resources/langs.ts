@@ -17,7 +17,7 @@ export type OwnerTable = PgTable & {
 export type LangTable = PgTable & { language_code: AnyPgColumn; title: AnyPgColumn };
 
 /**
- * The translated half of a resource (DESIGN §5): which `<entity>_langs` table holds it, which column points at
+ * The translated half of a resource (docs/data.md): which `<entity>_langs` table holds it, which column points at
  * the record, which fields the API exposes and which of them are rich text (sanitised on every save).
  */
 export function translations<L extends LangTable, F extends string>(spec: {
@@ -74,7 +74,7 @@ export function translations<L extends LangTable, F extends string>(spec: {
 export type Translations = Pick<ReturnType<typeof translations>, 'owner' | 'table' | 'joinOn'>;
 
 /**
- * Whether another live record already uses `value` as its title_url in `lang` (DESIGN §5): the record being
+ * Whether another live record already uses `value` as its title_url in `lang` (docs/data.md): the record being
  * edited (`exceptId`) and soft-deleted records do not count.
  */
 export async function titleUrlTaken(

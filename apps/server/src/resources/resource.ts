@@ -34,7 +34,7 @@ export function softResource(db: Db, table: PgTable) {
 }
 
 /**
- * Updates one record where `updated_at` still equals what the editor loaded (DESIGN §4 Writes); otherwise
+ * Updates one record where `updated_at` still equals what the editor loaded (docs/api.md Writes); otherwise
  * nothing is written and the answer is 409, or 404 when the record does not exist.
  */
 export async function updateUnlessStale(

@@ -35,7 +35,7 @@ const companyFields = (withFax: boolean): Field[] => [
   { name: 'email', input: 'email', required: true, autocomplete: 'email' },
 ];
 
-/** The fields of each form, in order (spec 2 §3). */
+/** The fields of each form, in order (docs/spec-index.md S2.3). */
 const FIELDS: Record<FormKind, { block?: FormWord; fields: Field[] }[]> = {
   contact: [
     {

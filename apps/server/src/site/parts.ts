@@ -14,7 +14,7 @@ export type MediaUrl = (
   variant?: 'original' | 'thumb',
 ) => string | null;
 
-/** The media folder of gallery images and of each kind's own image (docs/ARCHITECTURE.md). */
+/** The media folder of gallery images and of each kind's own image (docs/features/media-storage.md). */
 export const MEDIA = { page: 'page', article: 'blog', reference: 'reference', gallery: 'gallery' } as const;
 
 const path = (locale: Locale, section: string, titleUrl?: string) =>

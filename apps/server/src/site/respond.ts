@@ -117,7 +117,7 @@ export function siteResponder({ db, config }: AppContext) {
   }
 
   /**
-   * One record at its address (docs/ARCHITECTURE.md Published, §4 Preview): not found → 404 page; unpublished → 404 page
+   * One record at its address (docs/data.md Modules and publishing, docs/features/public-site.md): not found → 404 page; unpublished → 404 page
    * unless `?preview=` verifies for this kind and id, then a banner, `noindex` and `no-store`. The language switch
    * leads to the same record in each locale (`languageLink`), keeping the token.
    */

@@ -11,7 +11,7 @@ import { panelLangRows } from '../modules/panels/service.js';
 export const SITE_GROUPS = ['main', 'footer'] as const;
 export type SiteGroup = (typeof SITE_GROUPS)[number];
 
-/** A row that is publishable and schedulable: the columns of DESIGN §5's "published" rule. */
+/** A row that is publishable and schedulable: the columns of docs/data.md's "published" rule. */
 interface PublishableTable {
   status: AnyPgColumn;
   publish_up: AnyPgColumn;
@@ -19,7 +19,7 @@ interface PublishableTable {
   deleted_at: AnyPgColumn;
 }
 
-/** Published on the public site (DESIGN §5): live, status true, publish_up null or past, publish_down null or future. */
+/** Published on the public site (docs/data.md): live, status true, publish_up null or past, publish_down null or future. */
 export const publishedAt = (t: PublishableTable, now: Date): SQL =>
   and(
     isNull(t.deleted_at),

@@ -36,7 +36,7 @@ export function expectShown(res: LightMyRequestResponse, preview = false) {
   expect(res.headers['x-robots-tag']).toBe(preview ? 'noindex' : undefined);
   expect(res.headers['cache-control']).toBe(preview ? 'no-store' : 'no-cache');
   expect(res.body.includes('class="preview"')).toBe(preview);
-  // The only script is this server's tracker (DESIGN §6).
+  // The only script is this server's tracker (docs/features/statistics.md).
   expect(res.body.match(/<script[^>]*>/g)).toEqual(['<script src="/tracker.js" defer>']);
 }
 

@@ -5,7 +5,7 @@ import { mediaStorage, StoragePathError } from '../media/storage.js';
 import { SETTINGS_MEDIA } from '../modules/settings/service.js';
 import { html, type SafeHtml } from './html.js';
 
-/** What the site's head and footer take from the settings (spec 2 §3 Settings), in one locale. */
+/** What the site's head and footer take from the settings (docs/spec-index.md S2.3 Settings), in one locale. */
 export interface SiteSettings {
   metaTitle: string;
   metaDescription: string;

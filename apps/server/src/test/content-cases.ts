@@ -27,7 +27,7 @@ export function useSignedInServer(): SignedIn {
   return ctx;
 }
 
-/** POSTs fields as multipart/form-data, the way the admin sends a form (DESIGN §4 Writes); a Buffer is a file. */
+/** POSTs fields as multipart/form-data, the way the admin sends a form (docs/api.md Writes); a Buffer is a file. */
 export function postMultipart(agent: Agent, url: string, fields: Record<string, string | Buffer>) {
   const boundary = '----backoffice-test';
   const parts = Object.entries(fields).map(([k, v]) =>
@@ -61,7 +61,7 @@ export async function expectRefused(agent: Agent, base: string, body: unknown, e
 export const idsOf = (res: LightMyRequestResponse) => (res.json().data as { id: number }[]).map((r) => r.id);
 
 /**
- * The behaviour every content resource shares (DESIGN §4 Writes, spec 1 §6): CSRF, stale updates and unknown
+ * The behaviour every content resource shares (docs/api.md Writes, docs/spec-index.md S1.6): CSRF, stale updates and unknown
  * ids; an editor may not remove or restore; a removed record stays readable with deleted_at and is listed only
  * under trashed=only; restore brings it back; both are logged under `model`; bulk actions answer the count
  * they changed. `input(title)` is a valid body whose English title is `${title} en`.

@@ -22,7 +22,7 @@ export interface GalleryImagesServer {
 type Fields = Record<string, string | Buffer>;
 
 /**
- * A fresh server for a test file of the gallery image screen (spec 1 §7 Gallery images) with an administrator and
+ * A fresh server for a test file of the gallery image screen (docs/spec-index.md S1.7 Gallery images) with an administrator and
  * an editor signed in, and the helpers those tests share: galleries, photo-like JPEGs, Dropzone chunks, and what is
  * left in the database and on disk.
  */

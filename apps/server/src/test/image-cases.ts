@@ -7,7 +7,7 @@ import { postMultipart, type SignedIn } from './content-cases.js';
 import { failMediaWrites, filesUnder } from './media-faults.js';
 
 /**
- * A JSON-shaped body as the admin's multipart fields (docs/ARCHITECTURE.md Writes): bracket keys for objects and arrays,
+ * A JSON-shaped body as the admin's multipart fields (docs/api.md Writes): bracket keys for objects and arrays,
  * booleans as 1/0, null as an empty value; Buffers stay files.
  */
 export function multipartFields(body: Record<string, unknown>): Record<string, string | Buffer> {
@@ -31,7 +31,7 @@ export const pngImage = () =>
     .toBuffer();
 
 /**
- * The image fields of a resource's form (docs/ARCHITECTURE.md Writes, §5 Images): a real image is stored with its 150×120
+ * The image fields of a resource's form (docs/api.md Writes, docs/features/media-storage.md): a real image is stored with its 150×120
  * thumbnail under `/gallery/<media>/<id>/`; a text file, an SVG with a script or an 11 MB file is a 422
  * `errors.image` on its field that stores neither the record nor a file; a save whose files cannot be written (a
  * full disk) is a 507 that changes nothing, and its retry succeeds; `@delete@` clears, any other string keeps.

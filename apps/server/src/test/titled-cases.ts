@@ -16,7 +16,7 @@ interface TitledSpec {
 type Body = Record<string, unknown> & { langs: Record<'sk' | 'en', Record<string, unknown>> };
 
 /**
- * Who may call a titled resource (spec 1 §6, spec 2 §6): without a session every endpoint (the shared ones and
+ * Who may call a titled resource (docs/spec-index.md S1.6, S2.6): without a session every endpoint (the shared ones and
  * `extra` of the resource) is a 401; a role-2 editor may create and edit (and preview, when `preview`), and the
  * list says it may not remove.
  */
@@ -60,7 +60,7 @@ export function describeTitledAccess(
 }
 
 /**
- * `GET preview/{id}` (DESIGN §4 Preview): a signed, short-lived URL of the sk record at `/sk/<path><title_url>` on
+ * `GET preview/{id}` (docs/api.md Preview): a signed, short-lived URL of the sk record at `/sk/<path><title_url>` on
  * the public site, which verifies for this kind and record only; an unknown id → 404.
  */
 export function describePreview(
@@ -86,7 +86,7 @@ export function describePreview(
 }
 
 /**
- * The title_url rules of DESIGN §4 and §5 for one resource: the remote check (GET and POST) answers whether a value
+ * The title_url rules of docs/api.md, docs/data.md for one resource: the remote check (GET and POST) answers whether a value
  * is free in a locale among live records other than the one edited; a soft-deleted record does not block, but a
  * removed record whose value was taken meanwhile cannot be restored; a save that takes another record's value is a
  * 422 `errors.titleUrlUnique` on that locale only.
@@ -185,7 +185,7 @@ export function describeSimilars(name: string, ctx: SignedIn, spec: TitledSpec) 
 }
 
 /**
- * The inline order of a list row (DESIGN §4 Inline order: `POST order/{id} {order}`): any staff role may change
+ * The inline order of a list row (docs/api.md Inline order: `POST order/{id} {order}`): any staff role may change
  * it; the value persists, sorts the list and is logged as `order`; negatives, fractions and text → 422 and nothing
  * changes; an unknown id → 404; no session → 401; no CSRF token → 419.
  */

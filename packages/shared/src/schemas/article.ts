@@ -22,9 +22,9 @@ export type ArticleLikeLang = z.infer<typeof zArticleLikeLang>;
 export const ARTICLE_LIKE_RICH_TEXT = ['content'] as const;
 
 /**
- * News article (spec 1 §3 Blog article, §5): article-like fields per locale, status, primary, the required
+ * News article (docs/spec-index.md S1.3 Blog article, S1.5): article-like fields per locale, status, primary, the required
  * categories (of the News module), linked galleries, similar articles and the publishing window. The image and
- * poster files travel beside the schema (DESIGN §4 Writes).
+ * poster files travel beside the schema (docs/api.md Writes).
  */
 export const articleSchema = z
   .object({
@@ -39,7 +39,7 @@ export const articleSchema = z
   .refine(publishWindowValid, PUBLISH_DOWN_ISSUE);
 export type ArticleInput = z.infer<typeof articleSchema>;
 
-/** The list's sortable columns; the default is updated_at descending (spec 1 §9). */
+/** The list's sortable columns; the default is updated_at descending (docs/spec-index.md S1.9). */
 export const ARTICLE_SORTS = ['updated_at', 'title', 'status', 'id'] as const;
 export const ARTICLE_DEFAULT_SORT = { sort: 'updated_at', order: 'desc' } as const;
 

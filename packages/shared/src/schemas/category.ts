@@ -14,7 +14,7 @@ import {
 import type { Langs } from './common.js';
 
 /**
- * Category (spec 1 §2 Category form, §3 "same fields as a page", §5): page-like fields per locale, the module
+ * Category (docs/spec-index.md S1.2 Category form, S1.3 "same fields as a page", S1.5): page-like fields per locale, the module
  * it belongs to, an optional parent in the same module, and the publishing window. `image` is accepted and
  * ignored until the image pipeline handles it.
  */
@@ -36,7 +36,7 @@ export const categorySchema = z
   });
 export type CategoryInput = z.infer<typeof categorySchema>;
 
-/** The list's sortable columns; the default is title ascending (spec 1 §9). */
+/** The list's sortable columns; the default is title ascending (docs/spec-index.md S1.9). */
 export const CATEGORY_SORTS = ['title', 'status', 'module_title', 'updated_at', 'id'] as const;
 export const CATEGORY_DEFAULT_SORT = { sort: 'title', order: 'asc' } as const;
 

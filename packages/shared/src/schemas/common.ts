@@ -3,7 +3,7 @@ import { LOCALES, type Locale } from '../constants.js';
 import { zCheckedRecordId } from '../zod-helpers.js';
 
 /**
- * The remote title_url check (DESIGN §4 Uniqueness checks): the value, its locale and the record being edited
+ * The remote title_url check (docs/api.md Uniqueness checks): the value, its locale and the record being edited
  * (0 or missing for a new record). Sent as a query (GET) or a body (POST).
  */
 export const titleUrlCheckSchema = z.object({
@@ -13,13 +13,13 @@ export const titleUrlCheckSchema = z.object({
 });
 export type TitleUrlCheck = z.infer<typeof titleUrlCheckSchema>;
 
-/** An option whose title is in the request language (modules, panels, galleries: spec 1 §3 Option lists). */
+/** An option whose title is in the request language (modules, panels, galleries: docs/spec-index.md S1.3 Option lists). */
 export interface LangOption {
   id: number;
   lang: { title: string };
 }
 
-/** An option shown by its label (categories, parents: spec 1 §3 Option lists). */
+/** An option shown by its label (categories, parents: docs/spec-index.md S1.3 Option lists). */
 export interface LabelOption {
   id: number;
   label: string;

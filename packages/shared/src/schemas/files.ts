@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Limits of the file manager (DESIGN §4 File manager). */
+/** Limits of the file manager (docs/api.md File manager). */
 export const FILES = {
   /** Any uploaded file; images are further held to LIMITS.imageMaxKb by the image pipeline. */
   uploadMaxKb: 20 * 1024,
@@ -14,7 +14,7 @@ export const FILES = {
   tokenTtlMinutes: 60,
 } as const;
 
-/** How the server checks the content of an allowed extension (by its bytes, never by name: DESIGN §8). */
+/** How the server checks the content of an allowed extension (by its bytes, never by name: SECURITY.md). */
 export type FileKind = 'image' | 'pdf' | 'office' | 'zip' | 'text';
 
 /**

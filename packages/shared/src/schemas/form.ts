@@ -3,7 +3,7 @@ import { DEFAULT_LOCALE, LIMITS, LOCALES, type Locale } from '../constants.js';
 import { ERR } from '../messages.js';
 
 /**
- * Form submissions of the public site (spec 2 §3 Contact message, Price-offer and Registration submission):
+ * Form submissions of the public site (docs/spec-index.md S2.3 Contact message, Price-offer and Registration submission):
  * what the site's three forms send to `POST /api/public/form/{kind}`, and what the admin's read-only lists show.
  * Every value is plain text, kept as typed (the admin and the mail escape it on output).
  */
@@ -204,11 +204,11 @@ export const FORM_FIELDS = {
   ],
 } as const satisfies Record<FormKind, readonly string[]>;
 
-/** The list's sortable columns; every list defaults to created_at descending (spec 2 §9). */
+/** The list's sortable columns; every list defaults to created_at descending (docs/spec-index.md S2.9). */
 export const FORM_SORTS = ['created_at', 'name', 'email', 'id'] as const;
 export const FORM_DEFAULT_SORT = { sort: 'created_at', order: 'desc' } as const;
 
-/** A row of any submission list (spec 2 §2): name, e-mail and when it came. */
+/** A row of any submission list (docs/spec-index.md S2.2): name, e-mail and when it came. */
 export interface FormRow {
   id: number;
   name: string;

@@ -4,7 +4,7 @@ import { ERR } from '../messages.js';
 import { zId, zLangs, zShortText } from '../zod-helpers.js';
 
 /**
- * The gallery's chunked upload (spec 1 §9 Upload, docs/ARCHITECTURE.md Gallery upload). `chunkSize` is Dropzone's default
+ * The gallery's chunked upload (docs/spec-index.md S1.9 Upload, docs/features/gallery-images.md). `chunkSize` is Dropzone's default
  * (2 000 000 bytes): a file at the 10000 KB limit travels in 6 chunks. The server takes any chunk size from
  * `minChunkSize` up to the whole file, which bounds one upload to 157 chunks.
  */
@@ -22,7 +22,7 @@ export const GALLERY_UPLOAD = {
   claimExpiresMs: 15 * 1000,
   /** A refused `dzuuid` stays refused this long (its later chunks and retries are 422). */
   refusedForMs: 24 * 60 * 60 * 1000,
-  /** One request (a chunk) is given up after this long (spec 1 §9). */
+  /** One request (a chunk) is given up after this long (docs/spec-index.md S1.9). */
   timeoutMs: DELAYS.uploadTimeout,
   /** Files waiting or under way at once on the image screen; more are refused (errors.uploadMaxFiles). */
   maxFiles: 50,
@@ -132,7 +132,7 @@ export const galleryImageReorderSchema = z.object({
 });
 export type GalleryImageReorderInput = z.infer<typeof galleryImageReorderSchema>;
 
-/** One image of a gallery as the image screen lists it (spec 1 §3 Gallery image). */
+/** One image of a gallery as the image screen lists it (docs/spec-index.md S1.3 Gallery image). */
 export interface GalleryImage {
   id: number;
   gallery_id: number;

@@ -11,7 +11,7 @@ import { type ArticleLikeLang, type CategoryBadge, type RecordStamps, zArticleLi
 import type { Langs } from './common.js';
 
 /**
- * Gallery (spec 1 §3 Gallery, §5): article-like fields per locale, status, categories (of the Gallery module)
+ * Gallery (docs/spec-index.md S1.3 Gallery, S1.5): article-like fields per locale, status, categories (of the Gallery module)
  * and the publishing window; the image file travels beside the schema. Its images have their own screen.
  */
 export const gallerySchema = z

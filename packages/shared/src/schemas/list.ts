@@ -3,7 +3,7 @@ import { INT4_MAX, LIMITS } from '../constants.js';
 import { ERR } from '../messages.js';
 import { zId } from '../zod-helpers.js';
 
-/** Query of every paged list (docs/ARCHITECTURE.md): page, per_page ≤ 100, sort, order, search, trashed. */
+/** Query of every paged list (docs/api.md): page, per_page ≤ 100, sort, order, search, trashed. */
 export const listQuerySchema = z.object({
   page: z.coerce.number().int().min(1).catch(1).default(1),
   per_page: z.coerce

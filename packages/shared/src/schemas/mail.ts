@@ -7,7 +7,7 @@ import type { Langs } from './common.js';
 import { FORM_FIELDS, type FormKind } from './form.js';
 
 /**
- * The events the product sends mail for; each has one template (spec 2 §3 Mail template, DESIGN §4). A template's
+ * The events the product sends mail for; each has one template (docs/spec-index.md S2.3 Mail template, docs/api.md). A template's
  * `%model.property%` placeholders are filled from the values the sender passes, keyed by model:
  * `{form: {name: 'Ján', …}, site: {…}}`. Form events carry the submission's columns under `form` (the column names
  * of `form_contacts`, `form_prices`, `form_registrations`); every event also gets `site` (name, url) from the
@@ -37,7 +37,7 @@ const formModel = (kind: FormKind): MailPlaceholderModel => ({
 });
 
 /**
- * The placeholders each event's template may use (DESIGN §8: the allow-list; nothing else is ever filled). Form
+ * The placeholders each event's template may use (SECURITY.md: the allow-list; nothing else is ever filled). Form
  * events offer the columns of their submission table under `form`; `cars` of a registration is its list of cars
  * as text (one line per car).
  */
@@ -54,7 +54,7 @@ export const isMailEvent = (value: unknown): value is MailEvent => MAIL_EVENTS.i
 /** The text of one placeholder as it is written into a template. */
 export const mailPlaceholder = (model: string, property: string) => `%${model}.${property}%`;
 
-/** Per locale (spec 2 §5 Mail template): title and subject min 3, the plain text at most 240, the HTML required. */
+/** Per locale (docs/spec-index.md S2.5 Mail template): title and subject min 3, the plain text at most 240, the HTML required. */
 export const mailTemplateLangShape = {
   title: zTitle,
   subject: zTitle,
@@ -82,7 +82,7 @@ export type MailTemplateLang = z.infer<typeof zMailTemplateLang>;
 export const mailTemplateSchema = z.object({ langs: zLangs(zMailTemplateLang), updated_at: zUpdatedAt });
 export type MailTemplateInput = z.infer<typeof mailTemplateSchema>;
 
-/** The list's sortable columns; the default is updated_at descending (spec 2 §9). */
+/** The list's sortable columns; the default is updated_at descending (docs/spec-index.md S2.9). */
 export const MAIL_TEMPLATE_SORTS = ['title', 'event', 'updated_at', 'id'] as const;
 export const MAIL_TEMPLATE_DEFAULT_SORT = { sort: 'updated_at', order: 'desc' } as const;
 
@@ -98,6 +98,6 @@ export interface MailTemplateRecord extends RecordStamps {
   id: number;
   event: MailEvent;
   langs: Langs<MailTemplateLang>;
-  /** The placeholders of the event (spec 2 §3 Mail template). */
+  /** The placeholders of the event (docs/spec-index.md S2.3 Mail template). */
   models: readonly MailPlaceholderModel[];
 }

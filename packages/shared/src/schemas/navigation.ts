@@ -15,7 +15,7 @@ const zTreeItem: z.ZodType<NavigationTreeItem, unknown> = z.lazy(() =>
 );
 
 /**
- * `POST /api/content/navigation/tree/{groupId}` (DESIGN §4 Navigation): `tree` as JSON (an array, or that array
+ * `POST /api/content/navigation/tree/{groupId}` (docs/api.md Navigation): `tree` as JSON (an array, or that array
  * as a JSON string) or as indexed form fields `tree[0][id]=5&tree[0][children][0][id]=9`.
  */
 export const navigationTreeSchema = z.object({
@@ -30,7 +30,7 @@ export const navigationTreeSchema = z.object({
 });
 export type NavigationTreeInput = z.infer<typeof navigationTreeSchema>;
 
-/** A node of the navigation tree as the admin's drag-and-drop tree shows it (spec 1 §3 Navigation node). */
+/** A node of the navigation tree as the admin's drag-and-drop tree shows it (docs/spec-index.md S1.3 Navigation node). */
 export interface NavigationNode {
   id: number;
   page_id: number;

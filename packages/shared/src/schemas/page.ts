@@ -20,7 +20,7 @@ const zPageNavigation = z
   .default({ value: false, parent_id: null });
 
 /**
- * Page (spec 1 §2 Page form, §3 Page, §5): page-like fields per locale, an optional hosted module narrowed to
+ * Page (docs/spec-index.md S1.2 Page form, S1.3 Page, S1.5): page-like fields per locale, an optional hosted module narrowed to
  * one of its categories, the publishing window, the navigation placement and the linked galleries and panels.
  * `image` is accepted and ignored until the image pipeline handles it.
  */
@@ -65,7 +65,7 @@ export const moduleCheckSchema = z.object({
 });
 export type ModuleCheck = z.infer<typeof moduleCheckSchema>;
 
-/** The list's sortable columns; the default is title ascending (spec 1 §9). */
+/** The list's sortable columns; the default is title ascending (docs/spec-index.md S1.9). */
 export const PAGE_SORTS = ['title', 'status', 'module_title', 'updated_at', 'id'] as const;
 export const PAGE_DEFAULT_SORT = { sort: 'title', order: 'asc' } as const;
 /** The teaser shown under a page's title in the list, as plain text of at most this many characters. */

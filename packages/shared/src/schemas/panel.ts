@@ -4,7 +4,7 @@ import { ERR } from '../messages.js';
 import { zBool, zLangs, zTitleContentLang, zUpdatedAt } from '../zod-helpers.js';
 import type { Langs } from './common.js';
 
-/** Panel (spec 1 §2 Panel form, §3, §5): per-locale title and content, status, priority ≥ 1 (errors.min1). */
+/** Panel (docs/spec-index.md S1.2 Panel form, S1.3, S1.5): per-locale title and content, status, priority ≥ 1 (errors.min1). */
 export const panelSchema = z.object({
   langs: zLangs(zTitleContentLang),
   status: zBool.default(true),
@@ -13,7 +13,7 @@ export const panelSchema = z.object({
 });
 export type PanelInput = z.infer<typeof panelSchema>;
 
-/** The list's sortable columns; the default is priority ascending (spec 1 §9). */
+/** The list's sortable columns; the default is priority ascending (docs/spec-index.md S1.9). */
 export const PANEL_SORTS = ['priority', 'title', 'status', 'pages_count', 'updated_at', 'id'] as const;
 export const PANEL_DEFAULT_SORT = { sort: 'priority', order: 'asc' } as const;
 

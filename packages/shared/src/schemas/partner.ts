@@ -26,13 +26,13 @@ export const zWebUrl = z.preprocess(
     .refine((s) => s === '' || /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(s), ERR.invalid),
 );
 
-/** The per-locale fields of a partner (spec 2 §3): title, title_url, content and the partner's url. */
+/** The per-locale fields of a partner (docs/spec-index.md S2.3): title, title_url, content and the partner's url. */
 export const partnerLangShape = { ...titleUrlLangShape, content: zRichText, url: zWebUrl };
 export const zPartnerLang = z.object(partnerLangShape);
 export type PartnerLang = z.infer<typeof zPartnerLang>;
 export const PARTNER_RICH_TEXT = ['content'] as const;
 
-/** Partner (spec 2 §3, §5): per-locale fields, status, order (a whole number ≥ 0) and the publishing window. */
+/** Partner (docs/spec-index.md S2.3, S2.5): per-locale fields, status, order (a whole number ≥ 0) and the publishing window. */
 export const partnerSchema = z
   .object({
     langs: zLangs(zPartnerLang),
@@ -43,7 +43,7 @@ export const partnerSchema = z
   .refine(publishWindowValid, PUBLISH_DOWN_ISSUE);
 export type PartnerInput = z.infer<typeof partnerSchema>;
 
-/** The list's sortable columns; the default is order ascending (spec 2 §9). */
+/** The list's sortable columns; the default is order ascending (docs/spec-index.md S2.9). */
 export const PARTNER_SORTS = ['order', 'title', 'status', 'updated_at', 'id'] as const;
 export const PARTNER_DEFAULT_SORT = { sort: 'order', order: 'asc' } as const;
 

@@ -16,7 +16,7 @@ import type { RecordStamps } from './article.js';
 import type { Langs } from './common.js';
 
 /**
- * The per-locale fields of a reference (spec 2 §3): title, title_url, content (the building part), content_road,
+ * The per-locale fields of a reference (docs/spec-index.md S2.3): title, title_url, content (the building part), content_road,
  * content_railway, meta_title, meta_description and panel_text.
  */
 export const referenceLangShape = {
@@ -38,7 +38,7 @@ export const REFERENCE_RICH_TEXT = ['content', 'content_road', 'content_railway'
 export const REFERENCE_CATEGORY_MODULE = MODULES.blog;
 
 /**
- * Reference (spec 2 §3, §5): per-locale fields, status, categories, galleries, similar references, amount and
+ * Reference (docs/spec-index.md S2.3, S2.5): per-locale fields, status, categories, galleries, similar references, amount and
  * order (whole numbers ≥ 0) and the publishing window; the image file travels beside the schema.
  */
 export const referenceSchema = z
@@ -55,7 +55,7 @@ export const referenceSchema = z
   .refine(publishWindowValid, PUBLISH_DOWN_ISSUE);
 export type ReferenceInput = z.infer<typeof referenceSchema>;
 
-/** The list's sortable columns; the default is updated_at descending (spec 2 §9). */
+/** The list's sortable columns; the default is updated_at descending (docs/spec-index.md S2.9). */
 export const REFERENCE_SORTS = ['updated_at', 'title', 'status', 'amount', 'order', 'id'] as const;
 export const REFERENCE_DEFAULT_SORT = { sort: 'updated_at', order: 'desc' } as const;
 

@@ -4,8 +4,8 @@ import { ERR } from '../messages.js';
 import { zRequiredId, zUpdatedAt } from '../zod-helpers.js';
 
 /**
- * The four settings records (spec 2 §3 Settings, §9): their ids and the keys each holds. Every key has a value per
- * locale (`{key: {sk, en}}`, docs/ARCHITECTURE.md); `GET`/`POST /api/settings/{id}`.
+ * The four settings records (docs/spec-index.md S2.3 Settings, S2.9): their ids and the keys each holds. Every key has a value per
+ * locale (`{key: {sk, en}}`, docs/features/settings-and-mail.md); `GET`/`POST /api/settings/{id}`.
  */
 export const SETTINGS = {
   main: {
@@ -93,7 +93,7 @@ export const maskSecret = (state: SecretState): string => (state.set ? `${SECRET
 export const keepsSecret = (value: unknown): boolean =>
   value == null || (typeof value === 'string' && (value.trim() === '' || value.startsWith(SECRET_MASK)));
 
-/* ── The rules of each settings record (spec 2 §5), one value per locale: `{meta_title: {sk, en}, …}` ── */
+/* ── The rules of each settings record (docs/spec-index.md S2.5), one value per locale: `{meta_title: {sk, en}, …}` ── */
 
 /** Blank (missing, null) becomes '' before the rule runs. */
 const blank = (v: unknown) => (v == null ? '' : v);
@@ -192,7 +192,7 @@ export const SETTINGS_SCHEMAS = {
 
 /** The keys of a record that hold image files (served from /gallery/settings/{id}/thumb/). */
 export const SETTINGS_IMAGES: Partial<Record<SettingsName, readonly string[]>> = { main: ['og_image', 'favicon'] };
-/** Keys shown but never changed through the API (spec 2 §2: the sender field is disabled). */
+/** Keys shown but never changed through the API (docs/spec-index.md S2.2: the sender field is disabled). */
 export const SETTINGS_READONLY: Partial<Record<SettingsName, readonly string[]>> = { email: ['email_sender'] };
 
 /** One settings record as the API answers it: every key with a value per locale (contact_country_id a number). */

@@ -3,7 +3,7 @@ import type { ListMeta } from '../api.js';
 import type { FormKind } from './form.js';
 
 /**
- * The statistics API (spec 1 §3 Dashboard stats, spec 2 §3 Statistics rows, §7, §9; docs/ARCHITECTURE.md), answered from the
+ * The statistics API (docs/spec-index.md S1.3 Dashboard stats, S2.3 Statistics rows, S2.7, S2.9; docs/features/statistics.md), answered from the
  * product's own analytics. Every call takes `startDate` and `endDate` as YYYY-MM-DD (both included, the server's
  * day in Europe/Bratislava); a range past today or reversed is a 422. Tables also take the list query (page,
  * per_page, sort, order, search).

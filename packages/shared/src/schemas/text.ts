@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zBool, zIdList, zLangs, zTitleContentLang, zUpdatedAt } from '../zod-helpers.js';
 
-/** Text block (spec 1 §2 Text form, §3, §5): per-locale title and content, positions, status. */
+/** Text block (docs/spec-index.md S1.2 Text form, S1.3, S1.5): per-locale title and content, positions, status. */
 export const textSchema = z.object({
   langs: zLangs(zTitleContentLang),
   positions: zIdList,

@@ -12,10 +12,10 @@ import {
 } from '../zod-helpers.js';
 import type { RecordStamps } from './article.js';
 
-/** Sex options (spec 2 §9): 1 male, 2 female; blank means not given. */
+/** Sex options (docs/spec-index.md S2.9): 1 male, 2 female; blank means not given. */
 export const SEX = { male: 1, female: 2 } as const;
 
-/** The bulk actions of the user list (docs/ARCHITECTURE.md Writes): activate, block, destroy. */
+/** The bulk actions of the user list (docs/api.md Writes): activate, block, destroy. */
 export const USER_BULK_ACTIONS = ['activate', 'block', 'destroy'] as const;
 export type UserBulkAction = (typeof USER_BULK_ACTIONS)[number];
 
@@ -24,7 +24,7 @@ const zName = z.string({ error: ERR.min2 }).trim().min(LIMITS.nameMin, ERR.min2)
 /** An e-mail address: required and valid (errors.email); uniqueness is the server's (errors.emailUnique). */
 export const zUserEmail = z.string({ error: ERR.email }).trim().min(1, ERR.email).max(255, ERR.email).email(ERR.email);
 
-/** title_url of a user, built from name and surname (spec 2 §5): required, min 3, unique (errors.nameUrlUnique). */
+/** title_url of a user, built from name and surname (docs/spec-index.md S2.5): required, min 3, unique (errors.nameUrlUnique). */
 const zUserTitleUrl = z.string({ error: ERR.min3 }).trim().min(LIMITS.titleUrlMin, ERR.min3).max(255, ERR.invalid);
 
 const zSex = z.preprocess(
@@ -37,7 +37,7 @@ const zSex = z.preprocess(
 
 const line = (max = 255) => zShortText(max);
 
-/** The address, billing and shipping fields of a user (spec 2 §3 User). */
+/** The address, billing and shipping fields of a user (docs/spec-index.md S2.3 User). */
 export const userAddressShape = {
   sex: zSex.default(null),
   address: line(),
@@ -83,7 +83,7 @@ const PASSWORD_EQUAL_ISSUE = {
 };
 const zPassword2 = z.preprocess((v) => (v == null ? '' : v), z.string({ error: ERR.passwordEqual }).max(1000));
 
-/** A new user (spec 2 §5): the password is required, at least 5 characters, and password_2 repeats it. */
+/** A new user (docs/spec-index.md S2.5): the password is required, at least 5 characters, and password_2 repeats it. */
 export const userCreateSchema = z
   .object({
     ...userShape,
@@ -111,14 +111,14 @@ export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
 /** What the user form sends, on create or on edit. */
 export type UserInput = UserCreateInput | UserUpdateInput;
 
-/** The remote checks `POST|GET /api/user/validate/{title_url|email}` (docs/ARCHITECTURE.md): `{value, id?}`. */
+/** The remote checks `POST|GET /api/user/validate/{title_url|email}` (docs/features/sign-in-and-users.md): `{value, id?}`. */
 export const userCheckSchema = z.object({
   value: z.string().trim().max(255).default(''),
   id: zCheckedRecordId,
 });
 export type UserCheck = z.infer<typeof userCheckSchema>;
 
-/** The list's sortable columns; the default is the full name ascending (spec 2 §9). */
+/** The list's sortable columns; the default is the full name ascending (docs/spec-index.md S2.9). */
 export const USER_SORTS = ['fullname', 'email', 'status', 'online_at', 'role', 'id'] as const;
 export const USER_DEFAULT_SORT = { sort: 'fullname', order: 'asc' } as const;
 

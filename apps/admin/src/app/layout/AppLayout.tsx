@@ -22,7 +22,7 @@ const HEADER_STYLE = { padding: '0 16px', background: '#fff' } as const;
 const OVERLAY_SIDER_STYLE = { ...SIDER_STYLE, position: 'fixed', left: 0, zIndex: 1000 } as const;
 const PHONE_HEADER_STYLE = { ...HEADER_STYLE, padding: '0 8px' } as const;
 
-/** The signed-in shell (spec 1 §2 Admin layout): side navigation, top bar, breadcrumbs and the screen. */
+/** The signed-in shell (docs/spec-index.md S1.2 Admin layout): side navigation, top bar, breadcrumbs and the screen. */
 export default function AppLayout() {
   const { t } = useTranslation();
   const { collapsed, phone, toggle, closeOnPhone, onBreakpoint } = useSiderCollapsed();

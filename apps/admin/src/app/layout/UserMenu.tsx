@@ -44,7 +44,7 @@ function LogEntry({ item, onNavigate }: { item: LogItem; onNavigate: () => void 
   );
 }
 
-/** The user menu of the top bar: initial, full name, recent actions and logout (spec 1 §2 Admin layout). */
+/** The user menu of the top bar: initial, full name, recent actions and logout (docs/spec-index.md S1.2 Admin layout). */
 export function UserMenu() {
   const { t } = useTranslation();
   const user = useUser();

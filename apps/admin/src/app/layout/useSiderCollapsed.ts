@@ -16,7 +16,7 @@ const subscribePhone = (onChange: () => void) => {
 const isPhone = () => window.matchMedia(PHONE_QUERY).matches;
 
 /**
- * The side navigation state (spec 2 §4): collapsed by default below 992 px, otherwise the stored choice;
+ * The side navigation state (docs/spec-index.md S2.4): collapsed by default below 992 px, otherwise the stored choice;
  * the toggle works only when the window is wider than 767 px and stores the choice. On a phone (below 576 px)
  * the collapsed navigation takes no width at all, so there the toggle opens it over the screen (not stored).
  */

@@ -30,7 +30,7 @@ function plain(record: object, key: string): ReactNode {
 }
 
 /**
- * The slide-up read-only panel of a record (spec 2 §2 Contact messages, Price-offer and registration
+ * The slide-up read-only panel of a record (docs/spec-index.md S2.2 Contact messages, Price-offer and registration
  * submissions): every field described by the resource, a remove button where the server allows it (role 1) and a
  * close button; a removed record shows the item-deleted banner.
  */

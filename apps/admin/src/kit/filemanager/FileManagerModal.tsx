@@ -15,7 +15,7 @@ export interface FileManagerModalProps {
 }
 
 /**
- * The frame's content: a fresh token for the address (spec 1 §2 "given the user's token in its address"), then
+ * The frame's content: a fresh token for the address (docs/spec-index.md S1.2 "given the user's token in its address"), then
  * `/admin/filemanager?token=…` in an iframe. Mounted only while the modal is open, so every opening asks for a
  * new token.
  */
@@ -63,7 +63,7 @@ function FileManagerFrame({ onClose, onPick }: Omit<FileManagerModalProps, 'open
   );
 }
 
-/** The file manager in a modal frame (spec 1 §2 Admin layout), from the top bar or the editor's picker. */
+/** The file manager in a modal frame (docs/spec-index.md S1.2 Admin layout), from the top bar or the editor's picker. */
 export function FileManagerModal({ open, onClose, onPick }: FileManagerModalProps) {
   const { t } = useTranslation();
   return (

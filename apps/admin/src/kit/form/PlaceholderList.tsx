@@ -9,7 +9,7 @@ export interface PlaceholderListProps {
 }
 
 /**
- * The placeholders of a mail template's event (spec 2 §2): one button per `%model.property%`, grouped by model;
+ * The placeholders of a mail template's event (docs/spec-index.md S2.2): one button per `%model.property%`, grouped by model;
  * a click inserts it at the cursor of the focused text field or editor of the form (the last one focused, when
  * the focus has moved to the button by keyboard).
  */

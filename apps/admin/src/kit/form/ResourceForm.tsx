@@ -25,7 +25,7 @@ export interface ResourceFormProps<Row extends ListRowBase, Rec extends RecordBa
 }
 
 /**
- * The slide-up create/edit form (spec 1 §4 Save flow): locale tabs, fields from the resource definition,
+ * The slide-up create/edit form (docs/spec-index.md S1.4 Save flow): locale tabs, fields from the resource definition,
  * validation with the shared schema, preloader while loading and saving, server errors on the fields,
  * the item-deleted banner with restore, and the stale-update (409) alert with reload.
  */

@@ -27,7 +27,7 @@ export interface SettingsFieldsProps {
   canChangeSecrets: boolean;
 }
 
-/** One of the four settings screens (spec 2 §2 Settings): its record, title, shared schema and fields. */
+/** One of the four settings screens (docs/spec-index.md S2.2 Settings): its record, title, shared schema and fields. */
 export interface SettingsDef {
   id: number;
   titleKey: I18nKey;
@@ -39,7 +39,7 @@ export interface SettingsDef {
   Fields: ComponentType<SettingsFieldsProps>;
 }
 
-/** `/gallery/settings/{id}/thumb/` (spec 2 §3). */
+/** `/gallery/settings/{id}/thumb/` (docs/spec-index.md S2.3). */
 const SETTINGS_MEDIA = 'settings';
 
 /**
@@ -89,7 +89,7 @@ function imageValues(values: Record<string, unknown>, images: readonly string[])
 }
 
 /**
- * A settings screen (spec 2 §2): a tab per locale and a save button. Values are checked with the record's shared
+ * A settings screen (docs/spec-index.md S2.2): a tab per locale and a save button. Values are checked with the record's shared
  * schema before anything is sent; errors (the client's or the server's 422) mark their fields, the tab of the
  * first one opens and a dot marks each tab with errors. A 409 (someone saved in between) offers a reload.
  */

@@ -65,7 +65,7 @@ export interface TitleUrlFieldProps {
 }
 
 /**
- * title_url of one locale (spec 1 §5): filled from the title while creating (until edited by hand), checked
+ * title_url of one locale (docs/spec-index.md S1.5): filled from the title while creating (until edited by hand), checked
  * for uniqueness on the server 700 ms after the last change (errors.titleUrlUnique).
  */
 export function TitleUrlField({ locale, labelKey, rules, creating, id, checkUrl }: TitleUrlFieldProps) {
@@ -121,7 +121,7 @@ export function NumberField({
 }
 
 /**
- * The record's image (spec 1 §4, §5): the stored thumbnail under `/gallery/<model>/<id>/thumb/`, a chosen
+ * The record's image (docs/spec-index.md S1.4, S1.5): the stored thumbnail under `/gallery/<model>/<id>/thumb/`, a chosen
  * file's preview, or cleared. The value goes with the save (list `image` in the resource's `form.files`).
  */
 export function ImageFormField({
@@ -131,7 +131,7 @@ export function ImageFormField({
   name = 'image',
 }: {
   labelKey: I18nKey;
-  /** The folder of this resource's images under /gallery (DESIGN §5). */
+  /** The folder of this resource's images under /gallery (docs/data.md). */
   model: string;
   /** The record; its field `name` holds the stored file name. */
   record?: { id: number };

@@ -5,7 +5,7 @@ import { LocaleTextField, TitleUrlField } from './fields';
 
 /**
  * The title and its title_url side by side (every translated resource with an address): the title_url is
- * generated from the title while creating and checked for uniqueness at `checkUrl` (spec 1 §5).
+ * generated from the title while creating and checked for uniqueness at `checkUrl` (docs/spec-index.md S1.5).
  */
 export function TitleFields({
   locale,

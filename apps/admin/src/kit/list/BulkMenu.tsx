@@ -16,7 +16,7 @@ export interface BulkMenuAction<A extends string = string> {
   restricted?: boolean;
 }
 
-/** The content lists' actions (spec 1 §4): publish, hide and remove. */
+/** The content lists' actions (docs/spec-index.md S1.4): publish, hide and remove. */
 export const CONTENT_BULK_ACTIONS: readonly BulkMenuAction<BulkAction>[] = [
   { key: 'publish', labelKey: 'list.bulkActions.publish', confirmKey: 'list.bulkConfirm.publish' },
   { key: 'hide', labelKey: 'list.bulkActions.hide', confirmKey: 'list.bulkConfirm.hide' },
@@ -40,7 +40,7 @@ export interface BulkMenuProps<A extends string> {
 }
 
 /**
- * The bulk-action button of a list (spec 1 §2): disabled until something is selected, then the resource's actions
+ * The bulk-action button of a list (docs/spec-index.md S1.2): disabled until something is selected, then the resource's actions
  * (publish, hide and, where allowed, delete); each asks for a confirmation naming the count first.
  */
 export function BulkMenu<A extends string = BulkAction>({

@@ -10,10 +10,10 @@ import { request } from '../../api/client';
 import { listKey } from '../../api/resource';
 import { notify, notifyFailure } from '../notifications';
 
-/** How long after the list reloads the edited input takes the focus back (spec 2 §4: 400–500 ms). */
+/** How long after the list reloads the edited input takes the focus back (docs/spec-index.md S2.4: 400–500 ms). */
 const REFOCUS_MS = 450;
 
-/** `POST <base>order/{id}` with `{order}` (spec 2 §7: /api/reference/order/{id}, /api/partner/order/{id}). */
+/** `POST <base>order/{id}` with `{order}` (docs/spec-index.md S2.7: /api/reference/order/{id}, /api/partner/order/{id}). */
 export const saveOrder = (base: string, id: number, order: number) =>
   request<{ message: string }>('POST', `${base}order/${id}`, { body: { order } });
 
@@ -26,7 +26,7 @@ interface InlineOrderProps {
 }
 
 /**
- * The order of a row, edited in the list (spec 2 §4): sent DELAYS.inlineOrder (500 ms) after the last
+ * The order of a row, edited in the list (docs/spec-index.md S2.4): sent DELAYS.inlineOrder (500 ms) after the last
  * keystroke, then the list reloads and the input gets the focus back so the next change can follow.
  */
 function InlineOrder({ id, value, base, queryKey }: InlineOrderProps) {

@@ -9,7 +9,7 @@ export interface ListErrorProps {
   onRetry: () => void;
 }
 
-/** What a table shows in place of its rows when they could not be loaded: why, and "Try again" (spec 1 §8). */
+/** What a table shows in place of its rows when they could not be loaded: why, and "Try again" (docs/spec-index.md S1.8). */
 export function ListError({ error, retrying, onRetry }: ListErrorProps) {
   const { t } = useTranslation();
   return (

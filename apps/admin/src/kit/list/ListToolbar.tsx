@@ -67,7 +67,7 @@ export interface ListToolbarProps {
   onCreate: () => void;
 }
 
-/** The row above every list: bulk actions, refresh, filter toggle, search and create (spec 1 §2). */
+/** The row above every list: bulk actions, refresh, filter toggle, search and create (docs/spec-index.md S1.2). */
 export function ListToolbar(props: ListToolbarProps) {
   const { t } = useTranslation();
   const { abilities, selectedCount } = props;

@@ -6,7 +6,7 @@ import { notifyFailure } from '../notifications';
 import { RowAction } from './RowAction';
 
 /**
- * The preview row action of a resource with `GET <base>preview/{id}` → `{url}` (DESIGN §4 Preview; every role):
+ * The preview row action of a resource with `GET <base>preview/{id}` → `{url}` (docs/api.md Preview; every role):
  * opens the record on the public site in a new tab, even while hidden or scheduled. The tab is opened at the
  * click, so no popup blocker stops it, and sent to the signed address once it arrives.
  */

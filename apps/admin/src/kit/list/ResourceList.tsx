@@ -33,7 +33,7 @@ export interface ResourceListProps<Row extends ListRowBase, Rec extends RecordBa
 }
 
 /**
- * The shared list screen (spec 1 §2 Shared list layout): toolbar, filters, sortable paged table with
+ * The shared list screen (docs/spec-index.md S1.2 Shared list layout): toolbar, filters, sortable paged table with
  * selection and row actions, and the slide-up form opened by the route's `:id` or the create button.
  */
 export function ResourceList<Row extends ListRowBase, Rec extends RecordBase, Values, Input>({

@@ -56,7 +56,7 @@ function ArticleMainFields(props: FieldsProps<ArticleRecord>) {
   );
 }
 
-/** News articles (spec 1 §2 News) as a resource of the list/form kit. */
+/** News articles (docs/spec-index.md S1.2 News) as a resource of the list/form kit. */
 export const articleResource: ResourceDef<ArticleRow, ArticleRecord, ArticleValues, ArticleInput> = {
   api: articleApi,
   routeName: 'news',

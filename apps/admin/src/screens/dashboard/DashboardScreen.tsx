@@ -12,7 +12,7 @@ import { LazyTrafficChart } from '../stats/LazyTrafficChart';
 import { DASHBOARD_TOTALS, TrafficTotalsBoxes } from '../stats/TrafficTotalsBoxes';
 
 /**
- * Dashboard (spec 1 §2 Dashboard): the traffic of the last 7 days ending yesterday (chart and four totals), then a
+ * Dashboard (docs/spec-index.md S1.2 Dashboard): the traffic of the last 7 days ending yesterday (chart and four totals), then a
  * count tile per content type whose screen exists, linking to it.
  */
 export default function DashboardScreen() {

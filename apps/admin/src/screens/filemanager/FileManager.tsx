@@ -67,7 +67,7 @@ export interface FileManagerProps {
 }
 
 /**
- * The file manager (DESIGN §4 File manager): browse folders, upload with progress, new folder, rename, move,
+ * The file manager (docs/api.md File manager): browse folders, upload with progress, new folder, rename, move,
  * delete with a confirmation, image thumbnails with a preview; as a picker, a file goes to the editor.
  */
 export function FileManager({ token, picking }: FileManagerProps) {

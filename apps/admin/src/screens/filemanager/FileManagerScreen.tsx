@@ -7,7 +7,7 @@ import { FileManager } from './FileManager';
 import './filemanager.css';
 
 /**
- * `/admin/filemanager?token=…[&mode=pick]` (docs/ARCHITECTURE.md): outside the admin layout, so it fits the modal frame.
+ * `/admin/filemanager?token=…[&mode=pick]` (docs/features/file-manager.md): outside the admin layout, so it fits the modal frame.
  * With a token the server decides (it answers 401 to a token that is not, or no longer, valid, and the screen
  * says so); without one the route's guard asks for a signed-in user, as on every admin screen. The calls carry the token only
  * while no user is signed in here: the session cookie is the usual way in, and a token in every call's address

@@ -14,12 +14,12 @@ import { formatDateTime } from '../../kit/format';
 import type { BulkMenuAction } from '../../kit/list/BulkMenu';
 import type { ColumnContext, ResourceDef } from '../../kit/resource';
 
-/** Submission lists offer one bulk action: remove (role 1 only; spec 2 §6). */
+/** Submission lists offer one bulk action: remove (role 1 only; docs/spec-index.md S2.6). */
 const REMOVE_ONLY: readonly BulkMenuAction[] = [
   { key: 'destroy', labelKey: 'forms.remove', confirmKey: 'list.bulkConfirm.destroy', destroy: true },
 ];
 
-/** The columns of every submission list (spec 2 §2): name, e-mail, created_at; all sortable. */
+/** The columns of every submission list (docs/spec-index.md S2.2): name, e-mail, created_at; all sortable. */
 const columns = ({ t, language }: ColumnContext): TableColumnsType<FormRow> => [
   { key: 'name', dataIndex: 'name', title: t('forms.fields.name'), sorter: true },
   { key: 'email', dataIndex: 'email', title: t('forms.fields.email'), sorter: true },
@@ -56,7 +56,7 @@ function submissionResource<Rec extends { id: number; updated_at: string; delete
   };
 }
 
-/** Contact messages (spec 2 §2): company, name, e-mail (mail link), phone (tel link), message, language, user, date. */
+/** Contact messages (docs/spec-index.md S2.2): company, name, e-mail (mail link), phone (tel link), message, language, user, date. */
 export const formContactResource = submissionResource<ContactRecord>({
   api: formContactApi,
   routeName: 'formContact',
@@ -82,7 +82,7 @@ const companyFields = <Rec extends PriceRecord | RegistrationRecord>(): DetailFi
   telField<Rec>('phone', label('phone')),
 ];
 
-/** Price-offer submissions: every field of spec 2 §3, read-only. */
+/** Price-offer submissions: every field of docs/spec-index.md S2.3, read-only. */
 export const formPriceResource = submissionResource<PriceRecord>({
   api: formPriceApi,
   routeName: 'formPriceOffer',
@@ -113,7 +113,7 @@ const CAR_COLUMNS = [
   { key: 'license', labelKey: 'forms.fields.carLicense' },
 ] as const;
 
-/** Registration submissions: every field of spec 2 §3, the cars as a table. */
+/** Registration submissions: every field of docs/spec-index.md S2.3, the cars as a table. */
 export const formRegistrationResource = submissionResource<RegistrationRecord>({
   api: formRegistrationApi,
   routeName: 'formRegistration',

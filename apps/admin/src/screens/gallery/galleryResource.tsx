@@ -52,7 +52,7 @@ function GalleryRowActions({ row }: { row: GalleryRow }) {
   );
 }
 
-/** Galleries (spec 1 §2 Gallery list and form) as a resource of the list/form kit. */
+/** Galleries (docs/spec-index.md S1.2 Gallery list and form) as a resource of the list/form kit. */
 export const galleryResource: ResourceDef<GalleryRow, GalleryRecord, GalleryValues, GalleryInput> = {
   api: galleryApi,
   routeName: 'gallery',

@@ -18,7 +18,7 @@ export function MailPreviewAction({ row }: { row: MailTemplateRow }) {
 }
 
 /**
- * The preview of a template (spec 2 §2, §4: loading, then showing): a slide-up frame rendering the HTML filled
+ * The preview of a template (docs/spec-index.md S2.2, S2.4: loading, then showing): a slide-up frame rendering the HTML filled
  * with sample values. The frame is sandboxed without scripts, so nothing in a template runs in the admin.
  */
 export function MailPreviewProvider({ children }: { children: ReactNode }) {
@@ -26,7 +26,7 @@ export function MailPreviewProvider({ children }: { children: ReactNode }) {
   const [id, setId] = useState<number | null>(null);
   const preview = useMailPreview(id);
   const close = () => setId(null);
-  // A preview that cannot be loaded closes again; the shared error handler has said why (spec 2 §8).
+  // A preview that cannot be loaded closes again; the shared error handler has said why (docs/spec-index.md S2.8).
   useEffect(() => {
     if (preview.isError) setId(null);
   }, [preview.isError]);

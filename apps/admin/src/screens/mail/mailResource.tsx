@@ -25,7 +25,7 @@ interface MailTemplateValues {
 }
 
 /**
- * Per locale (spec 2 §2 Mail templates): title, subject, the plain text (≤ 240) and the HTML in the editor, beside
+ * Per locale (docs/spec-index.md S2.2 Mail templates): title, subject, the plain text (≤ 240) and the HTML in the editor, beside
  * the event's placeholders, which insert at the cursor of the field or editor being written in.
  */
 function MailLocaleFields({ locale, rules, record }: LocaleFieldsProps<MailTemplateRecord>) {
@@ -72,7 +72,7 @@ function EventBadge({ event }: { event: string }) {
   );
 }
 
-/** Mail templates (spec 2 §2): edit and preview; no create, no delete, no bulk action (one template per event). */
+/** Mail templates (docs/spec-index.md S2.2): edit and preview; no create, no delete, no bulk action (one template per event). */
 export const mailResource: ResourceDef<MailTemplateRow, MailTemplateRecord, MailTemplateValues, MailTemplateInput> = {
   api: mailApi,
   routeName: 'mail',

@@ -23,7 +23,7 @@ interface PartnerValues extends PublishingValues {
   order: number;
 }
 
-/** Per locale (spec 2 §2 Partner form): title, title_url, content and the partner's web address. */
+/** Per locale (docs/spec-index.md S2.2 Partner form): title, title_url, content and the partner's web address. */
 function PartnerLocaleFields(props: LocaleFieldsProps<PartnerRecord>) {
   const { locale, rules } = props;
   return (
@@ -43,7 +43,7 @@ const PartnerMainFields = (props: FieldsProps<PartnerRecord>) => (
   </PublishingFields>
 );
 
-/** Partners (spec 2 §2 Partner list and form) as a resource of the list/form kit. */
+/** Partners (docs/spec-index.md S2.2 Partner list and form) as a resource of the list/form kit. */
 export const partnerResource: ResourceDef<PartnerRow, PartnerRecord, PartnerValues, PartnerInput> = {
   api: partnerApi,
   routeName: 'partner',

@@ -39,7 +39,7 @@ interface ReferenceValues extends PublishingValues {
   order: number;
 }
 
-/** Per locale (spec 2 §2 Reference form): title, title_url, the building, road and railway texts, meta, panel text. */
+/** Per locale (docs/spec-index.md S2.2 Reference form): title, title_url, the building, road and railway texts, meta, panel text. */
 function ReferenceLocaleFields(props: LocaleFieldsProps<ReferenceRecord>) {
   const { locale, rules } = props;
   return (
@@ -71,7 +71,7 @@ function ReferenceMainFields(props: FieldsProps<ReferenceRecord>) {
   );
 }
 
-/** References (spec 2 §2 Reference list and form) as a resource of the list/form kit. */
+/** References (docs/spec-index.md S2.2 Reference list and form) as a resource of the list/form kit. */
 export const referenceResource: ResourceDef<ReferenceRow, ReferenceRecord, ReferenceValues, ReferenceInput> = {
   api: referenceApi,
   routeName: 'reference',

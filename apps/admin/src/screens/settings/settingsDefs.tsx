@@ -22,7 +22,7 @@ import { SettingsSecretField } from '../../kit/form/SettingsSecretField';
 
 const half = { xs: 24, md: 12 } as const;
 
-/** Main (spec 2 §2): the SEO defaults of the public site, its share image, favicon and copyright. */
+/** Main (docs/spec-index.md S2.2): the SEO defaults of the public site, its share image, favicon and copyright. */
 function MainFields({ locale, rules, values }: SettingsFieldsProps) {
   const field = { locale, rules };
   return (
@@ -85,7 +85,7 @@ function useCountries() {
 
 type ContactKey = (typeof SETTINGS.contact.keys)[number];
 
-/** Contact (spec 2 §2): the company and its address, shown in the public site's footer. */
+/** Contact (docs/spec-index.md S2.2): the company and its address, shown in the public site's footer. */
 function ContactFields({ locale, rules }: SettingsFieldsProps) {
   const countries = useCountries();
   const field = { locale, rules };
@@ -127,7 +127,7 @@ function ContactFields({ locale, rules }: SettingsFieldsProps) {
 }
 
 /**
- * E-mail (spec 2 §2): recipient and sender (the sender disabled) plus the mailing-service fields; the API key is
+ * E-mail (docs/spec-index.md S2.2): recipient and sender (the sender disabled) plus the mailing-service fields; the API key is
  * write-only (SECURITY.md).
  */
 function EmailFields({ locale, rules, secrets, canChangeSecrets }: SettingsFieldsProps) {
@@ -169,7 +169,7 @@ const SOCIAL = [
   'social_linkedin_link',
 ] as const;
 
-/** Social (spec 2 §2): one text field each. */
+/** Social (docs/spec-index.md S2.2): one text field each. */
 function SocialFields({ locale, rules }: SettingsFieldsProps) {
   return (
     <Row gutter={24}>

@@ -22,7 +22,7 @@ export function dimensionOf<T extends SessionTable>(table: T): SessionDimension<
 
 /**
  * One session table (source, demography, device): the dimension, sessions and their share, sessions descending
- * by default, each table paged on its own. A failed load is ignored and shows the empty text (spec 2 §8).
+ * by default, each table paged on its own. A failed load is ignored and shows the empty text (docs/spec-index.md S2.8).
  */
 export function SessionTableCard({ table }: { table: SessionTable }) {
   const { t, i18n } = useTranslation();

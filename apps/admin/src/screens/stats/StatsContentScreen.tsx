@@ -60,7 +60,7 @@ function contentColumns(t: TFunction, language: Locale): ColumnsType<ContentStat
   ];
 }
 
-/** Content: page views, entrances, bounces and time per path, searchable and paged (spec 2 §2). */
+/** Content: page views, entrances, bounces and time per path, searchable and paged (docs/spec-index.md S2.2). */
 export default function StatsContentScreen() {
   const { t, i18n } = useTranslation();
   const language: Locale = i18n.language === 'en' ? 'en' : 'sk';

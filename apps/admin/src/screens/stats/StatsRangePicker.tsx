@@ -26,7 +26,7 @@ const disabledInRange = (day: Dayjs, info?: { from?: Dayjs }) =>
 const DISPLAY_FORMAT = { sk: 'D.M.YYYY', en: 'YYYY-MM-DD' } as const;
 
 /**
- * The date filter of the statistics screens (spec 2 §4, §9): a range with quick ranges, never past today; below
+ * The date filter of the statistics screens (docs/spec-index.md S2.4, S2.9): a range with quick ranges, never past today; below
  * 1050 px a single day that applies as soon as it is picked. The choice is shared by all five screens.
  */
 export function StatsRangePicker() {

@@ -5,7 +5,7 @@ import { StatsFrame } from './StatsFrame';
 import { TRAFFIC_TOTALS, TrafficTotalsBoxes } from './TrafficTotalsBoxes';
 import { useStatsRange } from './useStatsRange';
 
-/** Traffic: users, new users and page views per day, and the ten totals of the range (spec 2 §2). */
+/** Traffic: users, new users and page views per day, and the ten totals of the range (docs/spec-index.md S2.2). */
 export default function StatsTrafficScreen() {
   const [range] = useStatsRange();
   const traffic = useTraffic(range);

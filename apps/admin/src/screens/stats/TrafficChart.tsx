@@ -41,7 +41,7 @@ export interface TrafficChartProps {
   height: number;
 }
 
-/** The area chart of users, new users and page views per day (spec 1 §2 Dashboard, spec 2 §2 Traffic). */
+/** The area chart of users, new users and page views per day (docs/spec-index.md S1.2 Dashboard, S2.2 Traffic). */
 export default function TrafficChart({ data, height }: TrafficChartProps) {
   const { t, i18n } = useTranslation();
   const language: Locale = i18n.language === 'en' ? 'en' : 'sk';

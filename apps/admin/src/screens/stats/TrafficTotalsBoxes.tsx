@@ -5,7 +5,7 @@ import { formatCount, formatCurrency, formatDecimal2, formatDuration, formatPerc
 
 type TotalKey = keyof TrafficTotals;
 
-/** How each total is shown (spec 2 §9). */
+/** How each total is shown (docs/spec-index.md S2.9). */
 const FORMATS: Record<TotalKey, (value: number, language: Locale) => string> = {
   users: formatCount,
   newUsers: formatCount,

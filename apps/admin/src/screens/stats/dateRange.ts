@@ -10,7 +10,7 @@ export interface StatsRange {
   endDate: string;
 }
 
-/** The quick ranges of the picker, in the order shown (spec 2 §9). */
+/** The quick ranges of the picker, in the order shown (docs/spec-index.md S2.9). */
 export const STATS_PRESETS = [
   'today',
   'yesterday',
@@ -62,7 +62,7 @@ export function presetRange(preset: StatsPreset, today: Dayjs = dayjs()): StatsR
 /** A day of a range as the calendar's value. */
 export const toDay = (date: string): Dayjs => dayjs(date);
 
-/** Days after today cannot be chosen (spec 2 §5). */
+/** Days after today cannot be chosen (docs/spec-index.md S2.5). */
 export const isAfterToday = (day: Dayjs, today: Dayjs = dayjs()): boolean => day.isAfter(today, 'day');
 
 function isDate(value: unknown): value is string {

@@ -12,7 +12,7 @@ import {
 // Intl puts a no-break space (U+00A0) or a narrow one (U+202F) where Slovak writes a space.
 const spaces = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 
-describe('statistics formats (spec 2 §9)', () => {
+describe('statistics formats (docs/spec-index.md S2.9)', () => {
   it('shows a session duration as MM:SS', () => {
     expect(formatDuration(0)).toBe('00:00');
     expect(formatDuration(5)).toBe('00:05');

@@ -33,7 +33,7 @@ export function setStatsRange(range: StatsRange): void {
   for (const listener of listeners) listener();
 }
 
-/** The statistics date range shared by the five screens (spec 2 §4). */
+/** The statistics date range shared by the five screens (docs/spec-index.md S2.4). */
 export function useStatsRange(): [StatsRange, (range: StatsRange) => void] {
   return [useSyncExternalStore(subscribe, read), setStatsRange];
 }

@@ -131,9 +131,9 @@ function AddressFields({ prefix, rules }: { prefix: '' | 'billing_' | 'shipping_
 }
 
 /**
- * The user form (spec 2 §3 User, §5): account (role, status, name, surname, title_url, e-mail, passwords, photo,
+ * The user form (docs/spec-index.md S2.3 User, S2.5): account (role, status, name, surname, title_url, e-mail, passwords, photo,
  * verified_at read-only), personal details, billing and shipping. Role and status are the administrator's
- * (DESIGN §8): others see them disabled.
+ * (SECURITY.md): others see them disabled.
  */
 export function UserFields({ rules, creating, id, record }: FieldsProps<UserRecord>) {
   const { t } = useTranslation();

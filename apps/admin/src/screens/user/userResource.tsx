@@ -36,7 +36,7 @@ const emptyAddress = (): AddressValues =>
     USER_ADDRESS_FIELDS.map((field) => [field, field === 'sex' || field.endsWith('country_id') ? null : '']),
   ) as AddressValues;
 
-/** The bulk menu of the user list (DESIGN §4 Writes): activate, block and remove, all the administrator's. */
+/** The bulk menu of the user list (docs/api.md Writes): activate, block and remove, all the administrator's. */
 const USER_BULK: readonly BulkMenuAction[] = [
   { key: 'activate', labelKey: 'users.bulk.activate', confirmKey: 'users.bulkConfirm.activate', restricted: true },
   { key: 'block', labelKey: 'users.bulk.block', confirmKey: 'users.bulkConfirm.block', restricted: true },
@@ -58,7 +58,7 @@ const roleFilter: FilterDef = {
   Input: optionsFilter('filter-role_id', useRoleOptions),
 };
 
-/** Users (spec 2 §2 Users) as a resource of the list/form kit. */
+/** Users (docs/spec-index.md S2.2 Users) as a resource of the list/form kit. */
 export const userResource: ResourceDef<UserRow, UserRecord, UserValues, UserInput> = {
   api: userApi,
   routeName: 'user',

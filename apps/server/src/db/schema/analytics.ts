@@ -16,7 +16,7 @@ import {
 import { ts } from './base.js';
 
 /*
- * ── First-party analytics (docs/ARCHITECTURE.md, docs/DEPLOY.md) ──
+ * ── First-party analytics (docs/features/statistics.md, docs/DEPLOY.md) ──
  * Raw facts (`analytics_pageviews`, `analytics_sessions`, `analytics_goals`) are written by `POST /api/collect` and
  * the public forms; the daily roll-ups beside them are updated in the same transaction, and every `/api/stats/*`
  * answer reads roll-ups only, so the raw tables can move to a column store without changing an answer. A `day` is

@@ -39,13 +39,13 @@ export const pageLikeLangFields = {
   claim: text('claim').notNull().default(''),
 };
 
-/** Per-locale title and address of a record with its own public page; title_url is unique per locale (DESIGN §5). */
+/** Per-locale title and address of a record with its own public page; title_url is unique per locale (docs/data.md). */
 export const titleUrlLangFields = () => ({
   language_code: languageCode(),
   title: varchar('title', { length: 255 }).notNull(),
   title_url: varchar('title_url', { length: 255 }).notNull(),
 });
-/** Per-locale SEO fields (spec 1 §5: meta_title ≤ 60, meta_description ≤ 160). */
+/** Per-locale SEO fields (docs/spec-index.md S1.5: meta_title ≤ 60, meta_description ≤ 160). */
 export const metaLangFields = () => ({
   meta_title: varchar('meta_title', { length: 60 }).notNull().default(''),
   meta_description: varchar('meta_description', { length: 160 }).notNull().default(''),

@@ -13,9 +13,9 @@ import { languageCode, timestamps, ts } from './base.js';
 import { galleries } from './content.js';
 import { users } from './people.js';
 
-/* ── Gallery images and their chunked upload (spec 1 §2 Gallery detail, docs/ARCHITECTURE.md Gallery upload, §7) ── */
+/* ── Gallery images and their chunked upload (docs/spec-index.md S1.2 Gallery detail, docs/features/gallery-images.md, S1.7) ── */
 
-/** One image of a gallery: its stored file (docs/ARCHITECTURE.md image rules), pixel size, place and publish status. */
+/** One image of a gallery: its stored file (docs/features/media-storage.md), pixel size, place and publish status. */
 export const galleryImages = pgTable(
   'gallery_images',
   {

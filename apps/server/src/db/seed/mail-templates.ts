@@ -41,7 +41,7 @@ const COMPANY: Record<Locale, [string, string][]> = {
   ],
 };
 
-/** One template per event in both locales (DESIGN §3); the staff edit them in the admin (route mail). */
+/** One template per event in both locales (README.md); the staff edit them in the admin (route mail). */
 export const MAIL_TEMPLATE_DEFAULTS: Record<MailEvent, Record<Locale, TemplateText>> = {
   contact: {
     sk: {

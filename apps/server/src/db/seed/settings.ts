@@ -5,7 +5,7 @@ import { countries, settings, settingValues } from '../schema.js';
 
 type Defaults = Record<string, string | Record<Locale, string>>;
 
-/** The demo company's settings: a value for both locales, or one per locale (spec 2 §3 Settings). */
+/** The demo company's settings: a value for both locales, or one per locale (docs/spec-index.md S2.3 Settings). */
 const DEFAULTS: Record<SettingsName, Defaults> = {
   main: {
     meta_title: { sk: 'Stavby Demo – stavebné práce a rekonštrukcie', en: 'Stavby Demo – construction and renovation' },
@@ -56,7 +56,7 @@ const DEFAULTS: Record<SettingsName, Defaults> = {
 };
 
 /**
- * The four settings records with a value for every key and locale (DESIGN §3). Idempotent: a record or a value
+ * The four settings records with a value for every key and locale (README.md). Idempotent: a record or a value
  * that exists is never overwritten; a key added later gets its default on the next start. The contact country is
  * Slovakia once the countries are there.
  */

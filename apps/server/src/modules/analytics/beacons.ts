@@ -26,7 +26,7 @@ import {
 export type { ViewFacts } from './sessions.js';
 
 /*
- * Recording the collector's beacons and the goals (docs/ARCHITECTURE.md): the raw visitors, sessions and views, and the
+ * Recording the collector's beacons and the goals (docs/features/statistics.md): the raw visitors, sessions and views, and the
  * roll-ups they change (`rollups.ts`), a batch at a time in one transaction.
  */
 

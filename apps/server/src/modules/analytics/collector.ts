@@ -24,7 +24,7 @@ interface Waiting {
 }
 
 /**
- * The collector's writer (docs/ARCHITECTURE.md, docs/DEPLOY.md), a group commit: `add` puts a beacon in the queue and resolves once the
+ * The collector's writer (docs/features/statistics.md, docs/DEPLOY.md), a group commit: `add` puts a beacon in the queue and resolves once the
  * transaction that stored it has committed, so `POST /api/collect` answers 2xx only for a durable beacon. The
  * queue is written in batches of up to `COLLECT_BATCH` beacons by one transaction each (`recordBeacons`), one batch
  * at a time, `COLLECT_DELAY_MS` after the first beacon of an idle writer; beacons that come while a batch is

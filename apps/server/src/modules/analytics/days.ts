@@ -1,6 +1,6 @@
 import { SITE_TIME_ZONE } from '@backoffice/shared';
 
-/** The server's calendar (docs/ARCHITECTURE.md): a statistics day is a day in the site's zone (Europe/Bratislava). */
+/** The server's calendar (docs/features/statistics.md): a statistics day is a day in the site's zone (Europe/Bratislava). */
 export const STATS_TIME_ZONE = SITE_TIME_ZONE;
 
 const dayFormat = new Intl.DateTimeFormat('en-CA', {

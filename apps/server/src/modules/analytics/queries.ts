@@ -41,7 +41,7 @@ import { type Dimension, fillSketches } from './rollups.js';
 import { emptySketch, estimate, mergeSketch } from './sketch.js';
 
 /*
- * The answers of `/api/stats/*` (spec 2 §3, §7). Each reads the roll-ups only (never the raw views), so a range
+ * The answers of `/api/stats/*` (docs/spec-index.md S2.3, S2.7). Each reads the roll-ups only (never the raw views), so a range
  * costs one row per day, per path or per dimension value (per month and path for the whole months of a range), and
  * the raw tables can move elsewhere.
  */

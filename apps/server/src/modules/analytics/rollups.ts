@@ -16,7 +16,7 @@ import { monthOf } from './days.js';
 import { addToSketch, emptySketch } from './sketch.js';
 
 /*
- * The roll-up tables the statistics read (docs/ARCHITECTURE.md, docs/DEPLOY.md): counters summed per row before they are written, the
+ * The roll-up tables the statistics read (docs/features/statistics.md, docs/DEPLOY.md): counters summed per row before they are written, the
  * day sketches of users, and what completes roll-ups imported in bulk. `beacons.ts` records the events into them.
  */
 

@@ -39,7 +39,7 @@ function localCount(max: number) {
 }
 
 /**
- * `/tracker.js` and `POST /api/collect` (docs/ARCHITECTURE.md, docs/DEPLOY.md, SECURITY.md): public (no session, no CSRF token; a foreign `Origin`
+ * `/tracker.js` and `POST /api/collect` (docs/features/statistics.md, docs/DEPLOY.md, SECURITY.md): public (no session, no CSRF token; a foreign `Origin`
  * is refused), `COLLECT_PER_MINUTE` beacons per address and minute counted in the database by the batch that
  * stores them (`collect-limit.ts`), so every server shares one limit, at most `STATS.collectMaxBytes` (413). A body
  * that is not a beacon is a 400; a bot's beacon is answered 204 and dropped. Browser and system come from the user

@@ -7,7 +7,7 @@ import { dayOf } from './days.js';
 import { type Dimension, NOT_SET, type Rollups } from './rollups.js';
 
 /*
- * Sessions of the collector's page views (docs/ARCHITECTURE.md): a visitor's views with no gap of `STATS.sessionTimeoutMs`
+ * Sessions of the collector's page views (docs/features/statistics.md): a visitor's views with no gap of `STATS.sessionTimeoutMs`
  * between them, by the views' own times. Views usually come in order and continue the latest session
  * (`beacons.ts`); a view that comes late (through another server, or sent again by the tracker after an outage)
  * makes `resession` work the visitor's recent sessions out again, so the sessions are those of the views in order.

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { VISITOR_FIELD } from '@backoffice/shared';
 
 /**
- * `/tracker.js` (docs/ARCHITECTURE.md, docs/DEPLOY.md), included by every page of the public site: no cookies, nothing of a third party.
+ * `/tracker.js` (docs/features/statistics.md, docs/DEPLOY.md), included by every page of the public site: no cookies, nothing of a third party.
  * It keeps a random first-party visitor id in localStorage (without storage the server tells visitors apart by a
  * salted daily hash), sends the page view (path without the query, referrer, UTM parameters, browser language,
  * screen size) to `POST /api/collect`, the time the page was visible each time it is hidden, and adds the visitor

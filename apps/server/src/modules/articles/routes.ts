@@ -16,7 +16,7 @@ import * as service from './service.js';
 
 const listQuery = listQuerySchema.extend({ status: zFilterBool, category_id: zFilterId });
 
-/** News, /api/blog (spec 1 §2 News list and form, §7). */
+/** News, /api/blog (docs/spec-index.md S1.2 News list and form, S1.7). */
 export const articleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db, config } = ctx;
   const allow = authorizer(canArticle);

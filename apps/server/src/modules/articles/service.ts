@@ -28,7 +28,7 @@ export const articleLangRows = translations({
   richText: ARTICLE_LIKE_RICH_TEXT,
 });
 
-/** Categories of the News module, galleries and similar articles (spec 1 §3 Blog article). */
+/** Categories of the News module, galleries and similar articles (docs/spec-index.md S1.3 Blog article). */
 const related = relatedLinks({
   owner: articles,
   categoryModule: MODULES.blog,

@@ -9,7 +9,7 @@ import { t } from '../../i18n/index.js';
 import { recentActivity } from '../activity/service.js';
 import * as auth from './service.js';
 
-/** Sign-in, sign-out, the current user, password reset and the user menu's log (spec 1 §7 Session). */
+/** Sign-in, sign-out, the current user, password reset and the user menu's log (docs/spec-index.md S1.7 Session). */
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get('/sanctum/csrf-cookie', async (request, reply) => {
     if (request.sid) reply.refreshCsrf(request.sid);

@@ -14,7 +14,7 @@ const moduleParams = z.object({ moduleId: zPathId });
 /** `parents/{moduleId}/{id}`: id 0 (or none) is a new category. */
 const parentParams = moduleParams.extend({ id: zPathIdOrNew.default(0) });
 
-/** Categories, /api/content/category (spec 1 §2 Category list and form, §7). */
+/** Categories, /api/content/category (docs/spec-index.md S1.2 Category list and form, S1.7). */
 export const categoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
   const allow = authorizer(canCategory);

@@ -22,7 +22,7 @@ const startsWith = (data: Buffer, signature: string | number[]) => {
 const isText = (data: Buffer) =>
   !data.some((byte) => (byte < 0x20 && ![9, 10, 12, 13].includes(byte)) || byte === 0x7f);
 
-/** Whether the bytes are what the extension promises (DESIGN §8: by content, never by name). */
+/** Whether the bytes are what the extension promises (SECURITY.md: by content, never by name). */
 function matchesKind(kind: Exclude<FileKind, 'image'>, ext: string, data: Buffer): boolean {
   switch (kind) {
     case 'pdf':

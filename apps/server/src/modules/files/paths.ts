@@ -4,7 +4,7 @@ import { FILE_ERR, FILES, isValidFileName } from '@backoffice/shared';
 import type { Config } from '../../config.js';
 import { HttpError, invalid } from '../../http/errors.js';
 
-/** The folder under MEDIA_DIR that the file manager may touch, and its address (DESIGN §4 File manager). */
+/** The folder under MEDIA_DIR that the file manager may touch, and its address (docs/api.md File manager). */
 export const FILES_FOLDER = 'files';
 export const FILES_URL_PREFIX = '/gallery/files/';
 /** Per folder, the thumbnails of its images; no user name can start with a dot, so none can collide with it. */

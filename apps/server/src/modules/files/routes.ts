@@ -65,7 +65,7 @@ async function parseUpload(contentType: string, body: Buffer): Promise<Record<st
 }
 
 /**
- * The file manager's API under /api/files (docs/ARCHITECTURE.md File manager): list, upload, mkdir, rename, move, delete,
+ * The file manager's API under /api/files (docs/features/file-manager.md): list, upload, mkdir, rename, move, delete,
  * confined to MEDIA_DIR/files, plus `GET /token` for the address of the embedded file manager.
  *
  * Chain: the session (or the `?token=` of the file manager's address) → the policy (staff, 403 otherwise) →

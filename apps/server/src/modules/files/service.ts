@@ -22,7 +22,7 @@ const TEMP_MAX_AGE_MS = 60 * 60 * 1000;
 const NO_TIME = new Date(0);
 
 /**
- * The file manager's work under the storage prefix `files/` (docs/ARCHITECTURE.md), through the object store, so every
+ * The file manager's work under the storage prefix `files/` (docs/features/file-manager.md), through the object store, so every
  * server process sees the same tree: a folder is a directory on the local disk and a prefix on S3 (with a
  * `.folder` marker while it is empty). Every operation takes segments that paths.ts checked; it checks what must
  * exist (404) and what must not (422 `exists`) before it touches anything. An image's thumbnail lives in

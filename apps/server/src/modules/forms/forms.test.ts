@@ -107,7 +107,7 @@ describe('public forms: a valid submission', () => {
     expect(sent[0]).toMatchObject({ replyTo: 'jan@example.com' });
   });
 
-  it('a price offer round-trips every field of spec 2 §3; the confirmation goes out in English', async () => {
+  it('a price offer round-trips every field of docs/spec-index.md S2.3; the confirmation goes out in English', async () => {
     const mails = ctx.server.mails.length;
     expect((await publicPost('price', price())).statusCode).toBe(201);
     const id = await latestId('price');

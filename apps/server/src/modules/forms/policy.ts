@@ -4,7 +4,7 @@ import type { AuthUser } from '../../http/session.js';
 /** What staff do with a form submission: read it, or remove it. */
 export type FormAction = 'view' | 'destroy';
 
-/** Every staff role reads submissions; only the administrator removes them (spec 2 §6). */
+/** Every staff role reads submissions; only the administrator removes them (docs/spec-index.md S2.6). */
 export const canForm = (user: AuthUser, action: FormAction): boolean =>
   action === 'destroy' ? isAdmin(user) : isStaff(user);
 

@@ -65,7 +65,7 @@ const localeOf = (body: unknown): Locale => {
 };
 
 /**
- * The public site's forms, `POST /api/public/form/{contact|price|registration}` (docs/ARCHITECTURE.md Submissions, §8): no
+ * The public site's forms, `POST /api/public/form/{contact|price|registration}` (docs/features/forms.md, SECURITY.md): no
  * session and no CSRF token (an `Origin`/`Referer` from another site is refused), JSON or a plain urlencoded form
  * post, at most 64 KB. Per address in `FORM_LIMITS.windowMs`, counted in the database so every server shares it:
  * `FORM_LIMITS.perAddress` accepted submissions, and `FORM_LIMITS.postsPerAddress` posts of any kind (junk).

@@ -5,7 +5,7 @@ import { loginAttempts } from '../../db/schema.js';
 
 /**
  * A store for @fastify/rate-limit that keeps its counters in the database (the throttle table sign-in uses, under
- * its own keys), so several servers behind a load balancer share one limit per address (DESIGN §7). Each request
+ * its own keys), so several servers behind a load balancer share one limit per address (docs/DEPLOY.md). Each request
  * is one row; rows older than the window are removed as the key is counted again.
  */
 export function databaseRateLimitStore(db: Db) {

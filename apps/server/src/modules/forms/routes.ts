@@ -15,7 +15,7 @@ const kindParams = z.object({ kind: z.enum(FORM_KINDS) });
 const recordParams = kindParams.extend(idParams.shape);
 
 /**
- * Form submissions, /api/form/{contact|price|registration} (spec 2 §2, DESIGN §4 Submissions): the paged list,
+ * Form submissions, /api/form/{contact|price|registration} (docs/spec-index.md S2.2, docs/api.md Submissions): the paged list,
  * one record, and removal (soft; one or `array/destroy`). Read-only otherwise: the public site creates them.
  * Removals are logged as model Form.
  */

@@ -38,7 +38,7 @@ const uploadBody = galleryUploadSchema(z.custom<Buffer>((v) => Buffer.isBuffer(v
 const BULK_MESSAGES = { publish: 'crud.published', hide: 'crud.hidden', destroy: 'crud.destroyedMany' } as const;
 
 /**
- * The image screen of a gallery, /api/gallery/image/{galleryId}/… (spec 1 §7 Gallery images). Every route
+ * The image screen of a gallery, /api/gallery/image/{galleryId}/… (docs/spec-index.md S1.7 Gallery images). Every route
  * checks that the gallery exists and that an image named in the path or the body belongs to it (404 otherwise).
  * Writes are logged under `GalleryImage`.
  */

@@ -16,7 +16,7 @@ import { ObjectNotFoundError } from '../../media/object-store.js';
 import { mediaStorage, newFileName } from '../../media/storage.js';
 import type { Tx } from '../../resources/langs.js';
 
-/** The storage folder of gallery images: `MEDIA_DIR/gallery/<galleryId>/[thumb/]<file>` (docs/ARCHITECTURE.md). */
+/** The storage folder of gallery images: `MEDIA_DIR/gallery/<galleryId>/[thumb/]<file>` (docs/features/gallery-images.md). */
 export const GALLERY_MEDIA = 'gallery';
 
 type ImageRow = typeof galleryImages.$inferSelect;
@@ -82,7 +82,7 @@ async function presentRows(ctx: Pick<AppContext, 'db' | 'config'>, rows: ImageRo
   return rows.map((row) => present(ctx, row, titles));
 }
 
-/** The images of a gallery in their order (spec 1 §7 Gallery images: GET /api/gallery/image/{galleryId}). */
+/** The images of a gallery in their order (docs/spec-index.md S1.7 Gallery images: GET /api/gallery/image/{galleryId}). */
 export async function listImages(ctx: Pick<AppContext, 'db' | 'config'>, galleryId: number): Promise<GalleryImage[]> {
   const rows = await ctx.db
     .select()

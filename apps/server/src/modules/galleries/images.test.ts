@@ -56,7 +56,7 @@ describe('gallery images: access', () => {
     expect(await uploadState()).toEqual(nothingPending);
   });
 
-  it('a role-2 editor may do everything, removal included (spec 1 §6: image removal is shown to everyone)', async () => {
+  it('a role-2 editor may do everything, removal included (docs/spec-index.md S1.6: image removal is shown to everyone)', async () => {
     const galleryId = await buildGallery();
     const list = await editor.get(base(galleryId));
     expect(list.statusCode).toBe(200);

@@ -15,7 +15,7 @@ import * as gallery from './service.js';
 const listQuery = listQuerySchema.extend({ status: zFilterBool, category_id: zFilterId });
 
 /**
- * Galleries, /api/gallery (spec 1 §2 Gallery list and form, §7): the list, form and bulk routes, the title_url
+ * Galleries, /api/gallery (docs/spec-index.md S1.2 Gallery list and form, S1.7): the list, form and bulk routes, the title_url
  * check and `GET list` (the page form's gallery options). The images of a gallery live under /api/gallery/image.
  */
 export const galleryApiRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

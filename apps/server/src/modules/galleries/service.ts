@@ -28,7 +28,7 @@ export const galleryLangRows = translations({
   richText: ARTICLE_LIKE_RICH_TEXT,
 });
 
-/** Categories of the Gallery module (spec 1 §3 Gallery). */
+/** Categories of the Gallery module (docs/spec-index.md S1.3 Gallery). */
 const related = relatedLinks({
   owner: galleries,
   categoryModule: MODULES.gallery,

@@ -16,7 +16,7 @@ import { mediaStorage } from '../../media/storage.js';
 import { GALLERY_MEDIA, insertImage, storeGalleryFiles } from './images-service.js';
 
 /*
- * Dropzone's chunk protocol (docs/ARCHITECTURE.md Gallery upload, §7). Each chunk is kept as one row of
+ * Dropzone's chunk protocol (docs/features/gallery-images.md). Each chunk is kept as one row of
  * `gallery_upload_chunks` under its upload (`gallery_uploads`, keyed by gallery, user and `dzuuid`), so any server
  * behind a load balancer takes the next chunk and no server holds more than the chunk it is receiving. A chunk
  * sent again replaces itself (primary-key upsert); chunks may come in any order. The request that stores the last
@@ -92,7 +92,7 @@ export async function receiveUpload(
 }
 
 /**
- * Whether a file's first bytes are the signature of a format the gallery stores (docs/ARCHITECTURE.md): JPEG, PNG, GIF, WebP,
+ * Whether a file's first bytes are the signature of a format the gallery stores (docs/features/gallery-images.md): JPEG, PNG, GIF, WebP,
  * or an ISO media file (AVIF; its brand, like everything else, is sharp's to check once the file is whole).
  */
 export function startsLikeImage(head: Buffer): boolean {

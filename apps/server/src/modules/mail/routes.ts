@@ -14,7 +14,7 @@ const abilitiesOf = (update: boolean) => ({ create: false, update, destroy: fals
 const notAllowed = () => new HttpError(405, 'http.methodNotAllowed', undefined, {}, { Allow: 'GET, POST' });
 
 /**
- * Mail templates, /api/mail (spec 2 §2, DESIGN §4): list, record (with the event's placeholders as `models`),
+ * Mail templates, /api/mail (docs/spec-index.md S2.2, docs/api.md): list, record (with the event's placeholders as `models`),
  * save, and `preview/{id}` → `{content}` (the HTML filled with sample values). There is no create and no delete:
  * `POST /` and `DELETE /{id}` answer 405.
  */
@@ -63,7 +63,7 @@ export const mailTemplateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     },
   );
 
-  // Templates belong to their events: none is created or removed (DESIGN §4).
+  // Templates belong to their events: none is created or removed (docs/api.md).
   app.post('/', async (request) => {
     allow(request, 'view');
     throw notAllowed();

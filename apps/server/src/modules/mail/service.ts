@@ -36,7 +36,7 @@ const eventOf = (value: string): MailEvent => {
   return value;
 };
 
-/** The template list (spec 2 §2): title in the caller's language, event, updated_at; updated_at descending. */
+/** The template list (docs/spec-index.md S2.2): title in the caller's language, event, updated_at; updated_at descending. */
 export async function listMailTemplates(
   db: Db,
   query: ListQuery,

@@ -5,7 +5,7 @@ import { authenticate } from '../../http/session.js';
 import { authorizer } from '../../resources/crud-routes.js';
 import { moduleOptions } from './service.js';
 
-/** Modules, /api/module: the options of the page and category forms (spec 1 §7 Options). */
+/** Modules, /api/module: the options of the page and category forms (docs/spec-index.md S1.7 Options). */
 export const moduleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const allow = authorizer(canEditContent);
   app.addHook('onRequest', authenticate);

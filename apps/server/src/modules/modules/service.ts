@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { moduleLangs, modules } from '../../db/schema.js';
 
-/** The modules with their title in `lang` (spec 1 §7 Options: GET /api/module). */
+/** The modules with their title in `lang` (docs/spec-index.md S1.7 Options: GET /api/module). */
 export async function moduleOptions(db: Db, lang: Locale): Promise<LangOption[]> {
   const rows = await db
     .select({ id: modules.id, title: moduleLangs.title })

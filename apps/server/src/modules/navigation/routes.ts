@@ -12,7 +12,7 @@ import { groupOptions, navigationTree, parentOptions, saveTree } from './service
 /** `{groupId}/{pageId}`: page 0 is a new page. */
 const parentParams = z.object({ groupId: zPathId, pageId: zPathIdOrNew });
 
-/** Navigation, /api/content/navigation (spec 1 §2 Navigation, §7 Options; DESIGN §4 Navigation). */
+/** Navigation, /api/content/navigation (docs/spec-index.md S1.2 Navigation, S1.7 Options; docs/api.md Navigation). */
 export const navigationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
   const allow = authorizer(canEditContent);

@@ -14,7 +14,7 @@ import type { Tx } from '../../resources/langs.js';
 
 type Conn = Db | Tx;
 
-/** The navigation groups as options (spec 1 §7 Options: GET /api/content/navigation/groups). */
+/** The navigation groups as options (docs/spec-index.md S1.7 Options: GET /api/content/navigation/groups). */
 export function groupOptions(db: Conn): Promise<LabelOption[]> {
   return db
     .select({ id: navigationGroups.id, label: navigationGroups.label })
@@ -104,7 +104,7 @@ export interface Placement {
 }
 
 /**
- * The navigation rules of a page save (spec 1 §2 Navigation panel): the group exists, and the parent is a node
+ * The navigation rules of a page save (docs/spec-index.md S1.2 Navigation panel): the group exists, and the parent is a node
  * of that group that is neither the page's own node nor one below it. Returns field errors, empty when valid.
  */
 export async function placementErrors(tx: Tx, pageId: number, placement: Placement) {

@@ -1,10 +1,10 @@
 import type { Config } from '../../config.js';
 import { hmac, safeEqual } from '../../http/crypto.js';
 
-/** How long a preview link opens an unpublished record (DESIGN §4 Preview). */
+/** How long a preview link opens an unpublished record (docs/api.md Preview). */
 export const PREVIEW_TTL_MS = 10 * 60 * 1000;
 
-/** What the public site previews: pages, news articles and references (DESIGN §4 Preview). */
+/** What the public site previews: pages, news articles and references (docs/api.md Preview). */
 export type PreviewKind = 'page' | 'article' | 'reference';
 
 /**

@@ -15,7 +15,7 @@ import * as pages from './service.js';
 
 const listQuery = listQuerySchema.extend({ status: zFilterBool, navigation: zFilterBool, module_id: zFilterId });
 
-/** Pages, /api/content/page (spec 1 §2 Page list and form, §7 Pages). */
+/** Pages, /api/content/page (docs/spec-index.md S1.2 Page list and form, S1.7 Pages). */
 export const pageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db, config } = ctx;
   const allow = authorizer(canPage);
@@ -38,7 +38,7 @@ export const pageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   registerTitleUrlCheck(app, allow, (value, lang, id) => pages.titleUrlFree(db, value, lang, id));
 
-  // The remote module check (spec 1 §5): true unless another page hosts the module with no category.
+  // The remote module check (docs/spec-index.md S1.5): true unless another page hosts the module with no category.
   app.post('/validate/module_id', { schema: { body: moduleCheckSchema } }, async (request) => {
     allow(request, 'view');
     const { value, id, category_id } = request.body;

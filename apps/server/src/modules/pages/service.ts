@@ -138,7 +138,7 @@ export async function titleUrlFree(db: Db | Tx, value: string, lang: Locale, id 
 }
 
 /**
- * Whether page `id` may host `moduleId` with `categoryId` (spec 1 §5 Page module): only one live page hosts a
+ * Whether page `id` may host `moduleId` with `categoryId` (docs/spec-index.md S1.5 Page module): only one live page hosts a
  * module with no category; a category narrows the page and is always allowed.
  */
 export async function moduleFree(db: Db | Tx, moduleId: number | null, id: number, categoryId: number | null) {

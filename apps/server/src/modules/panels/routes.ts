@@ -9,7 +9,7 @@ import * as panels from './service.js';
 
 const listQuery = listQuerySchema.extend({ status: zFilterBool });
 
-/** Panels, /api/content/panel (spec 1 §2 Panel list and form, §7). */
+/** Panels, /api/content/panel (docs/spec-index.md S1.2 Panel list and form, S1.7). */
 export const panelRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
   const allow = authorizer(canPanel);
@@ -28,7 +28,7 @@ export const panelRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     read: (id) => panels.getPanel(db, id),
   });
 
-  // The options of the page form's panels multi-select (spec 1 §7 Options).
+  // The options of the page form's panels multi-select (docs/spec-index.md S1.7 Options).
   app.get('/list', async (request) => {
     allow(request, 'view');
     return { data: await panels.panelOptions(db, request.lang) };

@@ -14,7 +14,7 @@ import * as partner from './service.js';
 
 const listQuery = listQuerySchema.extend({ status: zFilterBool });
 
-/** Partners, /api/partner (spec 2 §2 Partner list and form, §7). */
+/** Partners, /api/partner (docs/spec-index.md S2.2 Partner list and form, S2.7). */
 export const partnerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db, config } = ctx;
   const allow = authorizer(canPartner);

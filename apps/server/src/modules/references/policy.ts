@@ -3,6 +3,6 @@ import type { AuthUser } from '../../http/session.js';
 
 /**
  * Staff create, edit, order, publish, hide and preview references; only the administrator removes and restores
- * them (spec 2 §6).
+ * them (docs/spec-index.md S2.6).
  */
 export const canReference = (user: AuthUser, action: ContentAction): boolean => canEditContent(user, action);

@@ -17,7 +17,7 @@ import * as reference from './service.js';
 
 const listQuery = listQuerySchema.extend({ status: zFilterBool });
 
-/** References, /api/reference (spec 2 §2 Reference list and form, §7). */
+/** References, /api/reference (docs/spec-index.md S2.2 Reference list and form, S2.7). */
 export const referenceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db, config } = ctx;
   const allow = authorizer(canReference);

@@ -33,7 +33,7 @@ export const referenceLangRows = translations({
   richText: REFERENCE_RICH_TEXT,
 });
 
-/** Categories of REFERENCE_CATEGORY_MODULE, galleries and similar references (spec 2 §3 Reference). */
+/** Categories of REFERENCE_CATEGORY_MODULE, galleries and similar references (docs/spec-index.md S2.3 Reference). */
 const related = relatedLinks({
   owner: references,
   categoryModule: REFERENCE_CATEGORY_MODULE,

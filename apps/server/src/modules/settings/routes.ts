@@ -12,7 +12,7 @@ import { canSettings } from './policy.js';
 import { changedSecrets, checkSettingsUploads, getSettings, saveSettings, settingsName } from './service.js';
 
 /**
- * The four settings records, /api/settings/{id} (spec 2 §2 Settings, docs/ARCHITECTURE.md): `GET` → `{data: {key: {sk, en}},
+ * The four settings records, /api/settings/{id} (docs/spec-index.md S2.2 Settings, docs/features/settings-and-mail.md): `GET` → `{data: {key: {sk, en}},
  * secrets, updated_at, abilities}`; `POST` (JSON or multipart with bracket keys `meta_title[sk]`, images
  * `og_image[sk]`) validates with the record's shared schema, answers `{message, data, secrets, updated_at}` and is
  * logged as `Settings` (which record, never a value). Secrets are masked in every answer (`getSettings`). A save

@@ -24,7 +24,7 @@ import { readSettings } from '../../db/settings.js';
 import { HttpError, invalid, notFound, stale } from '../../http/errors.js';
 import { type ProcessedImage, processImageField, removeImages, writeImages } from '../../media/images.js';
 
-/** Where settings images are stored and served: `/gallery/settings/{id}/thumb/<file>` (spec 2 §3). */
+/** Where settings images are stored and served: `/gallery/settings/{id}/thumb/<file>` (docs/spec-index.md S2.3). */
 export const SETTINGS_MEDIA = 'settings';
 
 /** The record name of an id, or 404. */
@@ -35,7 +35,7 @@ export function settingsName(id: number): SettingsName {
 }
 
 /**
- * A settings record as the API answers it (docs/ARCHITECTURE.md), to every role alike: contact_country_id as a number (null
+ * A settings record as the API answers it (docs/features/settings-and-mail.md), to every role alike: contact_country_id as a number (null
  * when blank); each secret (`SETTINGS_SECRETS`) masked in `data` (`''` or `••••abcd`) and described in `secrets`
  * (`{key: {sk: {set, last4}, en: …}}`), never its value.
  */

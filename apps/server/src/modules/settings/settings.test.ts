@@ -109,7 +109,7 @@ describe('settings: save', () => {
     expect(res.json().data.meta_title.en).toBe('Multipart title');
   });
 
-  it('main: the validation keys of spec 2 §5 per locale, and nothing is written', async () => {
+  it('main: the validation keys of docs/spec-index.md S2.5 per locale, and nothing is written', async () => {
     const before = (await get(1)).data;
     const res = await ctx.admin.post('/api/settings/1', {
       ...mainInput(),

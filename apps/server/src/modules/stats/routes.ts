@@ -61,7 +61,7 @@ export const statsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     return { data: await dashboardTotals(ctx.db) };
   });
 
-  // The answers of the statistics screens (spec 2 §3, §7), read from the daily roll-ups.
+  // The answers of the statistics screens (docs/spec-index.md S2.3, S2.7), read from the daily roll-ups.
   app.get('/traffic', async (request) => trafficOf(ctx.db, rangeOf(request.query)));
   app.get('/content', async (request) =>
     contentOf(ctx.db, rangeOf(request.query), listQuerySchema.parse(request.query ?? {})),

@@ -20,7 +20,7 @@ const liveCount = (db: Db, table: PgTable & { deleted_at: AnyPgColumn }) =>
   db.select({ n: count() }).from(table).where(isNull(table.deleted_at));
 
 /**
- * Dashboard counts keyed by model (spec 1 §3 Dashboard stats), each a query of the live records; a key appears
+ * Dashboard counts keyed by model (docs/spec-index.md S1.3 Dashboard stats), each a query of the live records; a key appears
  * once its resource exists. Staff users only (site members are not users of the back office), images of live
  * galleries only.
  */

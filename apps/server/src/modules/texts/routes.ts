@@ -10,7 +10,7 @@ import * as texts from './service.js';
 
 const listQuery = listQuerySchema.extend({ status: zFilterBool, position_id: zFilterId });
 
-/** Texts, /api/content/text (spec 1 §7 Texts). */
+/** Texts, /api/content/text (docs/spec-index.md S1.7 Texts). */
 export const textRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
   const allow = authorizer(canText);

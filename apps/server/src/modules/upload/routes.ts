@@ -16,7 +16,7 @@ const EDITOR_MODEL = 'editor';
 
 const uploadBody = z.object({ file: z.custom<Buffer>((v) => Buffer.isBuffer(v), { message: ERR.image }) });
 
-/** `POST /api/upload` (multipart `file`) → `{location}` for the rich-text editor (DESIGN §4 "Editor images"). */
+/** `POST /api/upload` (multipart `file`) → `{location}` for the rich-text editor (docs/api.md "Editor images"). */
 export const uploadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const storage = mediaStorage(ctx.config);
 

@@ -8,7 +8,7 @@ import { authenticate } from '../../http/session.js';
 import { authorizer } from '../../resources/crud-routes.js';
 import { canUsers } from './policy.js';
 
-/** A country option (spec 2 §3: countries are a lookup with id and name). */
+/** A country option (docs/spec-index.md S2.3: countries are a lookup with id and name). */
 export interface CountryOption {
   id: number;
   name: string;
@@ -43,7 +43,7 @@ export async function countryOptions(db: Db, lang: Locale): Promise<CountryOptio
     .map((r) => ({ id: r.id, name: r.name }));
 }
 
-/** `GET /api/role` and `GET /api/country`: the option lists of the user form (spec 2 §7), for every staff member. */
+/** `GET /api/role` and `GET /api/country`: the option lists of the user form (docs/spec-index.md S2.7), for every staff member. */
 export const lookupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const allow = authorizer(canUsers);
   app.addHook('onRequest', authenticate);

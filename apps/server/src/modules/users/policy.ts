@@ -2,7 +2,7 @@ import { ROLES } from '@backoffice/shared';
 import { isAdmin, isSelf, isStaff } from '../../http/policy.js';
 import type { AuthUser } from '../../http/session.js';
 
-/** The protected owner account (DESIGN §4 Users): the first administrator, never removed, blocked or demoted. */
+/** The protected owner account (docs/api.md Users): the first administrator, never removed, blocked or demoted. */
 export const OWNER_ID = 1;
 
 /** What is done to users as a resource (the list, creating, status changes, the trash). */
@@ -15,7 +15,7 @@ export interface UserTarget {
 }
 
 /**
- * The resource-wide rule (spec 2 §6): every staff member sees the list; only the administrator creates, activates
+ * The resource-wide rule (docs/spec-index.md S2.6): every staff member sees the list; only the administrator creates, activates
  * or blocks, removes and restores. `update` says whether the user edits anyone at all (everyone edits at least themselves).
  */
 export function canUsers(user: AuthUser, action: UsersAction): boolean {
@@ -23,13 +23,13 @@ export function canUsers(user: AuthUser, action: UsersAction): boolean {
   return isAdmin(user);
 }
 
-/** Editing a user: the administrator, the user themselves, or anyone on a site member's row (spec 2 §6). */
+/** Editing a user: the administrator, the user themselves, or anyone on a site member's row (docs/spec-index.md S2.6). */
 export const canEditUser = (user: AuthUser, target: UserTarget): boolean =>
   isAdmin(user) || isSelf(user, target.id) || (isStaff(user) && target.role_id === ROLES.member);
 
 const isOwner = (target: { id: number }) => target.id === OWNER_ID;
 
-/** Removing or blocking a user: the administrator, never on their own row nor on the owner's (DESIGN §4). */
+/** Removing or blocking a user: the administrator, never on their own row nor on the owner's (docs/api.md). */
 export const canRemoveOrBlockUser = (user: AuthUser, target: { id: number }): boolean =>
   isAdmin(user) && !isSelf(user, target.id) && !isOwner(target);
 

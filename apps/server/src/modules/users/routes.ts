@@ -31,7 +31,7 @@ const BULK_MESSAGES = { activate: 'users.activated', block: 'users.blocked', des
 const BULK_LOG = { activate: 'activate', block: 'block', destroy: 'destroy' } as const;
 
 /**
- * Users, /api/user (spec 2 §2 Users, docs/ARCHITECTURE.md Users and §8): the list, the record (never the password), create,
+ * Users, /api/user (docs/spec-index.md S2.2 Users, docs/features/sign-in-and-users.md, S2.8): the list, the record (never the password), create,
  * update, soft delete and restore, bulk activate|block|destroy and the two uniqueness checks. The rules depend on
  * the row: only role 1 creates, removes and changes role or status; role 2 edits itself and site members only;
  * nobody removes or blocks themselves or the owner; blocking, a role change or a password change ends that
@@ -150,7 +150,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
   );
 
-  // The uniqueness checks (docs/ARCHITECTURE.md): `{value, id?}` → JSON true when the value is free.
+  // The uniqueness checks (docs/features/sign-in-and-users.md): `{value, id?}` → JSON true when the value is free.
   const check = (field: 'title_url' | 'email', free: (value: string, id: number) => Promise<boolean>) => {
     const answer = (request: FastifyRequest, input: z.output<typeof userCheckSchema>) => {
       allow(request, 'view');

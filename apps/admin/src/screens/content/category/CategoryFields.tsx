@@ -7,7 +7,7 @@ import { optionsFilter } from '../../../kit/list/OptionsFilter';
 import type { FieldsProps, LocaleFieldsProps } from '../../../kit/resource';
 import { PageLikeLocaleFields, PageLikeMainFields } from '../pageLike/PageLikeFields';
 
-/** Per-locale fields of a category: the page-like fields of spec 1 §2, title_url checked by GET. */
+/** Per-locale fields of a category: the page-like fields of docs/spec-index.md S1.2, title_url checked by GET. */
 export function CategoryLocaleFields(props: LocaleFieldsProps<CategoryRecord>) {
   return <PageLikeLocaleFields {...props} checkUrl={CATEGORY_TITLE_URL_CHECK} />;
 }

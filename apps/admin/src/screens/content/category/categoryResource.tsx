@@ -16,7 +16,7 @@ export interface CategoryValues extends PageLikeValues {
   parent_id: number | null;
 }
 
-/** Categories (spec 1 §2 Category list and form) as a resource of the list/form kit. */
+/** Categories (docs/spec-index.md S1.2 Category list and form) as a resource of the list/form kit. */
 export const categoryResource: ResourceDef<CategoryRow, CategoryRecord, CategoryValues, CategoryInput> = {
   api: categoryApi,
   routeName: 'contentCategory',

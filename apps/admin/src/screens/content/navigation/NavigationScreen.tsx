@@ -32,7 +32,7 @@ const KEY_MOVES: Record<string, KeyboardMove> = {
 
 /**
  * One group's drag-and-drop tree. A drop or a keyboard move shows the new order at once and saves the whole
- * group (DESIGN §4 Navigation); when the save fails the saved tree is loaded again.
+ * group (docs/api.md Navigation); when the save fails the saved tree is loaded again.
  */
 function GroupTree({ group, onSave }: { group: NavigationGroupTree; onSave: (tree: NavigationNode[]) => void }) {
   const { t } = useTranslation();
@@ -131,7 +131,7 @@ function GroupTree({ group, onSave }: { group: NavigationGroupTree; onSave: (tre
   );
 }
 
-/** Navigation (spec 1 §2 Navigation): an info banner and one tree per group that has entries. */
+/** Navigation (docs/spec-index.md S1.2 Navigation): an info banner and one tree per group that has entries. */
 export default function NavigationScreen() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();

@@ -20,7 +20,7 @@ export function PageLocaleFields(props: LocaleFieldsProps<PageRecord>) {
 const idOrNull = (value: unknown) => (typeof value === 'number' ? value : null);
 
 /**
- * Only one page hosts a module with no category (spec 1 §5): asked when a module is set and the category is
+ * Only one page hosts a module with no category (docs/spec-index.md S1.5): asked when a module is set and the category is
  * empty; a taken module shows errors.moduleIdUnique on the module field.
  */
 function useModuleCheck(moduleId: number | null, categoryId: number | null, id: number | null) {
@@ -67,7 +67,7 @@ function PagePlacementFields({ rules, id }: FieldsProps<PageRecord>) {
 }
 
 /**
- * The navigation panel (spec 1 §2 Page form): the insert-into-navigation checkbox and, when it is ticked, the
+ * The navigation panel (docs/spec-index.md S1.2 Page form): the insert-into-navigation checkbox and, when it is ticked, the
  * group (required) and the parent node (options of that group, never the page itself or a page below it).
  */
 function PageNavigationFields({ rules, id }: FieldsProps<PageRecord>) {
@@ -153,5 +153,5 @@ export function PageMainFields(props: FieldsProps<PageRecord>) {
   );
 }
 
-/** A navigation group's heading: the translation key built from its label (spec 1 §2 Navigation). */
+/** A navigation group's heading: the translation key built from its label (docs/spec-index.md S1.2 Navigation). */
 export const groupLabel = (label: string) => translateOr(`navigation.groups.${label}`, label);

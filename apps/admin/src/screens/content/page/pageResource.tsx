@@ -17,7 +17,7 @@ export interface PageValues extends PageLikeValues {
   panels: number[];
 }
 
-/** Pages (spec 1 §2 Page list and form) as a resource of the list/form kit. */
+/** Pages (docs/spec-index.md S1.2 Page list and form) as a resource of the list/form kit. */
 export const pageResource: ResourceDef<PageRow, PageRecord, PageValues, PageInput> = {
   api: pageApi,
   routeName: 'contentPage',

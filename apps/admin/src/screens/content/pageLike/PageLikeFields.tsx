@@ -7,7 +7,7 @@ import { MetaFields, TitleFields } from '../../../kit/form/translated';
 import type { FieldsProps, LocaleFieldsProps } from '../../../kit/resource';
 
 /**
- * The per-locale fields of pages and categories (spec 1 §2 Page form): title, title_url (generated while
+ * The per-locale fields of pages and categories (docs/spec-index.md S1.2 Page form): title, title_url (generated while
  * creating, checked for uniqueness at `checkUrl`), content, teaser, page_text, meta_title (≤ 60), claim and
  * meta_description (≤ 160).
  */

@@ -2,7 +2,7 @@ import type { Locale, PageLikeLang } from '@backoffice/shared';
 import { type PublishingValues, publishingValues } from '../../../kit/form/publishing';
 import { emptyLangs, langsFromRecord } from '../../../kit/langs';
 
-/** The translated fields of pages and categories (spec 1 §2 Page form; a category has "the same fields"). */
+/** The translated fields of pages and categories (docs/spec-index.md S1.2 Page form; a category has "the same fields"). */
 export const PAGE_LIKE_LANG_FIELDS = [
   'title',
   'title_url',

@@ -21,7 +21,7 @@ export interface PanelValues {
   priority: number | null;
 }
 
-/** Panels (spec 1 §2 Panel list and form) as a resource of the list/form kit. */
+/** Panels (docs/spec-index.md S1.2 Panel list and form) as a resource of the list/form kit. */
 export const panelResource: ResourceDef<PanelRow, PanelRecord, PanelValues, PanelInput> = {
   api: panelApi,
   routeName: 'contentPanel',

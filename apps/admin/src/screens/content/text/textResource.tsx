@@ -22,7 +22,7 @@ export interface TextValues {
   status: boolean;
 }
 
-/** Texts (spec 1 §2 Text list and form) as a resource of the list/form kit. */
+/** Texts (docs/spec-index.md S1.2 Text list and form) as a resource of the list/form kit. */
 export const textResource: ResourceDef<TextRow, TextRecord, TextValues, TextInput> = {
   api: textApi,
   routeName: 'contentText',

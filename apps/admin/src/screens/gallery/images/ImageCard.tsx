@@ -23,7 +23,7 @@ export const imageLabel = (image: GalleryImage, language: Locale) =>
   image.languages[language]?.title || Object.values(image.languages).find((lang) => lang?.title)?.title || image.file;
 
 /**
- * One image of the gallery (spec 1 §3 Gallery image): selectable, its thumbnail opening the slideshow, its
+ * One image of the gallery (docs/spec-index.md S1.3 Gallery image): selectable, its thumbnail opening the slideshow, its
  * status and title; dragged by its handle (pointer or keyboard) to a new place; rotate, edit titles, remove.
  */
 export function ImageCard(props: ImageCardProps) {

@@ -24,7 +24,7 @@ interface Job {
 }
 
 /**
- * The upload queue of the image screen (spec 1 §2 Gallery detail, §8, §9): images only, at most 10000 KB and
+ * The upload queue of the image screen (docs/spec-index.md S1.2 Gallery detail, S1.8, S1.9): images only, at most 10000 KB and
  * GALLERY_UPLOAD.maxFiles waiting at once; a session check before a batch starts; two files at a time, each with
  * its progress and a cancel button. When the batch ends, a danger notification if any file was not stored,
  * the success message otherwise. `onStored` runs after each stored image.

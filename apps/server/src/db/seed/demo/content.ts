@@ -149,7 +149,7 @@ async function seedPages(run: Run) {
 }
 
 /**
- * The content area of the demo (DESIGN §3): categories of both modules, panels, galleries with their photos, the
+ * The content area of the demo (README.md): categories of both modules, panels, galleries with their photos, the
  * pages of a small company website in the main and footer navigation, news articles, references and partners,
  * with images. Everything is written through the services the API uses (rules, sanitising, navigation
  * placement, the image pipeline); a record is recognised by its Slovak title_url (panels by title), soft-deleted

@@ -129,7 +129,7 @@ export function pictureSvg({ hue, motif }: Picture): string {
 
 /**
  * A demo photo as JPEG bytes, rendered from SVG by sharp, `width` pixels wide (3:2). It is stored through the same
- * checks as an upload (SVG itself is never accepted as an image, DESIGN §5), so only the rendered JPEG leaves this
+ * checks as an upload (SVG itself is never accepted as an image, docs/data.md), so only the rendered JPEG leaves this
  * function. The SVG is rasterised at the size asked for (its density), never drawn large and scaled down.
  */
 export function renderPicture(picture: Picture, width = WIDTH): Promise<Buffer> {

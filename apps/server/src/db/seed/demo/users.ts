@@ -22,7 +22,7 @@ interface DemoUser {
 }
 
 /**
- * Staff and site members of the demo company (DESIGN §3: users of each role). The e2e tests sign in as
+ * Staff and site members of the demo company (README.md: users of each role). The e2e tests sign in as
  * editor@example.com / editor-demo: keep that account as it is.
  */
 const DEMO_USERS: DemoUser[] = [
