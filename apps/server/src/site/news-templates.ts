@@ -1,6 +1,7 @@
 import type { Locale } from '@backoffice/shared';
 import type { SiteGallery } from './gallery-service.js';
 import { html, raw, type SafeHtml } from './html.js';
+import { type Hero, heroImage } from './image-box.js';
 import type { NewsItem, SiteArticle } from './news-service.js';
 import {
   dateOf,
@@ -71,15 +72,16 @@ export interface ArticleBody {
   article: SiteArticle;
   galleries: SiteGallery[];
   similars: SiteLink[];
+  /** Its image, else its poster (`heroOf` in site/routes.ts). */
+  hero: Hero | null;
 }
 
 /** The body of one article: title, date and categories, image, content, galleries and similar articles. */
-export function articleBody(locale: Locale, { article, galleries, similars }: ArticleBody, mediaUrl: MediaUrl) {
-  const picture = pictureOf(article, mediaUrl, 'original');
+export function articleBody(locale: Locale, { article, galleries, similars, hero }: ArticleBody, mediaUrl: MediaUrl) {
   return html`<article class="article">
 <h1>${article.title}</h1>
 ${meta(locale, article)}
-${picture && html`<img class="hero" src="${picture}" alt="">`}
+${heroImage(hero)}
 ${richBlock('content', article.content)}
 ${galleriesSection(locale, galleries, mediaUrl)}
 ${similarsSection(word(locale, 'similarArticles'), similars, (url) => newsUrl(locale, url))}

@@ -1,6 +1,7 @@
 import type { Locale } from '@backoffice/shared';
 import type { SiteGallery } from './gallery-service.js';
 import { html, type SafeHtml } from './html.js';
+import { type Hero, heroImage } from './image-box.js';
 import {
   galleriesSection,
   MEDIA,
@@ -44,16 +45,20 @@ export interface ReferenceBody {
   reference: SiteReference;
   galleries: SiteGallery[];
   similars: SiteLink[];
+  hero: Hero | null;
 }
 
 /**
  * The body of one reference: title, image, panel text, amount, the building, road and railway parts, its
  * galleries and similar references.
  */
-export function referenceBody(locale: Locale, { reference, galleries, similars }: ReferenceBody, mediaUrl: MediaUrl) {
-  const image = mediaUrl(MEDIA.reference, reference.id, reference.image);
+export function referenceBody(
+  locale: Locale,
+  { reference, galleries, similars, hero }: ReferenceBody,
+  mediaUrl: MediaUrl,
+) {
   return html`<article class="reference">
-${image && html`<img class="hero" src="${image}" alt="">`}
+${heroImage(hero)}
 <h1>${reference.title}</h1>
 ${richBlock('panel-text', reference.panelText)}
 ${reference.amount > 0 && html`<p class="amount">${word(locale, 'amount')}: <strong>${reference.amount}</strong></p>`}

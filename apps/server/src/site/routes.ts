@@ -4,9 +4,11 @@ import type { AppContext } from '../context.js';
 import { pageGalleries } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
 import { t } from '../i18n/index.js';
+import { faviconRoute } from './favicon.js';
 import { registerFormPages } from './form-pages.js';
 import { findGallery, linkedGalleries } from './gallery-service.js';
 import { safeRedirect } from './html.js';
+import { heroReader } from './image-box.js';
 import { articleExtras, findArticle, listNews, NEWS_PER_PAGE } from './news-service.js';
 import { articleBody, type NewsList, newsPageBody, newsSection } from './news-templates.js';
 import { galleryUrl, MEDIA, newsUrl, pageCount, pageUrl, referenceUrl } from './parts.js';
@@ -41,6 +43,8 @@ const PAGE_GALLERIES = {
 export const siteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
   const { mediaUrl, notFound, withLocale, showRecord, showList } = siteResponder(ctx);
+  const heroOf = heroReader(ctx.config);
+  await app.register(faviconRoute, { ctx });
 
   /**
    * One page of the news, or null when that page does not exist (past the last, or a page number that is not
@@ -66,17 +70,17 @@ export const siteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   async function pageBodyOf(request: SiteRequest, page: SitePage, { locale, now, keepToken }: ShowContext) {
     const hostsNews = page.moduleId === MODULES.blog;
     const base = request.params.titleUrl === undefined ? `/${locale}/` : pageUrl(locale, page.titleUrl);
-    const [panels, galleries, news] = await Promise.all([
+    const [panels, galleries, news, hero] = await Promise.all([
       pagePanelsOf(db, page.id, locale),
       linkedGalleries(db, PAGE_GALLERIES, page.id, locale, now),
       hostsNews
         ? newsOf(locale, pageParam(request), now, { base, keepToken, categoryId: page.categoryId, level: 3 })
         : undefined,
+      heroOf(MEDIA.page, page.id, page.image),
     ]);
     if (news === null) return null;
-    const imageUrl = mediaUrl(MEDIA.page, page.id, page.image);
     const newsHtml = news && newsSection(locale, news, mediaUrl);
-    return pageBody(locale, { page, imageUrl, panels, galleries, news: newsHtml }, mediaUrl);
+    return pageBody(locale, { page, hero, panels, galleries, news: newsHtml }, mediaUrl);
   }
 
   /** The page at `titleUrl`, or the home page (the first item of the main menu) when the route has none. */
@@ -144,8 +148,13 @@ export const siteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
       find: (locale, now) => findArticle(db, locale, titleUrlOf(request), now),
       languageLink: sameRecord(newsUrl),
       async body(article, { locale, now }) {
-        const extras = await articleExtras(db, article.id, locale, now);
-        return articleBody(locale, { article, ...extras }, mediaUrl);
+        const [extras, hero] = await Promise.all([
+          articleExtras(db, article.id, locale, now),
+          heroOf(MEDIA.article, article.id, article.image).then(
+            (image) => image ?? heroOf(MEDIA.article, article.id, article.poster),
+          ),
+        ]);
+        return articleBody(locale, { article, ...extras, hero }, mediaUrl);
       },
     }),
   );
@@ -167,8 +176,11 @@ export const siteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
       find: (locale, now) => findReference(db, locale, titleUrlOf(request), now),
       languageLink: sameRecord(referenceUrl),
       async body(reference, { locale, now }) {
-        const extras = await referenceExtras(db, reference.id, locale, now);
-        return referenceBody(locale, { reference, ...extras }, mediaUrl);
+        const [extras, hero] = await Promise.all([
+          referenceExtras(db, reference.id, locale, now),
+          heroOf(MEDIA.reference, reference.id, reference.image),
+        ]);
+        return referenceBody(locale, { reference, ...extras, hero }, mediaUrl);
       },
     }),
   );

@@ -3,6 +3,7 @@ import { t } from '../i18n/index.js';
 import { formLinks } from './form-templates.js';
 import type { SiteGallery, SiteGalleryPage } from './gallery-service.js';
 import { html, raw, type SafeHtml } from './html.js';
+import { type Hero, heroImage } from './image-box.js';
 import { galleriesSection, galleryImages, type MediaUrl, pageUrl, richBlock, richText } from './parts.js';
 import type { MenuItem, SiteGroup, SitePage, SitePanel } from './service.js';
 import { type SiteSettings, settingsFooter, settingsHead } from './site-settings.js';
@@ -122,7 +123,7 @@ ${settingsFooter(frame.site)}
 
 export interface PageBody {
   page: SitePage;
-  imageUrl: string | null;
+  hero: Hero | null;
   panels: SitePanel[];
   galleries: SiteGallery[];
   /** The news list of a page that hosts the News module. */
@@ -130,9 +131,9 @@ export interface PageBody {
 }
 
 /** The body of one page: image, title, claim, content, page text, its news, panels and galleries. */
-export function pageBody(locale: Locale, { page, imageUrl, panels, galleries, news }: PageBody, mediaUrl: MediaUrl) {
+export function pageBody(locale: Locale, { page, hero, panels, galleries, news }: PageBody, mediaUrl: MediaUrl) {
   return html`<article${page.cssClass && html` class="${page.cssClass}"`}>
-${imageUrl && html`<img class="hero" src="${imageUrl}" alt="">`}
+${heroImage(hero)}
 <h1>${page.title}</h1>
 ${page.claim && html`<p class="claim">${page.claim}</p>`}
 ${richBlock('content', page.content)}
