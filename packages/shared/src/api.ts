@@ -7,6 +7,8 @@ export interface ListMeta {
   last_page: number;
   from: number | null;
   to: number | null;
+  /** Present when `total` is the database's estimate of a large list rather than a count (docs/api.md, Lists). */
+  total_approximate?: true;
 }
 export interface ListResponse<T> {
   data: T[];

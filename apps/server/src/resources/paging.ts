@@ -11,7 +11,8 @@ export function resolveSort<S extends string>(
   return { sort, order: query.order ?? 'asc' };
 }
 
-export function pageMeta(total: number, page: number, perPage: number): ListMeta {
+/** A list's `meta`; an approximate total (the planner's estimate) adds `total_approximate: true`. */
+export function pageMeta(total: number, page: number, perPage: number, approximate = false): ListMeta {
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const from = total === 0 ? null : (page - 1) * perPage + 1;
   const to = total === 0 ? null : Math.min(total, page * perPage);
@@ -22,6 +23,7 @@ export function pageMeta(total: number, page: number, perPage: number): ListMeta
     last_page: lastPage,
     from: from && from <= total ? from : null,
     to: from && from <= total ? to : null,
+    ...(approximate ? { total_approximate: true as const } : {}),
   };
 }
 

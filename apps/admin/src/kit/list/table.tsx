@@ -57,7 +57,14 @@ export function listPagination(
     pageSizeOptions: PAGE_SIZES,
     showTotal: (total) =>
       total > 0 && meta ? (
-        <span data-testid="list-info">{t('list.info', { from: meta.from ?? 0, to: meta.to ?? 0, total })}</span>
+        <span data-testid="list-info">
+          {/* A large list's total is the database's estimate (docs/api.md, Lists): "of about 1.2 million". */}
+          {t(meta.total_approximate ? 'list.infoApproximate' : 'list.info', {
+            from: meta.from ?? 0,
+            to: meta.to ?? 0,
+            total,
+          })}
+        </span>
       ) : null,
   };
 }

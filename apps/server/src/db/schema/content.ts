@@ -25,7 +25,11 @@ export const texts = pgTable(
     ...timestamps,
     deleted_at: ts('deleted_at'),
   },
-  (t) => [index('texts_updated_idx').on(t.updated_at)],
+  (t) => [
+    index('texts_updated_idx').on(t.updated_at),
+    index('texts_status_idx').on(t.status, t.id),
+    index('texts_live_idx').on(t.id).where(sql`${t.deleted_at} is null`),
+  ],
 );
 
 export const textLangs = pgTable(
@@ -39,7 +43,8 @@ export const textLangs = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.text_id, t.language_code] }),
-    index('text_langs_title_idx').on(t.language_code, t.title),
+    index('text_langs_title_idx').on(t.language_code, t.title, t.text_id),
+    index('text_langs_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
   ],
 );
 
@@ -90,7 +95,12 @@ export const categories = pgTable(
     css_class: varchar('css_class', { length: 128 }),
     ...publishable(),
   },
-  (t) => [index('categories_module_idx').on(t.module_id), index('categories_parent_idx').on(t.parent_id)],
+  (t) => [
+    index('categories_module_idx').on(t.module_id),
+    index('categories_status_idx').on(t.status, t.id),
+    index('categories_live_idx').on(t.id).where(sql`${t.deleted_at} is null`),
+    index('categories_parent_idx').on(t.parent_id),
+  ],
 );
 
 export const categoryLangs = pgTable(
@@ -103,7 +113,8 @@ export const categoryLangs = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.category_id, t.language_code] }),
-    index('category_langs_title_idx').on(t.language_code, t.title),
+    index('category_langs_title_idx').on(t.language_code, t.title, t.category_id),
+    index('category_langs_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
     index('category_langs_url_idx').on(t.language_code, t.title_url),
   ],
 );
@@ -120,6 +131,7 @@ export const pages = pgTable(
   },
   (t) => [
     index('pages_updated_idx').on(t.updated_at),
+    index('pages_status_idx').on(t.status, t.id),
     index('pages_module_idx').on(t.module_id),
     index('pages_live_idx').on(t.id).where(sql`${t.deleted_at} is null`),
   ],
@@ -176,7 +188,11 @@ export const panels = pgTable(
     ...timestamps,
     deleted_at: ts('deleted_at'),
   },
-  (t) => [index('panels_priority_idx').on(t.priority)],
+  (t) => [
+    index('panels_priority_idx').on(t.priority),
+    index('panels_status_idx').on(t.status, t.id),
+    index('panels_live_idx').on(t.id).where(sql`${t.deleted_at} is null`),
+  ],
 );
 
 export const panelLangs = pgTable(
@@ -190,7 +206,8 @@ export const panelLangs = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.panel_id, t.language_code] }),
-    index('panel_langs_title_idx').on(t.language_code, t.title),
+    index('panel_langs_title_idx').on(t.language_code, t.title, t.panel_id),
+    index('panel_langs_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
   ],
 );
 
@@ -200,7 +217,11 @@ export const galleries = pgTable(
     id: serial('id').primaryKey(),
     ...publishable(),
   },
-  (t) => [index('galleries_updated_idx').on(t.updated_at)],
+  (t) => [
+    index('galleries_updated_idx').on(t.updated_at),
+    index('galleries_status_idx').on(t.status, t.id),
+    index('galleries_live_idx').on(t.id).where(sql`${t.deleted_at} is null`),
+  ],
 );
 
 export const galleryLangs = pgTable(
@@ -213,7 +234,8 @@ export const galleryLangs = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.gallery_id, t.language_code] }),
-    index('gallery_langs_title_idx').on(t.language_code, t.title),
+    index('gallery_langs_title_idx').on(t.language_code, t.title, t.gallery_id),
+    index('gallery_langs_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
     index('gallery_langs_url_idx').on(t.language_code, t.title_url),
   ],
 );

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
 import { ts } from './base.js';
 import { users } from './people.js';
@@ -39,7 +40,16 @@ export const formContacts = pgTable(
     message: text('message').notNull().default(''),
     ...submitted(),
   },
-  (t) => [index('form_contacts_created_idx').on(t.created_at)],
+  (t) => [
+    index('form_contacts_created_idx').on(t.created_at),
+    index('form_contacts_live_idx').on(t.id).where(sql`${t.deleted_at} is null`),
+    index('form_contacts_name_idx').on(t.name, t.id),
+    index('form_contacts_email_idx').on(t.email, t.id),
+    // Search (`ILIKE '%…%'`, docs/features/lists.md) in name, e-mail and company.
+    index('form_contacts_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('form_contacts_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('form_contacts_company_trgm_idx').using('gin', t.company.op('gin_trgm_ops')),
+  ],
 );
 
 export const formPrices = pgTable(
@@ -58,7 +68,16 @@ export const formPrices = pgTable(
     note: text('note').notNull().default(''),
     ...submitted(),
   },
-  (t) => [index('form_prices_created_idx').on(t.created_at)],
+  (t) => [
+    index('form_prices_created_idx').on(t.created_at),
+    index('form_prices_live_idx').on(t.id).where(sql`${t.deleted_at} is null`),
+    index('form_prices_name_idx').on(t.name, t.id),
+    index('form_prices_email_idx').on(t.email, t.id),
+    // Search (`ILIKE '%…%'`, docs/features/lists.md) in name, e-mail and contact.
+    index('form_prices_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('form_prices_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('form_prices_contact_trgm_idx').using('gin', t.contact.op('gin_trgm_ops')),
+  ],
 );
 
 export const formRegistrations = pgTable(
@@ -71,7 +90,16 @@ export const formRegistrations = pgTable(
     cars_total: integer('cars_total').notNull().default(0),
     ...submitted(),
   },
-  (t) => [index('form_registrations_created_idx').on(t.created_at)],
+  (t) => [
+    index('form_registrations_created_idx').on(t.created_at),
+    index('form_registrations_live_idx').on(t.id).where(sql`${t.deleted_at} is null`),
+    index('form_registrations_name_idx').on(t.name, t.id),
+    index('form_registrations_email_idx').on(t.email, t.id),
+    // Search (`ILIKE '%…%'`, docs/features/lists.md) in name, e-mail and contact.
+    index('form_registrations_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('form_registrations_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('form_registrations_contact_trgm_idx').using('gin', t.contact.op('gin_trgm_ops')),
+  ],
 );
 
 /** The cars of a registration, in the order given. */

@@ -98,6 +98,11 @@ export const users = pgTable(
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     index('users_title_url_idx').on(t.title_url),
     index('users_fullname_idx').on(t.surname, t.name),
+    index('users_live_idx').on(t.id).where(sql`${t.deleted_at} is null`),
+    index('users_name_sort_idx').on(t.name, t.surname, t.id),
+    // Search (`ILIKE '%…%'`, docs/features/lists.md): the full name covers the name and the surname alone.
+    index('users_fullname_trgm_idx').using('gin', sql`(${t.name} || ' ' || ${t.surname}) gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
   ],
 );
 

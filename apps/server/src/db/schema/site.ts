@@ -46,6 +46,7 @@ export const mailTemplateLangs = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.template_id, t.language_code] }),
-    index('mail_template_langs_title_idx').on(t.language_code, t.title),
+    index('mail_template_langs_title_idx').on(t.language_code, t.title, t.template_id),
+    index('mail_template_langs_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
   ],
 );

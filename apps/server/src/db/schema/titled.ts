@@ -13,7 +13,11 @@ export const articles = pgTable(
     poster: varchar('poster', { length: 255 }),
     ...publishable(),
   },
-  (t) => [index('articles_updated_idx').on(t.updated_at)],
+  (t) => [
+    index('articles_updated_idx').on(t.updated_at),
+    index('articles_status_idx').on(t.status, t.id),
+    index('articles_live_idx').on(t.id).where(sql`${t.deleted_at} is null`),
+  ],
 );
 
 export const articleLangs = pgTable(
@@ -26,7 +30,8 @@ export const articleLangs = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.article_id, t.language_code] }),
-    index('article_langs_title_idx').on(t.language_code, t.title),
+    index('article_langs_title_idx').on(t.language_code, t.title, t.article_id),
+    index('article_langs_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
     index('article_langs_url_idx').on(t.language_code, t.title_url),
   ],
 );
@@ -94,6 +99,8 @@ export const references = pgTable(
   },
   (t) => [
     index('reference_entries_updated_idx').on(t.updated_at),
+    index('reference_entries_status_idx').on(t.status, t.id),
+    index('reference_entries_live_idx').on(t.id).where(sql`${t.deleted_at} is null`),
     index('reference_entries_order_idx').on(t.order),
     check('reference_entries_amount_min', sql`${t.amount} >= 0`),
     check('reference_entries_order_min', sql`${t.order} >= 0`),
@@ -116,7 +123,8 @@ export const referenceLangs = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.reference_id, t.language_code] }),
-    index('reference_langs_title_idx').on(t.language_code, t.title),
+    index('reference_langs_title_idx').on(t.language_code, t.title, t.reference_id),
+    index('reference_langs_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
     index('reference_langs_url_idx').on(t.language_code, t.title_url),
   ],
 );
@@ -181,6 +189,8 @@ export const partners = pgTable(
   (t) => [
     index('partners_order_idx').on(t.order),
     index('partners_updated_idx').on(t.updated_at),
+    index('partners_status_idx').on(t.status, t.id),
+    index('partners_live_idx').on(t.id).where(sql`${t.deleted_at} is null`),
     check('partners_order_min', sql`${t.order} >= 0`),
   ],
 );
@@ -198,7 +208,8 @@ export const partnerLangs = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.partner_id, t.language_code] }),
-    index('partner_langs_title_idx').on(t.language_code, t.title),
+    index('partner_langs_title_idx').on(t.language_code, t.title, t.partner_id),
+    index('partner_langs_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
     index('partner_langs_url_idx').on(t.language_code, t.title_url),
   ],
 );

@@ -14,7 +14,7 @@ import {
   type RegistrationFormInput,
   type RegistrationRecord,
 } from '@backoffice/shared';
-import { and, asc, count, desc, eq, ilike, isNull, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   formContacts,
@@ -25,7 +25,7 @@ import {
   users,
 } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
-import { iso } from '../../resources/list.js';
+import { iso, listTotal } from '../../resources/list.js';
 import { likePattern, pageMeta, resolveSort } from '../../resources/paging.js';
 
 /** The table behind each kind of submission. */
@@ -53,7 +53,7 @@ export async function listSubmissions(db: Db, kind: FormKind, query: ListQuery):
   );
   const { sort, order } = resolveSort(query, FORM_SORTS, FORM_DEFAULT_SORT);
   const direction = order === 'asc' ? asc : desc;
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({
         id: table.id,
@@ -68,11 +68,11 @@ export async function listSubmissions(db: Db, kind: FormKind, query: ListQuery):
       .orderBy(direction(table[sort]), direction(table.id))
       .limit(query.per_page)
       .offset((query.page - 1) * query.per_page),
-    db.select({ n: count() }).from(table).where(where),
+    listTotal(db, () => db.select({ one: sql`1` }).from(table).where(where).$dynamic()),
   ]);
   return {
     data: rows.map((r) => ({ ...r, created_at: r.created_at.toISOString(), deleted_at: iso(r.deleted_at) })),
-    meta: pageMeta(total?.n ?? 0, query.page, query.per_page),
+    meta: pageMeta(total.total, query.page, query.per_page, total.approximate),
   };
 }
 

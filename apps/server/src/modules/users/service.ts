@@ -11,14 +11,14 @@ import {
   type UserRow,
   type UserUpdateInput,
 } from '@backoffice/shared';
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { countries, roleLangs, roles, sessions, users } from '../../db/schema.js';
 import { hashPassword } from '../../http/crypto.js';
 import { invalid, isUniqueViolation, notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../http/session.js';
 import type { Tx } from '../../resources/langs.js';
-import { iso, trashedWhere } from '../../resources/list.js';
+import { iso, listTotal, trashedWhere } from '../../resources/list.js';
 import { likePattern, pageMeta, resolveSort } from '../../resources/paging.js';
 import { updateUnlessStale } from '../../resources/resource.js';
 import { canEditUser, canRemoveOrBlockUser } from './policy.js';
@@ -46,12 +46,8 @@ export async function listUsers(
     query.status === undefined ? undefined : eq(users.status, query.status),
     query.role_id === undefined ? undefined : eq(users.role_id, query.role_id),
     search
-      ? or(
-          ilike(users.name, search),
-          ilike(users.surname, search),
-          ilike(users.email, search),
-          sql`(${users.name} || ' ' || ${users.surname}) ilike ${search}`,
-        )
+      ? // A match in the name or the surname alone is a match in the full name: two trigram indexes serve it.
+        or(ilike(users.email, search), sql`(${users.name} || ' ' || ${users.surname}) ilike ${search}`)
       : undefined,
   );
   const { sort, order } = resolveSort(query, USER_SORTS, USER_DEFAULT_SORT);
@@ -65,7 +61,7 @@ export async function listUsers(
     role: [direction(roleLangs.title)],
     id: [],
   };
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({
         id: users.id,
@@ -85,7 +81,7 @@ export async function listUsers(
       .orderBy(...sorts[sort], direction(users.id))
       .limit(query.per_page)
       .offset((query.page - 1) * query.per_page),
-    db.select({ n: count() }).from(users).where(where),
+    listTotal(db, () => db.select({ one: sql`1` }).from(users).where(where).$dynamic()),
   ]);
   return {
     data: rows.map((r) => ({
@@ -97,7 +93,7 @@ export async function listUsers(
       deleted_at: iso(r.deleted_at),
       abilities: { update: canEditUser(viewer, r), destroy: canRemoveOrBlockUser(viewer, r) },
     })),
-    meta: pageMeta(total?.n ?? 0, query.page, query.per_page),
+    meta: pageMeta(total.total, query.page, query.per_page, total.approximate),
   };
 }
 
