@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, index, integer, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
 import { ts } from './base.js';
 import { users } from './people.js';
 
@@ -29,6 +29,24 @@ const company = () => ({
   email: field('email'),
 });
 
+/**
+ * The indexes of a submission list (docs/features/lists.md): newest first, live rows, the name and e-mail sorts, and
+ * trigram indexes for the search (`ILIKE '%…%'`) in name, e-mail and `third` (company or contact person).
+ */
+const submissionIndexes = (
+  table: string,
+  t: { id: AnyPgColumn; created_at: AnyPgColumn; deleted_at: AnyPgColumn; name: AnyPgColumn; email: AnyPgColumn },
+  third: { name: string; column: AnyPgColumn },
+) => [
+  index(`${table}_created_idx`).on(t.created_at),
+  index(`${table}_live_idx`).on(t.id).where(sql`${t.deleted_at} is null`),
+  index(`${table}_name_idx`).on(t.name, t.id),
+  index(`${table}_email_idx`).on(t.email, t.id),
+  index(`${table}_name_trgm_idx`).using('gin', t.name.op('gin_trgm_ops')),
+  index(`${table}_email_trgm_idx`).using('gin', t.email.op('gin_trgm_ops')),
+  index(`${table}_${third.name}_trgm_idx`).using('gin', third.column.op('gin_trgm_ops')),
+];
+
 export const formContacts = pgTable(
   'form_contacts',
   {
@@ -40,16 +58,7 @@ export const formContacts = pgTable(
     message: text('message').notNull().default(''),
     ...submitted(),
   },
-  (t) => [
-    index('form_contacts_created_idx').on(t.created_at),
-    index('form_contacts_live_idx').on(t.id).where(sql`${t.deleted_at} is null`),
-    index('form_contacts_name_idx').on(t.name, t.id),
-    index('form_contacts_email_idx').on(t.email, t.id),
-    // Search (`ILIKE '%…%'`, docs/features/lists.md) in name, e-mail and company.
-    index('form_contacts_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
-    index('form_contacts_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
-    index('form_contacts_company_trgm_idx').using('gin', t.company.op('gin_trgm_ops')),
-  ],
+  (t) => submissionIndexes('form_contacts', t, { name: 'company', column: t.company }),
 );
 
 export const formPrices = pgTable(
@@ -68,16 +77,7 @@ export const formPrices = pgTable(
     note: text('note').notNull().default(''),
     ...submitted(),
   },
-  (t) => [
-    index('form_prices_created_idx').on(t.created_at),
-    index('form_prices_live_idx').on(t.id).where(sql`${t.deleted_at} is null`),
-    index('form_prices_name_idx').on(t.name, t.id),
-    index('form_prices_email_idx').on(t.email, t.id),
-    // Search (`ILIKE '%…%'`, docs/features/lists.md) in name, e-mail and contact.
-    index('form_prices_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
-    index('form_prices_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
-    index('form_prices_contact_trgm_idx').using('gin', t.contact.op('gin_trgm_ops')),
-  ],
+  (t) => submissionIndexes('form_prices', t, { name: 'contact', column: t.contact }),
 );
 
 export const formRegistrations = pgTable(
@@ -90,16 +90,7 @@ export const formRegistrations = pgTable(
     cars_total: integer('cars_total').notNull().default(0),
     ...submitted(),
   },
-  (t) => [
-    index('form_registrations_created_idx').on(t.created_at),
-    index('form_registrations_live_idx').on(t.id).where(sql`${t.deleted_at} is null`),
-    index('form_registrations_name_idx').on(t.name, t.id),
-    index('form_registrations_email_idx').on(t.email, t.id),
-    // Search (`ILIKE '%…%'`, docs/features/lists.md) in name, e-mail and contact.
-    index('form_registrations_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
-    index('form_registrations_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
-    index('form_registrations_contact_trgm_idx').using('gin', t.contact.op('gin_trgm_ops')),
-  ],
+  (t) => submissionIndexes('form_registrations', t, { name: 'contact', column: t.contact }),
 );
 
 /** The cars of a registration, in the order given. */
