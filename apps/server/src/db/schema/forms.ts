@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, index, integer, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
+import { type ExtraConfigColumn, index, integer, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
 import { ts } from './base.js';
 import { users } from './people.js';
 
@@ -35,8 +35,14 @@ const company = () => ({
  */
 const submissionIndexes = (
   table: string,
-  t: { id: AnyPgColumn; created_at: AnyPgColumn; deleted_at: AnyPgColumn; name: AnyPgColumn; email: AnyPgColumn },
-  third: { name: string; column: AnyPgColumn },
+  t: {
+    id: ExtraConfigColumn;
+    created_at: ExtraConfigColumn;
+    deleted_at: ExtraConfigColumn;
+    name: ExtraConfigColumn;
+    email: ExtraConfigColumn;
+  },
+  third: { name: string; column: ExtraConfigColumn },
 ) => [
   index(`${table}_created_idx`).on(t.created_at),
   index(`${table}_live_idx`).on(t.id).where(sql`${t.deleted_at} is null`),
