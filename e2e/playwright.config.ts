@@ -28,6 +28,8 @@ export default defineConfig({
     command: `rm -rf ${E2E.dataDir} && node --import tsx apps/server/src/main.ts`,
     cwd: '..',
     url: `${E2E.baseUrl}/api/health`,
+    // The demo's traffic is written by a job once the server answers; the statistics specs read it.
+    wait: { stdout: /Demo: \d+ days of traffic/ },
     reuseExistingServer: false,
     timeout: 120_000,
     env: {

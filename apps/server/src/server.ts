@@ -3,19 +3,23 @@ import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { type Database, openDatabase } from './db/client.js';
 import { sharedSecret } from './db/secrets.js';
-import { seedDemo } from './db/seed/demo.js';
+import { demoJobHandlers, demoSeeded, seedDemo } from './db/seed/demo.js';
 import { seedReference } from './db/seed/reference.js';
+import { type JobRunner, jobRunner } from './jobs/queue.js';
 import { createMailer } from './mail/transport.js';
 import { collectorOf } from './modules/analytics/collector.js';
 
 export interface Started {
   app: FastifyInstance;
   database: Database;
+  /** The demo's deferred seed (its traffic); tests drain it. */
+  demoJobs: JobRunner;
 }
 
 /**
  * Opens the database, applies migrations and seeds what is missing (under the start-up lock), reads the shared
- * secret and builds the app (not yet listening).
+ * secret and builds the app (not yet listening). The demo's traffic history is a job run once the app is ready, so
+ * a first start answers before its statistics exist; a database seeded before skips the demo seed.
  */
 export async function startServer(
   config: Config,
@@ -28,7 +32,9 @@ export async function startServer(
     await database.exclusively(async () => {
       await database.migrate();
       await seedReference(database.db, config, log);
-      if (config.seedDemo) await seedDemo(database.db, log, config);
+      if (config.seedDemo && !(await demoSeeded(database.db))) {
+        await seedDemo(database.db, log, config, { traffic: 'job' });
+      }
     });
     const shared = config.sessionSecret
       ? config
@@ -37,12 +43,19 @@ export async function startServer(
       { db: database.db, config: shared, mailer: createMailer(shared) },
       { logger: opts.logger },
     );
-    // After the last request: the beacons still queued are written, then the database closes.
+    // Its own runner, as only a demo server has this job; every process runs it, taken once from the database.
+    // Its first look comes one poll (2 s) after the port opens: on PGlite the job's writes hold the one connection
+    // for about a second, and the first requests (the health check, the sign-in page) are answered before.
+    const demoJobs = jobRunner(database.db, config.seedDemo ? demoJobHandlers(database.db, log) : {}, app.log);
+    app.addHook('onListen', async () => demoJobs.start());
+    // After the last request: the demo job under way and the beacons still queued are written, then the database
+    // closes.
     app.addHook('onClose', async () => {
+      await demoJobs.stop();
       await collectorOf(database.db).flush();
       await database.close();
     });
-    return { app, database };
+    return { app, database, demoJobs };
   } catch (err) {
     await database.close();
     throw err;

@@ -1,11 +1,13 @@
-import { count } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Config } from '../../config.js';
+import { enqueue, type JobHandlers } from '../../jobs/queue.js';
+import { hasTraffic } from '../../modules/analytics/queries.js';
 import { createText, positionOptions } from '../../modules/texts/service.js';
 import type { Db } from '../client.js';
-import { texts } from '../schema.js';
+import { appSecrets, jobs, texts } from '../schema.js';
 import { seedDemoContent } from './demo/content.js';
 import { seedDemoForms } from './demo/forms.js';
-import { seedDemoTraffic } from './demo/traffic.js';
+import { DEMO_DAYS, seedDemoTraffic } from './demo/traffic.js';
 import { seedDemoUsers } from './demo/users.js';
 
 const DEMO_TEXTS: { sk: [string, string]; en: [string, string]; positions: string[]; status?: boolean }[] = [
@@ -52,12 +54,61 @@ const DEMO_TEXTS: { sk: [string, string]; en: [string, string]; positions: strin
   },
 ];
 
+/** The job that writes the demo's 90 days of statistics once the server answers. */
+export const DEMO_TRAFFIC_JOB = 'demo-traffic';
+
+/**
+ * Marks a database whose demo seed has run (`app_secrets`, shared by every process): a warm start skips the
+ * record-by-record checks. Raise the version when the demo data gains records a seeded database should get.
+ */
+const DEMO_SEEDED = { name: 'demo-seeded', version: '1' };
+
+/** Whether this database's demo seed (of this version) has run: a start then skips `seedDemo` entirely. */
+export async function demoSeeded(db: Db): Promise<boolean> {
+  const [row] = await db
+    .select({ value: appSecrets.value })
+    .from(appSecrets)
+    .where(eq(appSecrets.name, DEMO_SEEDED.name));
+  return row?.value === DEMO_SEEDED.version;
+}
+
+async function markDemoSeeded(db: Db) {
+  await db
+    .insert(appSecrets)
+    .values({ name: DEMO_SEEDED.name, value: DEMO_SEEDED.version })
+    .onConflictDoUpdate({ target: appSecrets.name, set: { value: DEMO_SEEDED.version } });
+}
+
+/** The demo's deferred work, for a job runner: the traffic history, skipped when some other run wrote it. */
+export const demoJobHandlers = (db: Db, log: (line: string) => void): JobHandlers => ({
+  [DEMO_TRAFFIC_JOB]: () => seedDemoTraffic(db, log),
+});
+
+/** Stores the traffic job unless there is traffic already or the job waits (a second process, a second start). */
+async function enqueueDemoTraffic(db: Db): Promise<boolean> {
+  if (await hasTraffic(db)) return false;
+  const [waiting] = await db
+    .select({ n: count() })
+    .from(jobs)
+    .where(and(eq(jobs.kind, DEMO_TRAFFIC_JOB), isNull(jobs.failed_at)));
+  if (waiting?.n) return false;
+  await enqueue(db, DEMO_TRAFFIC_JOB, {});
+  return true;
+}
+
 /**
  * Demo content in both locales (texts, and the content area: categories, panels, galleries with their photos, pages
- * in navigation, news articles, references and partners, images under `config.mediaDir`) and users of each role;
- * running it again adds nothing.
+ * in navigation, news articles, references and partners, images under `config.mediaDir`), users of each role, form
+ * submissions and 90 days of traffic; running it again adds nothing. With `traffic: 'job'` the traffic is left to
+ * DEMO_TRAFFIC_JOB (the server answers first; the statistics fill in a few seconds later) and the database is
+ * marked seeded, so the next start skips all of it.
  */
-export async function seedDemo(db: Db, log: (line: string) => void, config: Config) {
+export async function seedDemo(
+  db: Db,
+  log: (line: string) => void,
+  config: Config,
+  opts: { traffic: 'now' | 'job' } = { traffic: 'now' },
+) {
   const [existing] = await db.select({ n: count() }).from(texts);
   if (!existing?.n) {
     const positions = await positionOptions(db);
@@ -74,5 +125,8 @@ export async function seedDemo(db: Db, log: (line: string) => void, config: Conf
   await seedDemoContent(db, config, log);
   await seedDemoUsers(db, log);
   await seedDemoForms(db, log);
-  await seedDemoTraffic(db, log);
+  if (opts.traffic === 'now') return seedDemoTraffic(db, log);
+  if (await enqueueDemoTraffic(db))
+    log(`Demo: the statistics' ${DEMO_DAYS} days of traffic are written once the server answers.`);
+  await markDemoSeeded(db);
 }

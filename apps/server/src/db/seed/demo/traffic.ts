@@ -4,6 +4,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { addDays, dayOf } from '../../../modules/analytics/days.js';
 import { hasTraffic } from '../../../modules/analytics/queries.js';
 import { completeImportedRollups, type Dimension, NOT_SET } from '../../../modules/analytics/rollups.js';
+import { insertRows } from '../../bulk.js';
 import type { Db } from '../../client.js';
 import {
   analyticsDaily,
@@ -24,7 +25,7 @@ import { mulberry32 } from '../random.js';
 import type { Log } from './seeding.js';
 
 /** Days of demo traffic, up to yesterday. */
-const DAYS = 90;
+export const DEMO_DAYS = 90;
 /** The last days whose sessions and page views are also kept raw (the rest exists as roll-ups only). */
 const RAW_DAYS = 2;
 
@@ -169,10 +170,10 @@ function simulate(paths: (readonly [string, number])[], today: string): DemoSess
   const visitors: Visitor[] = [];
   const sessions: DemoSession[] = [];
   let serial = 0;
-  for (let back = DAYS; back >= 1; back--) {
+  for (let back = DEMO_DAYS; back >= 1; back--) {
     const day = addDays(today, -back);
     const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
-    const count = Math.round((55 + (DAYS - back) * 0.5) * (WEEKDAY[weekday] ?? 1) * (0.8 + rng() * 0.4));
+    const count = Math.round((55 + (DEMO_DAYS - back) * 0.5) * (WEEKDAY[weekday] ?? 1) * (0.8 + rng() * 0.4));
     for (let i = 0; i < count; i++) {
       const returning = visitors.length > 20 && rng() < 0.28;
       let visitor: Visitor;
@@ -241,8 +242,9 @@ function simulate(paths: (readonly [string, number])[], today: string): DemoSess
 }
 
 /** Inserts rows in slices, so no statement carries more parameters than the driver takes. */
-async function insertAll(db: Db, table: PgTable, rows: Record<string, unknown>[], slice = 500) {
-  for (let i = 0; i < rows.length; i += slice) await db.insert(table).values(rows.slice(i, i + slice) as never);
+/** One statement per table (`insertRows`: an array parameter per column), however many rows. */
+async function insertAll(db: Db, table: PgTable, rows: Record<string, unknown>[]) {
+  if (rows.length > 0) await db.execute(insertRows(table, rows));
 }
 
 /**
@@ -405,5 +407,5 @@ export async function seedDemoTraffic(db: Db, log: Log, now = new Date()) {
   });
   await completeImportedRollups(db);
   const views = sessions.reduce((n, s) => n + s.paths.length, 0);
-  log(`Demo: ${DAYS} days of traffic (${sessions.length} sessions, ${views} page views).`);
+  log(`Demo: ${DEMO_DAYS} days of traffic (${sessions.length} sessions, ${views} page views).`);
 }
