@@ -16,6 +16,9 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     rollupOptions: {
+      // The shared package only declares constants and schemas: a chunk that reads a constant (the login route
+      // reads the locales) does not pull every schema and zod with it.
+      treeshake: { moduleSideEffects: [{ test: /packages\/shared\/src\//, sideEffects: false }] },
       output: {
         // Framework code changes rarely: separate chunks stay cached across releases of the app code.
         manualChunks(id) {

@@ -3,16 +3,16 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers';
 import { router } from './app/router';
-import { initI18n } from './i18n';
+import { loadI18n } from './i18n';
 import './styles.css';
 
-const language = initI18n();
+await loadI18n();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
 createRoot(container).render(
   <StrictMode>
-    <Providers language={language}>
+    <Providers>
       <RouterProvider router={router} />
     </Providers>
   </StrictMode>,

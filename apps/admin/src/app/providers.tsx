@@ -1,11 +1,7 @@
-import type { Locale } from '@backoffice/shared';
 import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider, type ThemeConfig } from 'antd';
-import enUS from 'antd/locale/en_US';
-import skSK from 'antd/locale/sk_SK';
+import type { ThemeConfig } from 'antd';
 import type { ReactNode } from 'react';
 import { ApiError, errorMessage } from '../api/client';
-import { NotificationBar, notify } from '../kit/notifications';
 
 const isClientError = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;
 
@@ -15,7 +11,8 @@ export const queryClient = new QueryClient({
     onError: (error, query) => {
       if (query.meta?.silent) return;
       if (error instanceof ApiError && error.status === 401) return;
-      notify('danger', errorMessage(error));
+      // The notifications come with antd, which the sign-in screens do not load until something fails.
+      void import('../kit/notifications').then(({ notify }) => notify('danger', errorMessage(error)));
     },
   }),
   defaultOptions: {
@@ -61,16 +58,9 @@ export const theme: ThemeConfig = {
 };
 
 /**
- * Data, antd locale and notifications around the whole admin. antd's `App` (modal hooks), the preloader
- * and dayjs belong to the signed-in shell only, so the login route does not load them.
+ * The data cache around the whole admin. antd (its locale, theme and notifications) comes with the first screen
+ * outside the sign-in screens, in `AntdShell`, so the login route loads none of it.
  */
-export function Providers({ language, children }: { language: Locale; children: ReactNode }) {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={language === 'sk' ? skSK : enUS} theme={theme}>
-        {children}
-        <NotificationBar />
-      </ConfigProvider>
-    </QueryClientProvider>
-  );
+export function Providers({ children }: { children: ReactNode }) {
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }

@@ -8,11 +8,10 @@ import sk from './sk.json';
 /** A key of the message catalogue; a typo does not compile. */
 export type I18nKey = ParseKeys;
 
-/** Initialises i18next synchronously with the stored language and mirrors it into `<html lang>`. */
-export function initI18n(): Locale {
-  const language = getLanguage();
+function start(language: Locale, catalogues: Partial<Record<Locale, object>>): Locale {
+  const resources = Object.fromEntries(Object.entries(catalogues).map(([l, c]) => [l, { translation: c }]));
   void i18next.use(initReactI18next).init({
-    resources: { sk: { translation: sk }, en: { translation: en } },
+    resources,
     lng: language,
     fallbackLng: fallbackLanguage(language),
     initAsync: false,
@@ -22,6 +21,21 @@ export function initI18n(): Locale {
   document.documentElement.lang = language;
   document.title = i18next.t('app.name');
   return language;
+}
+
+/** Initialises i18next synchronously with both catalogues and the stored language (the unit tests). */
+export function initI18n(): Locale {
+  return start(getLanguage(), { sk, en });
+}
+
+/**
+ * Initialises i18next with the stored language's catalogue only, fetched on its own (the admin's start): the
+ * catalogues hold the same keys (catalogue.test.ts), so the other one is never needed as a fallback.
+ */
+export async function loadI18n(): Promise<Locale> {
+  const language = getLanguage();
+  const catalogue = language === 'sk' ? await import('./sk.json') : await import('./en.json');
+  return start(language, { [language]: catalogue.default });
 }
 
 const KEY_LIKE = /^[a-zA-Z]+(\.[a-zA-Z0-9]+)+$/;

@@ -1,13 +1,12 @@
-import type { ReactNode } from 'react';
 import type { I18nKey } from '../i18n';
 import { hasRoute, routePath } from './paths';
-import { type AppRoute, type RouteName, routeTable } from './table';
+import { type AppRoute, type NavIcon, type RouteName, routeTable } from './table';
 
 /** An entry of the side navigation. */
 export interface NavEntry {
   name: RouteName;
   labelKey: I18nKey;
-  icon?: ReactNode;
+  icon?: NavIcon;
   path: string;
   children: NavEntry[];
 }

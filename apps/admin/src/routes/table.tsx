@@ -1,35 +1,35 @@
-import {
-  ApartmentOutlined,
-  BarChartOutlined,
-  ContactsOutlined,
-  ControlOutlined,
-  DashboardOutlined,
-  DollarOutlined,
-  EnvironmentOutlined,
-  FileOutlined,
-  FileSearchOutlined,
-  FileTextOutlined,
-  FolderOpenOutlined,
-  FormOutlined,
-  IdcardOutlined,
-  InboxOutlined,
-  LayoutOutlined,
-  LineChartOutlined,
-  LinkOutlined,
-  MailOutlined,
-  MenuOutlined,
-  MobileOutlined,
-  PictureOutlined,
-  ReadOutlined,
-  SendOutlined,
-  SettingOutlined,
-  ShareAltOutlined,
-  TeamOutlined,
-  TrophyOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
-import type { ReactNode } from 'react';
 import type { I18nKey } from '../i18n';
+
+/** The side navigation's icons by name (app/layout/navIcons.tsx draws them): the table itself loads no icons. */
+export type NavIcon =
+  | 'apartment'
+  | 'barChart'
+  | 'contacts'
+  | 'control'
+  | 'dashboard'
+  | 'dollar'
+  | 'environment'
+  | 'file'
+  | 'fileSearch'
+  | 'fileText'
+  | 'folderOpen'
+  | 'form'
+  | 'idcard'
+  | 'inbox'
+  | 'layout'
+  | 'lineChart'
+  | 'link'
+  | 'mail'
+  | 'menu'
+  | 'mobile'
+  | 'picture'
+  | 'read'
+  | 'send'
+  | 'setting'
+  | 'shareAlt'
+  | 'team'
+  | 'trophy'
+  | 'user';
 
 /**
  * One row of the route table; the router, the side navigation and the breadcrumbs are all derived from it. A named
@@ -42,7 +42,7 @@ export interface AppRoute {
   readonly index?: boolean;
   /** Label in the navigation and the breadcrumbs. */
   readonly labelKey?: I18nKey;
-  readonly icon?: ReactNode;
+  readonly icon?: NavIcon;
   /** Shown in the side navigation (a row with nav children becomes a group). */
   readonly nav?: boolean;
   /** The route whose section this screen belongs to: marked in the navigation, first in the breadcrumbs. */
@@ -96,14 +96,14 @@ export const routeTable = [
             name: 'dashboard',
             path: 'dashboard',
             labelKey: 'nav.dashboard',
-            icon: <DashboardOutlined />,
+            icon: 'dashboard',
             nav: true,
           },
           {
             name: 'content',
             path: 'content',
             labelKey: 'nav.content',
-            icon: <FolderOpenOutlined />,
+            icon: 'folderOpen',
             nav: true,
             children: [
               { index: true, redirect: 'page' },
@@ -111,35 +111,35 @@ export const routeTable = [
                 name: 'contentPage',
                 path: 'page/:id?',
                 labelKey: 'nav.contentPage',
-                icon: <FileOutlined />,
+                icon: 'file',
                 nav: true,
               },
               {
                 name: 'contentText',
                 path: 'text/:id?',
                 labelKey: 'nav.contentText',
-                icon: <FileTextOutlined />,
+                icon: 'fileText',
                 nav: true,
               },
               {
                 name: 'contentNavigation',
                 path: 'navigation',
                 labelKey: 'nav.contentNavigation',
-                icon: <MenuOutlined />,
+                icon: 'menu',
                 nav: true,
               },
               {
                 name: 'contentCategory',
                 path: 'category/:id?',
                 labelKey: 'nav.contentCategory',
-                icon: <ApartmentOutlined />,
+                icon: 'apartment',
                 nav: true,
               },
               {
                 name: 'contentPanel',
                 path: 'panel/:id?',
                 labelKey: 'nav.contentPanel',
-                icon: <LayoutOutlined />,
+                icon: 'layout',
                 nav: true,
               },
             ],
@@ -148,14 +148,14 @@ export const routeTable = [
             name: 'news',
             path: 'news/:id?',
             labelKey: 'nav.news',
-            icon: <ReadOutlined />,
+            icon: 'read',
             nav: true,
           },
           {
             name: 'gallery',
             path: 'gallery/:id?',
             labelKey: 'nav.gallery',
-            icon: <PictureOutlined />,
+            icon: 'picture',
             nav: true,
           },
           {
@@ -168,21 +168,21 @@ export const routeTable = [
             name: 'reference',
             path: 'reference/:id?',
             labelKey: 'nav.reference',
-            icon: <TrophyOutlined />,
+            icon: 'trophy',
             nav: true,
           },
           {
             name: 'partner',
             path: 'partner/:id?',
             labelKey: 'nav.partner',
-            icon: <TeamOutlined />,
+            icon: 'team',
             nav: true,
           },
           {
             name: 'form',
             path: 'form',
             labelKey: 'nav.form',
-            icon: <FormOutlined />,
+            icon: 'form',
             nav: true,
             children: [
               { index: true, redirect: 'contact' },
@@ -190,21 +190,21 @@ export const routeTable = [
                 name: 'formContact',
                 path: 'contact/:id?',
                 labelKey: 'nav.formContact',
-                icon: <InboxOutlined />,
+                icon: 'inbox',
                 nav: true,
               },
               {
                 name: 'formPriceOffer',
                 path: 'price/:id?',
                 labelKey: 'nav.formPriceOffer',
-                icon: <DollarOutlined />,
+                icon: 'dollar',
                 nav: true,
               },
               {
                 name: 'formRegistration',
                 path: 'registration/:id?',
                 labelKey: 'nav.formRegistration',
-                icon: <IdcardOutlined />,
+                icon: 'idcard',
                 nav: true,
               },
             ],
@@ -213,21 +213,21 @@ export const routeTable = [
             name: 'user',
             path: 'user/:id?',
             labelKey: 'nav.user',
-            icon: <UserOutlined />,
+            icon: 'user',
             nav: true,
           },
           {
             name: 'mail',
             path: 'mail/:id?',
             labelKey: 'nav.mail',
-            icon: <MailOutlined />,
+            icon: 'mail',
             nav: true,
           },
           {
             name: 'settings',
             path: 'settings',
             labelKey: 'nav.settings',
-            icon: <SettingOutlined />,
+            icon: 'setting',
             nav: true,
             children: [
               { index: true, redirect: 'main' },
@@ -235,28 +235,28 @@ export const routeTable = [
                 name: 'settingsMain',
                 path: 'main',
                 labelKey: 'nav.settingsMain',
-                icon: <ControlOutlined />,
+                icon: 'control',
                 nav: true,
               },
               {
                 name: 'settingsContact',
                 path: 'contact',
                 labelKey: 'nav.settingsContact',
-                icon: <ContactsOutlined />,
+                icon: 'contacts',
                 nav: true,
               },
               {
                 name: 'settingsEmail',
                 path: 'email',
                 labelKey: 'nav.settingsEmail',
-                icon: <SendOutlined />,
+                icon: 'send',
                 nav: true,
               },
               {
                 name: 'settingsSocial',
                 path: 'social',
                 labelKey: 'nav.settingsSocial',
-                icon: <ShareAltOutlined />,
+                icon: 'shareAlt',
                 nav: true,
               },
             ],
@@ -265,7 +265,7 @@ export const routeTable = [
             name: 'stats',
             path: 'stats',
             labelKey: 'nav.stats',
-            icon: <BarChartOutlined />,
+            icon: 'barChart',
             nav: true,
             children: [
               { index: true, redirect: 'traffic' },
@@ -273,35 +273,35 @@ export const routeTable = [
                 name: 'statsTraffic',
                 path: 'traffic',
                 labelKey: 'nav.statsTraffic',
-                icon: <LineChartOutlined />,
+                icon: 'lineChart',
                 nav: true,
               },
               {
                 name: 'statsContent',
                 path: 'content',
                 labelKey: 'nav.statsContent',
-                icon: <FileSearchOutlined />,
+                icon: 'fileSearch',
                 nav: true,
               },
               {
                 name: 'statsSource',
                 path: 'source',
                 labelKey: 'nav.statsSource',
-                icon: <LinkOutlined />,
+                icon: 'link',
                 nav: true,
               },
               {
                 name: 'statsDemography',
                 path: 'demography',
                 labelKey: 'nav.statsDemography',
-                icon: <EnvironmentOutlined />,
+                icon: 'environment',
                 nav: true,
               },
               {
                 name: 'statsDevice',
                 path: 'device',
                 labelKey: 'nav.statsDevice',
-                icon: <MobileOutlined />,
+                icon: 'mobile',
                 nav: true,
               },
             ],

@@ -1,33 +1,32 @@
 import { LOCALE_NAMES, LOCALES } from '@backoffice/shared';
-import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, getLanguage } from '../../i18n/language';
+import './languageSwitcher.css';
 
 /**
  * Slovenčina / English, each named in itself; choosing one stores it and reloads the page (spec 2 §2 Language
- * switcher).
- * Two buttons rather than a dropdown keep the login route's code small.
+ * switcher). Two plain buttons, styled like antd's small ones: the login route shows them and loads no antd.
  */
 export function LanguageSwitcher() {
   const { t } = useTranslation();
   const current = getLanguage();
   return (
-    <Space.Compact data-testid="lang-switch" role="group" aria-label={t('language.switch')}>
+    <fieldset className="bo-lang-switch" data-testid="lang-switch" aria-label={t('language.switch')}>
       {LOCALES.map((locale) => (
-        <Button
+        <button
           key={locale}
-          size="small"
+          type="button"
           lang={locale}
           data-testid={`lang-${locale}`}
-          type={locale === current ? 'primary' : 'default'}
+          className={locale === current ? 'bo-lang bo-lang-current' : 'bo-lang'}
           aria-pressed={locale === current}
           onClick={() => {
             if (locale !== current) changeLanguage(locale);
           }}
         >
           {LOCALE_NAMES[locale]}
-        </Button>
+        </button>
       ))}
-    </Space.Compact>
+    </fieldset>
   );
 }

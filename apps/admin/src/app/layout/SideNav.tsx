@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useMatches } from 'react-router';
 import { type NavEntry, navTree } from '../../routes/nav';
 import { isRouteHandle } from '../routeHandle';
+import { NavIconOf } from './navIcons';
 
 type MenuItem = Required<MenuProps>['items'][number];
 
@@ -32,13 +33,13 @@ export function SideNav({ collapsed, onNavigate }: { collapsed: boolean; onNavig
     entry.children.length
       ? {
           key: entry.name,
-          icon: entry.icon,
+          icon: entry.icon && <NavIconOf name={entry.icon} />,
           label: <span data-testid={`nav-${entry.name}`}>{t(entry.labelKey)}</span>,
           children: entry.children.map(toItem),
         }
       : {
           key: entry.name,
-          icon: entry.icon,
+          icon: entry.icon && <NavIconOf name={entry.icon} />,
           label: (
             <Link to={entry.path} data-testid={`nav-${entry.name}`} onClick={onNavigate}>
               {t(entry.labelKey)}

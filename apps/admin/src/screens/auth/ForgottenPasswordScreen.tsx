@@ -1,21 +1,23 @@
-import { type ForgottenPasswordInput, forgottenPasswordSchema } from '@backoffice/shared';
+import type { ForgottenPasswordInput } from '@backoffice/shared';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, Space } from 'antd';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { sendResetLink, useCsrfCookie } from '../../api/auth';
-import { zodRules } from '../../kit/zodForm';
+import { zodValidate } from '../../kit/zodForm';
 import { routePath } from '../../routes/paths';
-
-const rules = zodRules(forgottenPasswordSchema);
+import { Field, firstError, Notice, SubmitButton } from './controls';
+import { NOT_CHECKED, useAuthSchemas } from './useAuthSchemas';
 
 /** Forgotten password (spec 1 §2): on success the form gives way to the server's message. */
 export default function ForgottenPasswordScreen() {
   const { t } = useTranslation();
-  const [form] = Form.useForm<ForgottenPasswordInput>();
-  const valid = Form.useWatch((values: unknown) => forgottenPasswordSchema.safeParse(values ?? {}).success, form);
+  const [values, setValues] = useState<ForgottenPasswordInput>({ email: '' });
+  const [touched, setTouched] = useState(false);
   useCsrfCookie();
   const send = useMutation({ mutationFn: sendResetLink });
+  const schemas = useAuthSchemas(values.email !== '' || touched);
+  const validation = schemas ? zodValidate(schemas.forgottenPasswordSchema, values) : NOT_CHECKED;
   const backToLogin = (
     <Link to={routePath('login')} data-testid="back-to-login">
       {t('auth.backToLogin')}
@@ -24,41 +26,45 @@ export default function ForgottenPasswordScreen() {
 
   if (send.isSuccess) {
     return (
-      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-        <Alert data-testid="forgotten-message" type="success" showIcon title={send.data.message} />
+      <div className="bo-auth-links">
+        <Notice type="success" testId="forgotten-message">
+          {send.data.message}
+        </Notice>
         {backToLogin}
-      </Space>
+      </div>
     );
   }
 
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (validation.success && !send.isPending) send.mutate(validation.data);
+  };
+
   return (
-    <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => send.mutate(values)}>
+    <form onSubmit={submit} noValidate aria-label={t('auth.forgottenTitle')}>
       <p>{t('auth.forgottenHelp')}</p>
       {send.isError && (
-        <Alert
-          data-testid="forgotten-error"
-          type="error"
-          showIcon
-          className="bo-form-alert"
-          title={t('auth.forgottenError')}
-        />
+        <Notice type="error" testId="forgotten-error">
+          {t('auth.forgottenError')}
+        </Notice>
       )}
-      <Form.Item name="email" label={t('auth.email')} rules={rules('email')} validateTrigger="onBlur">
-        <Input data-testid="forgotten-email" type="email" autoComplete="username" autoFocus />
-      </Form.Item>
-      <Form.Item>
-        <Button
-          data-testid="forgotten-submit"
-          type="primary"
-          htmlType="submit"
-          block
-          loading={send.isPending}
-          disabled={send.isPending || !valid}
-        >
-          {t('auth.send')}
-        </Button>
-      </Form.Item>
+      <Field
+        id="forgotten-email"
+        testId="forgotten-email"
+        label={t('auth.email')}
+        type="email"
+        autoComplete="username"
+        autoFocus
+        value={values.email}
+        error={firstError(validation.success ? null : validation.errors, 'email', touched)}
+        onChange={(email) => setValues({ email })}
+        onBlur={() => setTouched(true)}
+      />
+      <SubmitButton testId="forgotten-submit" loading={send.isPending} disabled={!validation.success}>
+        {t('auth.send')}
+      </SubmitButton>
       {backToLogin}
-    </Form>
+    </form>
   );
 }

@@ -1,26 +1,26 @@
-import { type LoginInput, loginSchema } from '@backoffice/shared';
+import type { LoginInput } from '@backoffice/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Input } from 'antd';
-import { type ChangeEvent, type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { login, useCsrfCookie } from '../../api/auth';
 import { ApiError, errorMessage } from '../../api/client';
 import { setUser } from '../../api/session';
-import { translateMessage } from '../../i18n';
 import { zodValidate } from '../../kit/zodForm';
 import { routePath } from '../../routes/paths';
+import { Field, firstError, Notice, SubmitButton } from './controls';
+import { NOT_CHECKED, useAuthSchemas } from './useAuthSchemas';
 
-type Field = keyof LoginInput;
+type FieldName = keyof LoginInput;
 
 /**
  * Login (spec 1 §2). The button waits for the CSRF cookie, a pending login and a valid form (the shared
- * loginSchema). It is the entry route, so it uses plain fields instead of antd Form to stay small.
+ * loginSchema). It is the entry route, so it uses the light controls beside it, not antd.
  */
 export default function LoginScreen() {
   const { t } = useTranslation();
   const [values, setValues] = useState<LoginInput>({ email: '', password: '' });
-  const [touched, setTouched] = useState<Record<Field, boolean>>({ email: false, password: false });
+  const [touched, setTouched] = useState<Record<FieldName, boolean>>({ email: false, password: false });
   const csrf = useCsrfCookie();
   const queryClient = useQueryClient();
   const attempt = useMutation({
@@ -32,11 +32,10 @@ export default function LoginScreen() {
     },
   });
 
-  const validation = zodValidate(loginSchema, values);
-  const errorOf = (field: Field) =>
-    touched[field] && !validation.success && validation.errors[field]
-      ? translateMessage(validation.errors[field][0])
-      : null;
+  const schemas = useAuthSchemas(values.email !== '' || values.password !== '' || touched.email || touched.password);
+  const validation = schemas ? zodValidate(schemas.loginSchema, values) : NOT_CHECKED;
+  const errorOf = (field: FieldName) =>
+    firstError(validation.success ? null : validation.errors, field, touched[field]);
   const error = attempt.error;
   const failure =
     error === null ? null : error instanceof ApiError && error.status === 422 ? t('auth.failed') : errorMessage(error);
@@ -48,28 +47,12 @@ export default function LoginScreen() {
     if (validation.success && !disabled) attempt.mutate(validation.data);
   };
 
-  const field = (name: Field, label: string, control: ReactNode) => {
-    const message = errorOf(name);
-    return (
-      <div className="bo-field">
-        <label htmlFor={`login-${name}`}>{label}</label>
-        {control}
-        {message && (
-          <div id={`login-${name}-error`} className="bo-field-error" role="alert">
-            {message}
-          </div>
-        )}
-      </div>
-    );
-  };
-  const bind = (name: Field) => ({
+  const bind = (name: FieldName) => ({
     id: `login-${name}`,
-    'data-testid': `login-${name}`,
+    testId: `login-${name}`,
     value: values[name],
-    status: errorOf(name) ? ('error' as const) : undefined,
-    'aria-invalid': Boolean(errorOf(name)),
-    'aria-describedby': errorOf(name) ? `login-${name}-error` : undefined,
-    onChange: (event: ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [name]: event.target.value })),
+    error: errorOf(name),
+    onChange: (value: string) => setValues((v) => ({ ...v, [name]: value })),
     // An untouched empty field shows no error when left (clicking a link must not shift the layout).
     onBlur: () => setTouched((v) => ({ ...v, [name]: v[name] || values[name] !== '' })),
   });
@@ -77,32 +60,27 @@ export default function LoginScreen() {
   return (
     <form onSubmit={submit} noValidate aria-label={t('auth.loginTitle')}>
       {csrf.isError && (
-        <Alert
+        <Notice
           type="error"
-          showIcon
-          className="bo-form-alert"
-          title={t('auth.csrfError')}
           action={
-            <Button size="small" onClick={() => void csrf.refetch()}>
+            <button type="button" className="bo-button bo-button-small" onClick={() => void csrf.refetch()}>
               {t('auth.retry')}
-            </Button>
+            </button>
           }
-        />
+        >
+          {t('auth.csrfError')}
+        </Notice>
       )}
-      {failure && <Alert data-testid="login-error" type="error" showIcon className="bo-form-alert" title={failure} />}
-      {field('email', t('auth.email'), <Input {...bind('email')} type="email" autoComplete="username" autoFocus />)}
-      {field('password', t('auth.password'), <Input.Password {...bind('password')} autoComplete="current-password" />)}
-      <Button
-        data-testid="login-submit"
-        type="primary"
-        htmlType="submit"
-        block
-        className="bo-field"
-        loading={attempt.isPending}
-        disabled={disabled}
-      >
+      {failure && (
+        <Notice type="error" testId="login-error">
+          {failure}
+        </Notice>
+      )}
+      <Field {...bind('email')} label={t('auth.email')} type="email" autoComplete="username" autoFocus />
+      <Field {...bind('password')} label={t('auth.password')} type="password" autoComplete="current-password" />
+      <SubmitButton testId="login-submit" loading={attempt.isPending} disabled={disabled}>
         {t('auth.login')}
-      </Button>
+      </SubmitButton>
       <Link to={routePath('forgotten-password')} data-testid="forgotten-link">
         {t('auth.forgottenLink')}
       </Link>

@@ -1,14 +1,16 @@
-import { type ResetPasswordInput, resetPasswordSchema } from '@backoffice/shared';
+import type { ResetPasswordInput } from '@backoffice/shared';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, Space } from 'antd';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { resetPassword, useCsrfCookie } from '../../api/auth';
 import { ApiError, errorMessage } from '../../api/client';
-import { applyFieldErrors, zodRules } from '../../kit/zodForm';
+import { zodValidate } from '../../kit/zodForm';
 import { routePath } from '../../routes/paths';
+import { Field, firstError, Notice, SubmitButton } from './controls';
+import { NOT_CHECKED, useAuthSchemas } from './useAuthSchemas';
 
-const rules = zodRules(resetPasswordSchema);
+type PasswordField = 'password' | 'password_2';
 
 /** The mailed reset link, /admin/reset-password?token=…&email=…: a new password typed twice. */
 export default function ResetPasswordScreen() {
@@ -16,15 +18,15 @@ export default function ResetPasswordScreen() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const email = params.get('email') ?? '';
-  const [form] = Form.useForm<ResetPasswordInput>();
-  const valid = Form.useWatch((values: unknown) => resetPasswordSchema.safeParse(values ?? {}).success, form);
+  const [passwords, setPasswords] = useState({ password: '', password_2: '' });
+  const [touched, setTouched] = useState<Record<PasswordField, boolean>>({ password: false, password_2: false });
   useCsrfCookie();
-  const reset = useMutation({
-    mutationFn: resetPassword,
-    onError: (error) => {
-      if (error instanceof ApiError && error.status === 422) applyFieldErrors(form, error.fieldErrors);
-    },
-  });
+  const reset = useMutation({ mutationFn: resetPassword });
+  const values: ResetPasswordInput = { token, email, ...passwords };
+  const schemas = useAuthSchemas(
+    passwords.password !== '' || passwords.password_2 !== '' || touched.password || touched.password_2,
+  );
+  const validation = schemas ? zodValidate(schemas.resetPasswordSchema, values) : NOT_CHECKED;
   const backToLogin = (
     <Link to={routePath('login')} data-testid="back-to-login">
       {t('auth.backToLogin')}
@@ -33,69 +35,61 @@ export default function ResetPasswordScreen() {
 
   if (!token || !email) {
     return (
-      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-        <Alert data-testid="reset-error" type="error" showIcon title={t('auth.resetInvalidLink')} />
+      <div className="bo-auth-links">
+        <Notice type="error" testId="reset-error">
+          {t('auth.resetInvalidLink')}
+        </Notice>
         <Link to={routePath('forgotten-password')}>{t('auth.forgottenLink')}</Link>
-      </Space>
+      </div>
     );
   }
 
   if (reset.isSuccess) {
     return (
-      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-        <Alert data-testid="reset-message" type="success" showIcon title={reset.data.message} />
+      <div className="bo-auth-links">
+        <Notice type="success" testId="reset-message">
+          {reset.data.message}
+        </Notice>
         {backToLogin}
-      </Space>
+      </div>
     );
   }
 
+  // The server's field errors (422) stand until the next attempt; the form's own as soon as a field is typed in.
+  const serverErrors = reset.error instanceof ApiError && reset.error.status === 422 ? reset.error.fieldErrors : null;
+  const errorOf = (field: PasswordField) =>
+    firstError(validation.success ? null : validation.errors, field, touched[field] || passwords[field] !== '') ??
+    serverErrors?.[field]?.[0] ??
+    null;
+  const bind = (field: PasswordField) => ({
+    id: `reset-${field}`,
+    value: passwords[field],
+    error: errorOf(field),
+    type: 'password' as const,
+    autoComplete: 'new-password',
+    onChange: (value: string) => setPasswords((v) => ({ ...v, [field]: value })),
+    onBlur: () => setTouched((v) => ({ ...v, [field]: v[field] || passwords[field] !== '' })),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched({ password: true, password_2: true });
+    if (validation.success && !reset.isPending) reset.mutate(validation.data);
+  };
+
   return (
-    <Form
-      form={form}
-      layout="vertical"
-      requiredMark={false}
-      initialValues={{ token, email, password: '', password_2: '' }}
-      onFinish={(values) => reset.mutate(values)}
-    >
+    <form onSubmit={submit} noValidate aria-label={t('auth.resetTitle')}>
       {reset.isError && (
-        <Alert
-          data-testid="reset-error"
-          type="error"
-          showIcon
-          className="bo-form-alert"
-          title={errorMessage(reset.error)}
-        />
+        <Notice type="error" testId="reset-error">
+          {errorMessage(reset.error)}
+        </Notice>
       )}
-      <Form.Item name="token" hidden>
-        <Input />
-      </Form.Item>
-      <Form.Item name="email" label={t('auth.email')}>
-        <Input disabled />
-      </Form.Item>
-      <Form.Item name="password" label={t('auth.newPassword')} rules={rules('password')}>
-        <Input.Password data-testid="reset-password" autoComplete="new-password" autoFocus />
-      </Form.Item>
-      <Form.Item
-        name="password_2"
-        label={t('auth.passwordAgain')}
-        rules={rules('password_2')}
-        dependencies={['password']}
-      >
-        <Input.Password data-testid="reset-password-2" autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item>
-        <Button
-          data-testid="reset-submit"
-          type="primary"
-          htmlType="submit"
-          block
-          loading={reset.isPending}
-          disabled={reset.isPending || !valid}
-        >
-          {t('auth.resetSubmit')}
-        </Button>
-      </Form.Item>
+      <Field id="reset-email" label={t('auth.email')} value={email} onChange={() => {}} disabled />
+      <Field {...bind('password')} testId="reset-password" label={t('auth.newPassword')} autoFocus />
+      <Field {...bind('password_2')} testId="reset-password-2" label={t('auth.passwordAgain')} />
+      <SubmitButton testId="reset-submit" loading={reset.isPending} disabled={!validation.success}>
+        {t('auth.resetSubmit')}
+      </SubmitButton>
       {backToLogin}
-    </Form>
+    </form>
   );
 }
