@@ -1,0 +1,261 @@
+// Every admin list on a large database (docs/features/lists.md): 1,000,000 news articles and 100,000 rows in each
+// other list on PostgreSQL (PGlite seeds fewer, see seed-lists.ts), each case (first page, a deep page, every sort,
+// a search matching 1 % and 0.01 %, every filter) as an HTTP request beside the raw SQL it issues, replayed to the
+// driver. A case whose plan reads a seeded table from end to end (a Seq Scan) fails the run.
+// `npm run bench -- lists`, or alone `npx tsx bench/lists.bench.ts`; BENCH_TARGETS, BENCH_BIG, BENCH_SMALL.
+import { type Stats, stats, table, writeResult } from './lib/common.mjs';
+import {
+  type Client,
+  captureSql,
+  databaseOf,
+  LIST_TARGETS,
+  type ListTarget,
+  ms,
+  replaySql,
+  runTarget,
+  type Statement,
+  type TargetOutcome,
+} from './lib/list-bench.js';
+import { SEARCH_COMMON, SEARCH_RARE, type SeededList, seedLists } from './lib/seed-lists.js';
+
+const WARMUP_ROUNDS = 2;
+const ROUNDS = 15;
+const TARGET_P95_MS = { PGlite: 200, PostgreSQL: 50 } as const;
+const MAX_SQL_FACTOR = 1.5;
+
+/** The lists: address, the table whose rows they page, sorts, filters. */
+const LISTS: { name: string; path: string; table: string; sorts: string[]; filters: string[] }[] = [
+  {
+    name: 'news',
+    path: '/api/blog/',
+    table: 'articles',
+    sorts: ['updated_at', 'title', 'status', 'id'],
+    filters: ['status=1', 'trashed=only'],
+  },
+  {
+    name: 'texts',
+    path: '/api/content/text/',
+    table: 'texts',
+    sorts: ['updated_at', 'title', 'status', 'id'],
+    filters: ['status=0'],
+  },
+  {
+    name: 'pages',
+    path: '/api/content/page/',
+    table: 'pages',
+    sorts: ['title', 'status', 'updated_at', 'id'],
+    filters: ['status=1'],
+  },
+  {
+    name: 'categories',
+    path: '/api/content/category/',
+    table: 'categories',
+    sorts: ['title', 'status', 'updated_at', 'id'],
+    filters: ['status=1'],
+  },
+  {
+    name: 'panels',
+    path: '/api/content/panel/',
+    table: 'panels',
+    sorts: ['priority', 'title', 'status', 'updated_at', 'id'],
+    filters: ['status=1'],
+  },
+  {
+    name: 'galleries',
+    path: '/api/gallery/',
+    table: 'galleries',
+    sorts: ['updated_at', 'title', 'status', 'id'],
+    filters: ['status=1'],
+  },
+  {
+    name: 'references',
+    path: '/api/reference/',
+    table: 'reference_entries',
+    sorts: ['updated_at', 'title', 'status', 'amount', 'order', 'id'],
+    filters: ['status=1'],
+  },
+  {
+    name: 'partners',
+    path: '/api/partner/',
+    table: 'partners',
+    sorts: ['order', 'title', 'status', 'updated_at', 'id'],
+    filters: ['status=1'],
+  },
+  {
+    name: 'users',
+    path: '/api/user/',
+    table: 'users',
+    sorts: ['fullname', 'email', 'status', 'id'],
+    filters: ['status=1', 'role_id=2'],
+  },
+  {
+    name: 'contacts',
+    path: '/api/form/contact',
+    table: 'form_contacts',
+    sorts: ['created_at', 'name', 'email', 'id'],
+    filters: [],
+  },
+  {
+    name: 'price offers',
+    path: '/api/form/price',
+    table: 'form_prices',
+    sorts: ['created_at', 'name', 'email', 'id'],
+    filters: [],
+  },
+  {
+    name: 'registrations',
+    path: '/api/form/registration',
+    table: 'form_registrations',
+    sorts: ['created_at', 'name', 'email', 'id'],
+    filters: [],
+  },
+];
+
+interface Case {
+  list: string;
+  kind: string;
+  url: string;
+  table: string;
+  sql: Statement[];
+  total?: number;
+  approximate?: boolean;
+}
+interface CaseResult extends Omit<Case, 'sql'> {
+  http: Stats;
+  raw: Stats;
+  ok: boolean;
+}
+interface Measured {
+  cases: CaseResult[];
+  seqScans: string[];
+}
+
+function casesOf(seeded: SeededList[]): Omit<Case, 'sql'>[] {
+  return LISTS.flatMap((l) => {
+    const rows = seeded.find((s) => s.table === l.table)?.rows ?? 0;
+    const deep = Math.max(2, Math.floor(rows / 2 / 20));
+    const q = (kind: string, query: string) => ({ list: l.name, kind, table: l.table, url: `${l.path}?${query}` });
+    return [
+      q('first page', 'page=1&per_page=20'),
+      q(`page ${deep}`, `page=${deep}&per_page=20`),
+      ...l.sorts.map((s) => q(`sort ${s}`, `page=1&per_page=20&sort=${s}&order=asc`)),
+      q('search 1 %', `page=1&per_page=20&search=${SEARCH_COMMON}`),
+      q('search 0.01 %', `page=1&per_page=20&search=${SEARCH_RARE}`),
+      ...l.filters.map((f) => q(f, `page=1&per_page=20&${f}`)),
+    ];
+  });
+}
+
+const timed = async (run: () => Promise<unknown>) => {
+  const start = performance.now();
+  await run();
+  return performance.now() - start;
+};
+
+/** The seeded tables a list statement must never read in full. */
+const seqScanOn = (plan: string[], tables: string[]) =>
+  plan.filter((line) => tables.some((t) => new RegExp(`Seq Scan on "?${t}"?\\b`).test(line)));
+
+async function measure(
+  target: ListTarget,
+  client: Client,
+  database: Parameters<typeof replaySql>[0],
+  seeded: SeededList[],
+): Promise<Measured> {
+  const bigTables = seeded.flatMap((s) => [s.table, ...(s.langs ? [s.langs.table] : [])]);
+  const cases: Case[] = [];
+  const seqScans: string[] = [];
+  for (const c of casesOf(seeded)) {
+    const { result, statements } = await captureSql(database, () => client.timed(c.url));
+    const body = JSON.parse(result.body) as { meta: { total: number; total_approximate?: boolean } };
+    const sqlOf = statements.filter(
+      (s) => new RegExp(`\\bfrom "${c.table}"`).test(s.text) && !/^explain/i.test(s.text),
+    );
+    cases.push({ ...c, sql: sqlOf, total: body.meta.total, approximate: body.meta.total_approximate === true });
+    for (const s of sqlOf) {
+      const plan = (
+        await (
+          database.db as unknown as {
+            $client: { query: (t: string, p: unknown[]) => Promise<{ rows: Record<string, string>[] }> };
+          }
+        ).$client.query(`explain ${s.text}`, s.params)
+      ).rows.map((r) => Object.values(r)[0]);
+      const found = seqScanOn(plan, bigTables);
+      if (found.length)
+        seqScans.push(
+          `${c.list} ${c.kind}: ${found.join('; ')}\n      ${s.text}\n${plan.map((l) => `        ${l}`).join('\n')}`,
+        );
+    }
+  }
+  const http = new Map<Case, number[]>(cases.map((c) => [c, []]));
+  const raw = new Map<Case, number[]>(cases.map((c) => [c, []]));
+  for (let round = 0; round < WARMUP_ROUNDS + ROUNDS; round++) {
+    for (const c of cases) {
+      const h = (await client.timed(c.url)).elapsed;
+      const r = await timed(() => replaySql(database, c.sql));
+      if (round < WARMUP_ROUNDS) continue;
+      http.get(c)?.push(h);
+      raw.get(c)?.push(r);
+    }
+  }
+  const limit = TARGET_P95_MS[databaseOf(target)];
+  return {
+    seqScans,
+    cases: cases.map(({ sql: _sql, ...c }) => {
+      const h = stats(http.get(cases.find((x) => x.url === c.url) as Case) ?? []);
+      const r = stats(raw.get(cases.find((x) => x.url === c.url) as Case) ?? []);
+      return { ...c, http: h, raw: r, ok: h.p95 <= limit && h.p95 <= MAX_SQL_FACTOR * r.p95 + 2 };
+    }),
+  };
+}
+
+function print(target: ListTarget, m: Measured) {
+  table(
+    ['list', 'case', 'total', 'p50', 'p95', 'SQL p50', 'SQL p95', 'p95 ratio', 'verdict'],
+    m.cases.map((c) => [
+      c.list,
+      c.kind,
+      `${c.approximate ? '~' : ''}${c.total ?? '?'}`,
+      ms(c.http.p50),
+      ms(c.http.p95),
+      ms(c.raw.p50),
+      ms(c.raw.p95),
+      `${(c.http.p95 / c.raw.p95).toFixed(2)}×`,
+      c.ok ? 'PASS' : 'FAIL',
+    ]),
+  );
+  const limit = TARGET_P95_MS[databaseOf(target)];
+  console.log(
+    `  (milliseconds; ${target}: p95 ≤ ${limit} ms and ≤ ${MAX_SQL_FACTOR}× the raw SQL's p95 + 2 ms of HTTP; ` +
+      '~ marks an approximate total)',
+  );
+  if (m.seqScans.length) {
+    console.error(`\n  SEQ SCAN on a seeded table in ${m.seqScans.length} statement(s):`);
+    for (const s of m.seqScans) console.error(`    ${s}`);
+  }
+}
+
+console.log('Lists benchmark: every admin list, each case beside its raw SQL (server and client in this process)');
+const results: (TargetOutcome & Partial<Measured>)[] = [];
+for (const target of LIST_TARGETS) {
+  results.push(
+    await runTarget(target, {
+      name: 'lists',
+      seed: seedLists,
+      describe: (seeded) => seeded.map((s) => `${s.rows} ${s.table}`).join(', '),
+      measure: async ({ client, database, seeded }) => {
+        const m = await measure(target, client, database, seeded);
+        print(target, m);
+        return m;
+      },
+    }),
+  );
+}
+const failed = results.filter(
+  (r) => r.status === 'failed' || (r.seqScans?.length ?? 0) > 0 || r.cases?.some((c) => !c.ok),
+);
+writeResult({ ok: failed.length === 0, results });
+if (results.some((r) => (r.seqScans?.length ?? 0) > 0)) {
+  console.error('\nFAILED: a list case reads a seeded table with a Seq Scan (plans above).');
+}
+process.exitCode = failed.length ? 1 : 0;
