@@ -155,6 +155,13 @@ const timed = async (run: () => Promise<unknown>) => {
 /** The seeded tables a list statement must never read in full. */
 const seqScanOn = (plan: string[], tables: string[]) =>
   plan.filter((line) => tables.some((t) => new RegExp(`Seq Scan on "?${t}"?\\b`).test(line)));
+/**
+ * The capped count (`listTotal`: `select count(*) from (select 1 … limit 10001)`) may read the table in order and
+ * stop after 10,001 matching rows: a Seq Scan right under that Limit is bounded, reported apart, not a failure.
+ */
+const isCappedCount = (s: Statement, plan: string[]) =>
+  /^select count\(\*\) from \(select 1 /.test(s.text) &&
+  plan.findIndex((l) => /Seq Scan/.test(l)) === plan.findIndex((l) => /->\s+Limit/.test(l)) + 1;
 
 async function measure(
   target: ListTarget,
@@ -165,6 +172,7 @@ async function measure(
   const bigTables = seeded.flatMap((s) => [s.table, ...(s.langs ? [s.langs.table] : [])]);
   const cases: Case[] = [];
   const seqScans: string[] = [];
+  const bounded: string[] = [];
   for (const c of casesOf(seeded)) {
     const { result, statements } = await captureSql(database, () => client.timed(c.url));
     const body = JSON.parse(result.body) as { meta: { total: number; total_approximate?: boolean } };
@@ -181,7 +189,8 @@ async function measure(
         ).$client.query(`explain ${s.text}`, s.params)
       ).rows.map((r) => Object.values(r)[0]);
       const found = seqScanOn(plan, bigTables);
-      if (found.length)
+      if (found.length && isCappedCount(s, plan)) bounded.push(`${c.list} ${c.kind}`);
+      else if (found.length)
         seqScans.push(
           `${c.list} ${c.kind}: ${found.join('; ')}\n      ${s.text}\n${plan.map((l) => `        ${l}`).join('\n')}`,
         );
@@ -199,6 +208,9 @@ async function measure(
     }
   }
   const limit = TARGET_P95_MS[databaseOf(target)];
+  if (bounded.length) {
+    console.log(`  bounded Seq Scans (the capped count stops after 10,001 rows): ${bounded.join(', ')}`);
+  }
   return {
     seqScans,
     cases: cases.map(({ sql: _sql, ...c }) => {
