@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm start` / `npm run demo`: builds the admin when it is missing or older than its sources, bundles the server
-// the same way, then runs the server with the memory settings below.
-import { spawn, spawnSync } from 'node:child_process';
+// `npm start` / `npm run demo`: bundles the server when it is older than its sources and runs it with the memory
+// settings below; an admin missing or older than its sources is built meanwhile (the server answers /admin with a
+// page that reloads itself until the build is there), so a first start does not wait for the build.
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -102,20 +103,27 @@ export async function serverCommand(env = process.env) {
 
 async function main() {
   const demo = process.argv.includes('--demo');
-  if (
-    olderThan(join(root, 'apps/admin/dist/index.html'), [
-      join(root, 'apps/admin/src'),
-      join(root, 'packages/shared/src'),
-    ])
-  ) {
-    console.log('Building the admin…');
-    const build = spawnSync('npm', ['run', 'build', '-w', 'apps/admin'], { cwd: root, stdio: 'inherit' });
-    if (build.status !== 0) process.exit(build.status ?? 1);
-  }
-  const { command, args, env } = await serverCommand({ ...process.env, ...(demo ? { SEED_DEMO: '1' } : {}) });
+  const adminStale = olderThan(join(root, 'apps/admin/dist/index.html'), [
+    join(root, 'apps/admin/src'),
+    join(root, 'packages/shared/src'),
+  ]);
+  const { command, args, env } = await serverCommand({
+    ...process.env,
+    ...(demo ? { SEED_DEMO: '1' } : {}),
+    ...(adminStale ? { ADMIN_BUILDING: '1' } : {}),
+  });
   const server = spawn(command, args, { cwd: root, env, stdio: 'inherit' });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
   server.on('exit', (code) => process.exit(code ?? 0));
+  if (adminStale) {
+    console.log('Building the admin while the server starts…');
+    const build = spawn('npm', ['run', 'build', '-w', 'apps/admin'], { cwd: root, stdio: 'inherit' });
+    build.on('exit', (code) => {
+      if (code === 0) return console.log('The admin is built.');
+      console.error(`The admin's build failed (exit code ${code}); stopping.`);
+      server.kill('SIGTERM');
+    });
+  }
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

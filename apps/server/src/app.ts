@@ -179,10 +179,21 @@ function registerJobs(app: FastifyInstance, ctx: AppContext) {
   app.addHook('onClose', async () => runner.stop());
 }
 
-/** The built admin under /admin; every unknown /admin/* path gets index.html so the admin shows its 404. */
+/** What /admin answers while `npm start` still builds the admin beside the running server; it reloads itself. */
+const ADMIN_BUILDING_PAGE =
+  '<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="2"><title>Back office</title>' +
+  '<p>The admin is being built; this page reloads itself in a moment.</p>';
+
+/**
+ * The built admin under /admin; every unknown /admin/* path gets index.html so the admin shows its 404. With
+ * ADMIN_BUILDING=1 (scripts/start.mjs builds a missing or stale admin while the server starts) the folder may not
+ * exist yet: /admin answers 503 with a page that reloads itself until index.html is there.
+ */
 async function registerAdmin(app: FastifyInstance) {
-  const hasAdmin = existsSync(resolve(ADMIN_DIST, 'index.html'));
-  if (hasAdmin) {
+  const indexHtml = resolve(ADMIN_DIST, 'index.html');
+  let hasAdmin = existsSync(indexHtml);
+  const building = process.env.ADMIN_BUILDING === '1';
+  if (hasAdmin || building) {
     await app.register(fastifyStatic, {
       root: ADMIN_DIST,
       prefix: '/admin/',
@@ -199,8 +210,17 @@ async function registerAdmin(app: FastifyInstance) {
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    if (hasAdmin && (path === '/admin' || path.startsWith('/admin/')) && !path.startsWith('/admin/assets/')) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    if ((path === '/admin' || path.startsWith('/admin/')) && !path.startsWith('/admin/assets/')) {
+      hasAdmin ||= building && existsSync(indexHtml);
+      if (hasAdmin) return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      if (building) {
+        return reply
+          .code(503)
+          .header('Retry-After', '2')
+          .header('Cache-Control', 'no-store')
+          .type('text/html')
+          .send(ADMIN_BUILDING_PAGE);
+      }
     }
     return reply.code(404).send({ message: t(request.lang ?? 'sk', 'http.notFound') });
   });
