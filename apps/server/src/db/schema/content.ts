@@ -98,6 +98,7 @@ export const categories = pgTable(
   (t) => [
     index('categories_module_idx').on(t.module_id),
     index('categories_status_idx').on(t.status, t.id),
+    index('categories_updated_idx').on(t.updated_at, t.id),
     index('categories_live_idx').on(t.id).where(sql`${t.deleted_at} is null`),
     index('categories_parent_idx').on(t.parent_id),
   ],
@@ -191,6 +192,7 @@ export const panels = pgTable(
   (t) => [
     index('panels_priority_idx').on(t.priority),
     index('panels_status_idx').on(t.status, t.id),
+    index('panels_updated_idx').on(t.updated_at, t.id),
     index('panels_live_idx').on(t.id).where(sql`${t.deleted_at} is null`),
   ],
 );

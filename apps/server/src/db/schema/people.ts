@@ -100,6 +100,7 @@ export const users = pgTable(
     index('users_fullname_idx').on(t.surname, t.name),
     index('users_live_idx').on(t.id).where(sql`${t.deleted_at} is null`),
     index('users_name_sort_idx').on(t.name, t.surname, t.id),
+    index('users_status_idx').on(t.status, t.id),
     // Search (`ILIKE '%…%'`, docs/features/lists.md): the full name covers the name and the surname alone.
     index('users_fullname_trgm_idx').using('gin', sql`(${t.name} || ' ' || ${t.surname}) gin_trgm_ops`),
     index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),

@@ -17,6 +17,8 @@ export const articles = pgTable(
     index('articles_updated_idx').on(t.updated_at),
     index('articles_status_idx').on(t.status, t.id),
     index('articles_live_idx').on(t.id).where(sql`${t.deleted_at} is null`),
+    // The news list's `trashed=only` (docs/features/lists.md): the removed rows alone.
+    index('articles_trashed_idx').on(t.id).where(sql`${t.deleted_at} is not null`),
   ],
 );
 
@@ -100,6 +102,7 @@ export const references = pgTable(
   (t) => [
     index('reference_entries_updated_idx').on(t.updated_at),
     index('reference_entries_status_idx').on(t.status, t.id),
+    index('reference_entries_amount_idx').on(t.amount, t.id),
     index('reference_entries_live_idx').on(t.id).where(sql`${t.deleted_at} is null`),
     index('reference_entries_order_idx').on(t.order),
     check('reference_entries_amount_min', sql`${t.amount} >= 0`),
