@@ -10,11 +10,11 @@ import { likePattern, pageMeta, resolveSort } from './paging.js';
 export const trashedWhere = (deletedAt: AnyPgColumn, trashed: ListQuery['trashed']) =>
   trashed === 'only' ? isNotNull(deletedAt) : trashed === 'with' ? undefined : isNull(deletedAt);
 
-/** The filters every content list shares (DESIGN §4 Lists). */
+/** The filters every content list shares (docs/api.md Lists). */
 export type ContentListQuery = ListQuery & { status?: boolean };
 
 /**
- * One page of a translated list (DESIGN §4 Lists): the records joined to their row in the request language,
+ * One page of a translated list (docs/api.md Lists): the records joined to their row in the request language,
  * trashed/status filters, search in that title, the requested sort (else the default) with id as the
  * tie-break, and the total. `sorts` names the expression behind every sortable column.
  */
@@ -76,7 +76,7 @@ export async function translatedList<Sel extends SelectedFields, S extends strin
 }
 
 /**
- * The live records of a translated resource as options `{id, lang: {title}}`, by title in `lang` (spec 1 §3 Option
+ * The live records of a translated resource as options `{id, lang: {title}}`, by title in `lang` (docs/spec-index.md S1.3 Option
  * lists), leaving out record `exceptId` when given.
  */
 export async function langOptions(db: Db, tr: Translations, lang: Locale, exceptId?: number): Promise<LangOption[]> {

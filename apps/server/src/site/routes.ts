@@ -34,7 +34,7 @@ const PAGE_GALLERIES = {
 };
 
 /**
- * The public preview site (docs/ARCHITECTURE.md Preview): `/` → `/sk/`; `/{locale}/` the home page (the first published
+ * The public preview site (docs/features/public-site.md): `/` → `/sk/`; `/{locale}/` the home page (the first published
  * page at the top of the main navigation); `/{locale}/{title_url}` one page; `/{locale}/news/` and
  * `/{locale}/reference/` paged lists, `/{locale}/news/{title_url}`, `/{locale}/reference/{title_url}` and
  * `/{locale}/gallery/{title_url}` one record. Only published records, or an unpublished page, article or reference

@@ -4,7 +4,7 @@ import { changeLanguage, getLanguage } from '../../i18n/language';
 import './languageSwitcher.css';
 
 /**
- * Slovenčina / English, each named in itself; choosing one stores it and reloads the page (spec 2 §2 Language
+ * Slovenčina / English, each named in itself; choosing one stores it and reloads the page (docs/spec-index.md S2.2 Language
  * switcher). Two plain buttons, styled like antd's small ones: the login route shows them and loads no antd.
  */
 export function LanguageSwitcher() {

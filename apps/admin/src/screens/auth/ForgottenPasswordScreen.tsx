@@ -9,7 +9,7 @@ import { routePath } from '../../routes/paths';
 import { Field, firstError, Notice, SubmitButton } from './controls';
 import { NOT_CHECKED, useAuthSchemas } from './useAuthSchemas';
 
-/** Forgotten password (spec 1 §2): on success the form gives way to the server's message. */
+/** Forgotten password (docs/spec-index.md S1.2): on success the form gives way to the server's message. */
 export default function ForgottenPasswordScreen() {
   const { t } = useTranslation();
   const [values, setValues] = useState<ForgottenPasswordInput>({ email: '' });

@@ -14,7 +14,7 @@ import { NOT_CHECKED, useAuthSchemas } from './useAuthSchemas';
 type FieldName = keyof LoginInput;
 
 /**
- * Login (spec 1 §2). The button waits for the CSRF cookie, a pending login and a valid form (the shared
+ * Login (docs/spec-index.md S1.2). The button waits for the CSRF cookie, a pending login and a valid form (the shared
  * loginSchema). It is the entry route, so it uses the light controls beside it, not antd.
  */
 export default function LoginScreen() {

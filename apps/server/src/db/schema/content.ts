@@ -10,7 +10,7 @@ import {
   ts,
 } from './base.js';
 
-/* ── Texts and their positions (spec 1 §3 Text) ── */
+/* ── Texts and their positions (docs/spec-index.md S1.3 Text) ── */
 
 export const textPositions = pgTable('text_positions', {
   id: serial('id').primaryKey(),
@@ -64,7 +64,7 @@ export const textPositionLinks = pgTable(
   ],
 );
 
-/* ── Content area: modules, categories, pages, navigation, panels, galleries (spec 1 §3) ── */
+/* ── Content area: modules, categories, pages, navigation, panels, galleries (docs/spec-index.md S1.3) ── */
 
 export const modules = pgTable('modules', {
   id: integer('id').primaryKey(),
@@ -150,7 +150,7 @@ export const pageLangs = pgTable(
     primaryKey({ columns: [t.page_id, t.language_code] }),
     index('page_langs_title_idx').on(t.language_code, t.title, t.page_id),
     index('page_langs_url_idx').on(t.language_code, t.title_url),
-    // Search (`ILIKE '%…%'`) in page titles: a trigram index (DESIGN §5 Lists; bench/pages.bench.ts).
+    // Search (`ILIKE '%…%'`) in page titles: a trigram index (docs/data.md Lists; bench/pages.bench.ts).
     index('page_langs_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
   ],
 );

@@ -4,7 +4,7 @@ import { ts } from './base.js';
 import { users } from './people.js';
 
 /*
- * ── Form submissions of the public site (spec 2 §3 Contact message, Price-offer and Registration submission) ──
+ * ── Form submissions of the public site (docs/spec-index.md S2.3 Contact message, Price-offer and Registration submission) ──
  * Stored as the visitor typed them (text; the admin escapes on output), with the locale of the form and, when a
  * signed-in site member sent it, the user. Removal is a soft delete (role 1).
  */

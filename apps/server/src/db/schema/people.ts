@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { languageCode, timestamps, ts } from './base.js';
 
-/* ── Staff and members, their sessions and sign-in protection, the activity log (spec 1 §3, spec 2 §3 User) ── */
+/* ── Staff and members, their sessions and sign-in protection, the activity log (docs/spec-index.md S1.3, S2.3 User) ── */
 
 export const roles = pgTable('roles', {
   id: integer('id').primaryKey(),
@@ -68,7 +68,7 @@ export const users = pgTable(
     password: varchar('password', { length: 255 }).notNull(),
     image: varchar('image', { length: 255 }),
     language_code: varchar('language_code', { length: 2 }).notNull().default('sk'),
-    /** 1 male, 2 female, null not given (spec 2 §9). */
+    /** 1 male, 2 female, null not given (docs/spec-index.md S2.9). */
     sex: smallint('sex'),
     address: text255('address'),
     city: text255('city'),

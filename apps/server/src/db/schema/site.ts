@@ -1,9 +1,9 @@
 import { index, integer, pgTable, primaryKey, serial, text, varchar } from 'drizzle-orm/pg-core';
 import { languageCode, timestamps, ts } from './base.js';
 
-/* ── Site-wide settings and the templates of the mail the product sends (spec 2 §3 Settings, Mail template) ── */
+/* ── Site-wide settings and the templates of the mail the product sends (docs/spec-index.md S2.3 Settings, Mail template) ── */
 
-/** The four settings records: 1 main, 2 contact, 3 e-mail, 4 social (spec 2 §9). */
+/** The four settings records: 1 main, 2 contact, 3 e-mail, 4 social (docs/spec-index.md S2.9). */
 export const settings = pgTable('settings', {
   id: integer('id').primaryKey(),
   name: varchar('name', { length: 32 }).notNull().unique(),

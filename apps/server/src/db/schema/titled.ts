@@ -3,7 +3,7 @@ import { boolean, check, index, integer, pgTable, primaryKey, serial, text, varc
 import { articleLikeLangFields, metaLangFields, publishable, titleUrlLangFields } from './base.js';
 import { categories, galleries } from './content.js';
 
-/* ── News (blog) articles (spec 1 §3 Blog article) ── */
+/* ── News (blog) articles (docs/spec-index.md S1.3 Blog article) ── */
 
 export const articles = pgTable(
   'articles',
@@ -88,7 +88,7 @@ export const articleSimilars = pgTable(
   ],
 );
 
-/* ── References and partners (spec 2 §3) ── */
+/* ── References and partners (docs/spec-index.md S2.3) ── */
 
 /** Named `reference_entries`: REFERENCES is an SQL keyword. */
 export const references = pgTable(
@@ -117,7 +117,7 @@ export const referenceLangs = pgTable(
       .notNull()
       .references(() => references.id, { onDelete: 'cascade' }),
     ...titleUrlLangFields(),
-    /** The building part; road and railway parts beside it (spec 2 §3). */
+    /** The building part; road and railway parts beside it (docs/spec-index.md S2.3). */
     content: text('content').notNull().default(''),
     content_road: text('content_road').notNull().default(''),
     content_railway: text('content_railway').notNull().default(''),

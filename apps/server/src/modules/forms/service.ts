@@ -41,7 +41,7 @@ const searchColumns = (kind: FormKind) => [FORM_TABLES[kind].name, FORM_TABLES[k
 const companyColumn = (kind: FormKind) => (kind === 'contact' ? formContacts.company : FORM_TABLES[kind].contact);
 
 /**
- * One page of a submission list (spec 2 §2): live rows only, search in name, e-mail and company/contact, the
+ * One page of a submission list (docs/spec-index.md S2.2): live rows only, search in name, e-mail and company/contact, the
  * requested sort (else created_at descending) with id as the tie-break.
  */
 export async function listSubmissions(db: Db, kind: FormKind, query: ListQuery): Promise<ListResponse<FormRow>> {

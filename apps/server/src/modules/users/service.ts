@@ -30,7 +30,7 @@ type UserRowData = typeof users.$inferSelect;
 const roleTitle = (lang: Locale) => and(eq(roleLangs.role_id, users.role_id), eq(roleLangs.language_code, lang)) as SQL;
 
 /**
- * The user list (spec 2 §2 Users): full name, role title, e-mail, status, verified_at and online_at; search in
+ * The user list (docs/spec-index.md S2.2 Users): full name, role title, e-mail, status, verified_at and online_at; search in
  * name, surname, the full name and e-mail; filters status, role_id and trashed; default by full name. Each row
  * says what the viewer may do to it.
  */
@@ -175,7 +175,7 @@ export async function emailFree(db: Db | Tx, value: string, exceptId = 0): Promi
 const COUNTRY_FIELDS = ['country_id', 'billing_country_id', 'shipping_country_id'] as const;
 
 /**
- * Both uniqueness rules at once (spec 2 §5): errors.nameUrlUnique, errors.emailUnique; and a role or country that
+ * Both uniqueness rules at once (docs/spec-index.md S2.5): errors.nameUrlUnique, errors.emailUnique; and a role or country that
  * does not exist (a hand-made request) is refused on its field, not left to the foreign key.
  */
 async function inputErrors(tx: Tx, input: UserCreateInput | UserUpdateInput, id: number) {
