@@ -1,5 +1,5 @@
 // `npm run bench`: the benchmarks in sequence, then the headline numbers.
-// `node bench/run.mjs texts startup` runs only the named ones (texts, pages, upload, stats, startup, first-start, bundle).
+// `node bench/run.mjs texts startup` runs only the named ones (texts, pages, lists, upload, stats, startup, first-start, bundle, first-load).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
