@@ -410,3 +410,55 @@ describe('sessions table', () => {
     expect(rows.some((r) => r.id === cookie)).toBe(false);
   });
 });
+
+describe("the sign-in answer's token (the file manager's, docs/features/file-manager.md)", () => {
+  const anonymous = async () => {
+    const anon = new Agent(server.app);
+    await anon.get('/sanctum/csrf-cookie');
+    return anon;
+  };
+
+  it('opens the file manager, and /api/user/me answers a renewed one of the same session', async () => {
+    const agent = new Agent(server.app);
+    const { id, token } = await agent.login();
+    expect(token).toMatch(new RegExp(`^${id}\\.\\d{13}\\.[A-Za-z0-9_-]{43}$`));
+    const anon = await anonymous();
+    expect((await anon.get(`/api/files?token=${encodeURIComponent(token)}`)).statusCode).toBe(200);
+    const renewed = (await agent.get('/api/user/me')).json().data.token as string;
+    expect(renewed).toMatch(new RegExp(`^${id}\\.\\d{13}\\.[A-Za-z0-9_-]{43}$`));
+    expect((await anon.get(`/api/files?token=${encodeURIComponent(renewed)}`)).statusCode).toBe(200);
+  });
+
+  it('is no credential anywhere else: not in the query, a header or the session cookie', async () => {
+    const { token } = await new Agent(server.app).login();
+    const anon = await anonymous();
+    for (const url of ['/api/user/me', '/api/user/logs/1', '/api/content/text/', '/api/user/', '/api/files/token']) {
+      expect((await anon.get(`${url}?token=${encodeURIComponent(token)}`)).statusCode, url).toBe(401);
+      const bearer = await anon.request({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+      expect(bearer.statusCode, url).toBe(401);
+    }
+    const asCookie = await server.app.inject({ method: 'GET', url: '/api/user/me', cookies: { bo_session: token } });
+    expect(asCookie.statusCode).toBe(401);
+  });
+
+  it('dies with its session: logout, a block, the removal of the session rows (password reset, role change)', async () => {
+    const anon = await anonymous();
+    const opens = async (token: string) => (await anon.get(`/api/files?token=${encodeURIComponent(token)}`)).statusCode;
+
+    const loggingOut = new Agent(server.app);
+    const first = await loggingOut.login();
+    expect(await opens(first.token)).toBe(200);
+    await loggingOut.post('/api/logout');
+    expect(await opens(first.token)).toBe(401);
+
+    const user = await buildUser(server.ctx.db, { role_id: ROLES.editor });
+    const blocked = await new Agent(server.app).login(user.email, user.plainPassword);
+    expect(await opens(blocked.token)).toBe(200);
+    await server.ctx.db.update(users).set({ status: false }).where(eq(users.id, user.id));
+    expect(await opens(blocked.token)).toBe(401);
+    await server.ctx.db.update(users).set({ status: true }).where(eq(users.id, user.id));
+    expect(await opens(blocked.token)).toBe(200);
+    await server.ctx.db.delete(sessions).where(eq(sessions.user_id, user.id));
+    expect(await opens(blocked.token)).toBe(401);
+  });
+});

@@ -7,6 +7,7 @@ import { isAdmin, isSelf } from '../../http/policy.js';
 import { authenticate, currentUser, SESSION_COOKIE } from '../../http/session.js';
 import { t } from '../../i18n/index.js';
 import { recentActivity } from '../activity/service.js';
+import { issueFileToken } from '../files/token.js';
 import * as auth from './service.js';
 
 /** Sign-in, sign-out, the current user, password reset and the user menu's log (docs/spec-index.md S1.7 Session). */
@@ -34,9 +35,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     return { message: t(request.lang, 'auth.loggedOut') };
   });
 
-  app.get('/api/user/me', { onRequest: authenticate }, async (request) => ({
-    data: auth.presentStoredUser(currentUser(request)),
-  }));
+  // The stored user's token is renewed with every fresh copy of the user (docs/features/file-manager.md).
+  app.get('/api/user/me', { onRequest: authenticate }, async (request) => {
+    const user = currentUser(request);
+    return { data: auth.presentStoredUser(user, issueFileToken(ctx.config, user).token) };
+  });
 
   app.post('/api/password', { schema: { body: forgottenPasswordSchema } }, async (request) => {
     await auth.requestPasswordReset(ctx, request.body.email, request.ip, request.lang);

@@ -8,6 +8,7 @@ import { invalid } from '../../http/errors.js';
 import { attemptThrottle } from '../../http/throttle.js';
 import { enqueue } from '../../jobs/queue.js';
 import { sendResetPasswordMail } from '../../mail/reset.js';
+import { issueFileToken } from '../files/token.js';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -55,17 +56,22 @@ export async function verifyLogin(ctx: AppContext, email: string, password: stri
   return user;
 }
 
-/** Stores a signed-in session for a fresh session id; returns the personal access token. */
+/**
+ * Stores a signed-in session for a fresh session id; returns the token of the sign-in answer: the file manager's
+ * token of this session (`modules/files/token.ts`), valid for the file manager only, for FILES.tokenTtlMinutes
+ * and while the session lives. The row keeps the hash of that first token (`token_hash`, which nothing reads back).
+ */
 export async function openSession(
   ctx: AppContext,
   userId: number,
   sid: string,
   meta: { ip: string; userAgent?: string },
 ) {
-  const token = randomToken();
+  const sessionId = sha256(sid);
+  const { token } = issueFileToken(ctx.config, { id: userId, sessionId });
   await ctx.db.delete(sessions).where(lt(sessions.expires_at, new Date()));
   await ctx.db.insert(sessions).values({
-    id: sha256(sid),
+    id: sessionId,
     user_id: userId,
     token_hash: sha256(token),
     ip: meta.ip.slice(0, 64),

@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import { FILES, ROLES, THUMBNAIL } from '@backoffice/shared';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roles, users } from '../../db/schema.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { roles, sessions, users } from '../../db/schema.js';
+import { sha256 } from '../../http/crypto.js';
 import { useSignedInServer } from '../../test/content-cases.js';
 import { buildUser } from '../../test/factories.js';
 import { Agent } from '../../test/harness.js';
@@ -106,7 +107,7 @@ describe('file manager: the token of the address', () => {
     const [, expiry, signature] = token.split('.');
     const expired = issueFileToken(
       ctx.server.config,
-      { id, role_id: 2, name: '', surname: '', email: '', image: null, language_code: 'en', sessionId: 'x' },
+      { id, sessionId: 'x' },
       Date.now() - FILES.tokenTtlMinutes * 60_000 - 1000,
     ).token;
     const anon = await anonymous();
@@ -132,6 +133,78 @@ describe('file manager: the token of the address', () => {
     const token = await tokenOf(ctx.admin);
     const anon = await anonymous();
     expect((await anon.get(`/api/files?token=${token}&token=${token}`)).statusCode).toBe(401);
+  });
+});
+
+describe("file manager: the sign-in answer's token", () => {
+  const opens = async (token: string) => {
+    const anon = await anonymous();
+    return (await anon.get(`/api/files?token=${encodeURIComponent(token)}`)).statusCode;
+  };
+
+  it('opens the file manager API, writes included (with the CSRF header), and no other API', async () => {
+    const user = await buildUser(ctx.server.ctx.db, { role_id: ROLES.editor });
+    const { token } = await new Agent(ctx.server.app, 'en').login(user.email, user.plainPassword);
+    const anon = await anonymous();
+    expect((await anon.get(`/api/files?token=${encodeURIComponent(token)}`)).statusCode).toBe(200);
+    const made = await anon.post(`/api/files/mkdir?token=${encodeURIComponent(token)}`, {
+      path: '',
+      name: 'Cez prihlasenie',
+    });
+    expect(made.statusCode).toBe(201);
+    expect(exists(join(root, 'Cez prihlasenie'))).toBe(true);
+    for (const url of ['/api/files/token', '/api/user/me', '/api/content/text/', '/api/settings/1']) {
+      expect((await anon.get(`${url}?token=${encodeURIComponent(token)}`)).statusCode, url).toBe(401);
+    }
+  });
+
+  it('dies on logout; a token of another session dies when that session signs out, not before', async () => {
+    const user = await buildUser(ctx.server.ctx.db, { role_id: ROLES.editor });
+    const laptop = new Agent(ctx.server.app, 'en');
+    const phone = new Agent(ctx.server.app, 'en');
+    const onLaptop = (await laptop.login(user.email, user.plainPassword)).token;
+    const onPhone = (await phone.login(user.email, user.plainPassword)).token;
+    expect(await opens(onLaptop)).toBe(200);
+    expect(await opens(onPhone)).toBe(200);
+    await phone.post('/api/logout');
+    expect(await opens(onPhone)).toBe(401);
+    expect(await opens(onLaptop)).toBe(200);
+    await laptop.post('/api/logout');
+    expect(await opens(onLaptop)).toBe(401);
+  });
+
+  it('an expired one is 401; GET /api/files/token renews it while the session lives', async () => {
+    const user = await buildUser(ctx.server.ctx.db, { role_id: ROLES.editor });
+    const editor = new Agent(ctx.server.app, 'en');
+    const { id, token } = await editor.login(user.email, user.plainPassword);
+    // The session row of this sign-in, found by the hash of the token it answered.
+    const [row] = await ctx.server.ctx.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.token_hash, sha256(token)));
+    expect(row).toBeDefined();
+    const sessionId = row?.id ?? '';
+    const expired = issueFileToken(
+      ctx.server.config,
+      { id, sessionId },
+      Date.now() - FILES.tokenTtlMinutes * 60_000 - 1,
+    );
+    expect(await opens(expired.token)).toBe(401);
+    const stillValid = issueFileToken(
+      ctx.server.config,
+      { id, sessionId },
+      Date.now() - FILES.tokenTtlMinutes * 60_000 + 5000,
+    );
+    expect(await opens(stillValid.token)).toBe(200);
+
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + FILES.tokenTtlMinutes * 60_000 + 1000 });
+    try {
+      expect(await opens(token)).toBe(401);
+      const renewed = await tokenOf(editor);
+      expect(await opens(renewed)).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

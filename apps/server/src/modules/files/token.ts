@@ -5,19 +5,26 @@ import { hmac, safeEqual } from '../../http/crypto.js';
 import { type AuthUser, liveSessionUsers } from '../../http/session.js';
 
 const TTL_MS = FILES.tokenTtlMinutes * 60_000;
-/** Sessions of one user tried against a token (a user rarely has more signed-in devices than this). */
-const MAX_SESSIONS = 50;
+/**
+ * Sessions of one user tried against a token, most recently used first. Far more than anyone keeps signed in (every
+ * sign-in's token is this token, and sessions live 14 days); one HMAC per row, only for calls made with a token.
+ */
+const MAX_SESSIONS = 1000;
 
 const signature = (config: Config, userId: number, sessionId: string, expiresAt: number) =>
   hmac(config.sessionSecret, `files:${userId}:${sessionId}:${expiresAt}`);
 
 /**
  * The token of the file manager's address (`/admin/filemanager?token=…`): `<user id>.<expiry ms>.<signature>`,
- * the HMAC (SESSION_SECRET) of the user, the session it was issued in and the expiry. It opens the file manager
- * for FILES.tokenTtlMinutes and only while that session lives: a logout, a password reset or a block (which end
- * the session) end the token too. It never leaves the session's id or any stored secret in the address.
+ * the HMAC (SESSION_SECRET) of the user, the session it was issued in and the expiry. It is the `token` of the
+ * sign-in answer and of `/api/user/me` (the stored user's), renewed by `GET /api/files/token`
+ * (docs/features/file-manager.md). It opens the file manager, and nothing else, for FILES.tokenTtlMinutes and only
+ * while that session lives: a logout, a password reset or a block (which end the session) end the token too. It
+ * never leaves the session's id or any stored secret in the address.
+ *
+ * `user.sessionId` is the session row's id (the SHA-256 of the session cookie), as in `AuthUser`.
  */
-export function issueFileToken(config: Config, user: AuthUser, now = Date.now()) {
+export function issueFileToken(config: Config, user: Pick<AuthUser, 'id' | 'sessionId'>, now = Date.now()) {
   const expiresAt = now + TTL_MS;
   return {
     token: `${user.id}.${expiresAt}.${signature(config, user.id, user.sessionId, expiresAt)}`,
