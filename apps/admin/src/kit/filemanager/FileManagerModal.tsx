@@ -3,7 +3,7 @@ import { Alert, Modal, Spin } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buildUrl, errorMessage } from '../../api/client';
-import { fetchFileToken } from '../../api/files';
+import { addressToken } from './addressToken';
 import { isPickMessage, type PickedFile } from './pickMessage';
 import './fileManagerModal.css';
 
@@ -15,9 +15,9 @@ export interface FileManagerModalProps {
 }
 
 /**
- * The frame's content: a fresh token for the address (docs/spec-index.md S1.2 "given the user's token in its address"), then
- * `/admin/filemanager?token=…` in an iframe. Mounted only while the modal is open, so every opening asks for a
- * new token.
+ * The frame's content: the stored user's token in the address (docs/spec-index.md S1.2 "given the user's token in
+ * its address"; renewed first when it is about to expire, `addressToken.ts`), then `/admin/filemanager?token=…` in
+ * an iframe. Mounted only while the modal is open, so every opening checks the token again.
  */
 function FileManagerFrame({ onClose, onPick }: Omit<FileManagerModalProps, 'open'>) {
   const { t } = useTranslation();
@@ -25,7 +25,7 @@ function FileManagerFrame({ onClose, onPick }: Omit<FileManagerModalProps, 'open
   // One token per opening: kept while the frame is shown (a new one would reload the frame), dropped on close.
   const token = useQuery({
     queryKey: ['filemanager-token'],
-    queryFn: fetchFileToken,
+    queryFn: async () => ({ token: await addressToken() }),
     gcTime: 0,
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnReconnect: false,
