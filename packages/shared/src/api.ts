@@ -9,6 +9,12 @@ export interface ListMeta {
   to: number | null;
   /** Present when `total` is the database's estimate of a large list rather than a count (docs/api.md, Lists). */
   total_approximate?: true;
+  /**
+   * Where the pages beside this one start, for lists sorted by a column without empty values: send `after` with the
+   * next page's number, `before` with the previous one's, and the page is found from there instead of by skipping
+   * every row before it (docs/api.md, Lists).
+   */
+  cursors?: { after: string; before: string };
 }
 export interface ListResponse<T> {
   data: T[];

@@ -21,6 +21,8 @@ export const LIMITS = {
   imageMaxKb: 10000,
   perPageDefault: 20,
   perPageMax: 100,
+  /** The longest list cursor (`after`/`before`) a list query takes: a sort value of up to 255 characters, encoded. */
+  cursorMax: 2048,
   /** Characters a title_url must exceed before the remote uniqueness check runs. */
   titleUrlCheckAfter: 2,
   /** How deep a request body may nest (a navigation tree takes two levels per menu level). */

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client.js';
 import { articles } from '../db/schema.js';
 import { useSignedInServer } from '../test/content-cases.js';
-import { EXACT_TOTAL_LIMIT, listTotal } from './list.js';
+import { EXACT_TOTAL_LIMIT, listTotal, SEARCH_EXACT_TOTAL_LIMIT } from './list.js';
 
 // The list queries on a large list (docs/features/lists.md): the total turns approximate past EXACT_TOTAL_LIMIT, a
 // search and a deep page are served from indexes.
@@ -74,8 +74,12 @@ describe('large lists', () => {
     expect(all.data).toHaveLength(20);
 
     const found = (await ctx.admin.get(`/api/blog/?search=${WORD}`)).json();
-    expect(found.meta).toEqual({ current_page: 1, per_page: 20, total: 105, last_page: 6, from: 1, to: 20 });
+    expect(found.meta).toMatchObject({ current_page: 1, per_page: 20, total: 105, last_page: 6, from: 1, to: 20 });
     expect(found.meta).not.toHaveProperty('total_approximate');
+    // A search matching more than SEARCH_EXACT_TOTAL_LIMIT rows (1,612 titles hold "Article 1") is estimated.
+    const many = (await ctx.admin.get('/api/blog/?search=Article 1')).json();
+    expect(many.meta.total_approximate).toBe(true);
+    expect(many.meta.total).toBeGreaterThan(SEARCH_EXACT_TOTAL_LIMIT);
   });
 
   it('listTotal counts exactly up to its limit and estimates past it', async () => {
@@ -115,5 +119,48 @@ describe('large lists', () => {
     // then join their titles.
     const pageKeys = (await listSql(cases.deep)).find((s) => /page_keys/.test(s.text));
     expect(pageKeys?.text.match(/\(select .*? "page_keys"/)?.[0]).not.toMatch(/article_langs/);
+  });
+
+  it('pages reached by their cursors hold the rows the page numbers do, ties included, both ways', async () => {
+    const { db } = ctx.server.ctx;
+    // Ties: 30 articles share one updated_at and status, so only the id orders them.
+    await db.execute(sql`update articles set updated_at = '2020-01-01T00:00:00.123456Z', status = true
+      where id in (select id from articles order by id limit 30)`);
+    type Page = { data: { id: number }[]; meta: { cursors?: { after: string; before: string } } };
+    const get = async (query: string) => (await ctx.admin.get(`/api/blog/?${query}`)).json() as Page;
+    const ids = (page: Page) => page.data.map((r) => r.id);
+    for (const base of ['sort=updated_at&order=asc', 'sort=status&order=desc', 'sort=title&order=desc']) {
+      const query = `${base}&search=Article 1&per_page=7`;
+      let page = await get(`${query}&page=1`);
+      for (let n = 2; n <= 6; n++) {
+        const next = await get(`${query}&page=${n}&after=${page.meta.cursors?.after}`);
+        expect(ids(next), `${base} page ${n}`).toEqual(ids(await get(`${query}&page=${n}`)));
+        const back = await get(`${query}&page=${n - 1}&before=${next.meta.cursors?.before}`);
+        expect(ids(back), `${base} back to ${n - 1}`).toEqual(ids(page));
+        page = next;
+      }
+    }
+    // The sort value keeps the database's precision (microseconds): the tied rows are neither lost nor repeated.
+    const query = 'sort=updated_at&order=asc&per_page=20';
+    const first = await get(`${query}&page=1`);
+    const second = await get(`${query}&page=2&after=${first.meta.cursors?.after}`);
+    expect(new Set([...ids(first), ...ids(second)]).size).toBe(40);
+    expect(ids(second)).toEqual(ids(await get(`${query}&page=2`)));
+    // …found from the cursor's row through the sort column's index, not by skipping the rows before it.
+    const keyed = await captured(db, () =>
+      ctx.admin.get(`/api/blog/?${query}&page=2&after=${first.meta.cursors?.after}`),
+    );
+    const pageKeys = keyed.find((s) => /page_keys/.test(s.text));
+    expect(pageKeys?.text).toMatch(/\) > \(/);
+    if (pageKeys) expect(await planOf(db, pageKeys)).not.toMatch(/Seq Scan on "?article/);
+    // A cursor of another sort, a forged one or garbage is ignored: the page is found by its number.
+    const byNumber = ids(await get(`${query}&page=3`));
+    const forged = Buffer.from(JSON.stringify(['updated_at', 'asc', "x') or 1=1 --", 1])).toString('base64url');
+    for (const cursor of [first.meta.cursors?.after, forged, 'not-a-cursor', '%00'].map(encodeURIComponent)) {
+      const res = await ctx.admin.get(`/api/blog/?sort=title&order=asc&per_page=20&page=3&after=${cursor}`);
+      expect(res.statusCode).toBeLessThan(500);
+    }
+    expect(ids(await get(`${query}&page=3&after=${encodeURIComponent(forged)}`))).not.toEqual([]);
+    expect(byNumber).toHaveLength(20);
   });
 });

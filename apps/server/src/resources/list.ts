@@ -1,4 +1,4 @@
-import type { LangOption, ListMeta, ListQuery, Locale } from '@backoffice/shared';
+import { INT4_MAX, type LangOption, type ListMeta, type ListQuery, type Locale } from '@backoffice/shared';
 import { and, asc, Column, count, desc, eq, ilike, is, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
@@ -40,19 +40,41 @@ export async function translatedList<Sel extends SelectedFields, S extends strin
     ...(spec.filters ?? []),
   );
   const { sort, order } = resolveSort(query, spec.allowedSorts, spec.defaultSort);
+  const sortColumn = spec.sorts[sort];
+  // A page reached by "next" or "previous" starts from its neighbour's last or first row (docs/api.md Lists,
+  // cursors) instead of skipping every row before it, so a deep page costs what the first one does.
+  const keyset =
+    query.page > 1 && is(sortColumn, Column) && sortColumn.notNull
+      ? readCursor(query, sort, order, (value) => cursorValueFits(sortColumn, value))
+      : undefined;
+  const forward = keyset?.before === undefined;
+  const ascending = (order === 'asc') === forward;
   const direction = order === 'asc' ? asc : desc;
-  const orderBy = [direction(spec.sorts[sort]), direction(owner.id)];
+  const keyDirection = ascending ? asc : desc;
+  const orderBy = [direction(sortColumn), direction(owner.id)];
+  const from = keyset && (keyset.after ?? keyset.before);
+  const afterKey = from
+    ? and(
+        // The first comparison lets an index on the sort column start at the cursor; the row comparison settles ties.
+        ascending ? sql`${sortColumn} >= ${from.value}` : sql`${sortColumn} <= ${from.value}`,
+        ascending
+          ? sql`(${sortColumn}, ${owner.id}) > (${from.value}, ${from.id})`
+          : sql`(${sortColumn}, ${owner.id}) < (${from.value}, ${from.id})`,
+      )
+    : undefined;
   // The ids of the page first: an index walk that skips the offset rows without computing their columns. The
   // language rows join only when the search or the sort needs their title, so a sort by a column of the record
   // walks that column's index alone.
-  const sortColumn = spec.sorts[sort];
   const needsLangs = Boolean(query.search) || !(is(sortColumn, Column) && sortColumn.table === owner);
-  const keyQuery = db.select({ id: owner.id }).from(owner).$dynamic();
+  const keyQuery = db
+    .select({ id: owner.id, key: sql<string>`${sortColumn}::text`.as('key') })
+    .from(owner)
+    .$dynamic();
   const keys = (needsLangs ? keyQuery.innerJoin(table, tr.joinOn(lang)) : keyQuery)
-    .where(where)
-    .orderBy(...orderBy)
+    .where(and(where, afterKey))
+    .orderBy(keyDirection(sortColumn), keyDirection(owner.id))
     .limit(query.per_page)
-    .offset((query.page - 1) * query.per_page)
+    .offset(from ? 0 : (query.page - 1) * query.per_page)
     .as('page_keys');
   // Every record has a row in each locale (translations().write writes both), so the count joins the language
   // rows only when the search needs their title.
@@ -60,19 +82,105 @@ export async function translatedList<Sel extends SelectedFields, S extends strin
     const q = db.select({ one: sql`1` }).from(owner).$dynamic();
     return (query.search ? q.innerJoin(table, tr.joinOn(lang)) : q).where(where);
   };
-  const [rows, total] = await Promise.all([
+  const [keyed, total] = await Promise.all([
     db
-      .select(spec.select as SelectedFields)
+      .select({ ...(spec.select as SelectedFields), [CURSOR_KEY]: keys.key, [CURSOR_ID]: keys.id })
       .from(owner)
       .innerJoin(table, tr.joinOn(lang))
       .innerJoin(keys, eq(keys.id, owner.id))
       .orderBy(...orderBy),
-    listTotal(db, counted),
+    listTotal(db, counted, exactTotalLimit(query)),
   ]);
+  const rows = keyed.map(({ [CURSOR_KEY]: _key, [CURSOR_ID]: _id, ...row }) => row);
+  const first = keyed[0];
+  const last = keyed.at(-1);
+  const cursors =
+    is(sortColumn, Column) && sortColumn.notNull && first && last
+      ? {
+          after: writeCursor(sort, order, String(last[CURSOR_KEY]), Number(last[CURSOR_ID])),
+          before: writeCursor(sort, order, String(first[CURSOR_KEY]), Number(first[CURSOR_ID])),
+        }
+      : undefined;
   return {
     rows: rows as unknown as SelectResultFields<Sel>[],
-    meta: pageMeta(total.total, query.page, query.per_page, total.approximate),
+    meta: { ...pageMeta(total.total, query.page, query.per_page, total.approximate), ...(cursors ? { cursors } : {}) },
   };
+}
+
+const CURSOR_KEY = '__cursor_key';
+const CURSOR_ID = '__cursor_id';
+
+/** The row a keyset page starts from: its sort value as the database prints it, and its id. */
+interface CursorRow {
+  value: string;
+  id: number;
+}
+
+/**
+ * A cursor (docs/api.md Lists): the sort, the order, the sort value of a row as text (the database reads it back
+ * in the column's type, with its full precision) and the row's id, as base64url JSON.
+ */
+const writeCursor = (sort: string, order: string, value: string, id: number) =>
+  Buffer.from(JSON.stringify([sort, order, value, id])).toString('base64url');
+
+/**
+ * The `after` or `before` cursor of a list query when it belongs to this sort and order; anything else (another
+ * sort, a forged or broken value) is ignored and the page is found by its number, as an unknown sort falls back.
+ */
+function readCursor(
+  query: Pick<ListQuery, 'after' | 'before'>,
+  sort: string,
+  order: string,
+  fits: (value: string) => boolean,
+): { after: CursorRow; before?: undefined } | { after?: undefined; before: CursorRow } | undefined {
+  const parse = (raw: string | undefined): CursorRow | undefined => {
+    if (!raw) return undefined;
+    try {
+      const decoded: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+      if (!Array.isArray(decoded) || decoded.length !== 4) return undefined;
+      const [s, o, value, id] = decoded as unknown[];
+      if (s !== sort || o !== order || typeof value !== 'string' || !fits(value)) return undefined;
+      if (!Number.isInteger(id) || (id as number) < 1 || (id as number) > INT4_MAX) return undefined;
+      return { value, id: id as number };
+    } catch {
+      return undefined;
+    }
+  };
+  const after = parse(query.after);
+  if (after) return { after };
+  const before = parse(query.before);
+  return before ? { before } : undefined;
+}
+
+const TIMESTAMP_TEXT = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?([+-]\d{2})(:\d{2})?$/;
+
+/**
+ * Whether a cursor's sort value reads back as the column's type (a forged cursor must not make the database
+ * fail): a timestamp as the database prints one, a boolean, a whole number in range, or any text.
+ */
+function cursorValueFits(column: Column, value: string): boolean {
+  switch (column.columnType) {
+    case 'PgTimestamp':
+    case 'PgTimestampString': {
+      const m = TIMESTAMP_TEXT.exec(value);
+      if (!m) return false;
+      const [y, mo, d, h, mi, sec] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+      const date = new Date(Date.UTC(y, mo - 1, d, h, mi, sec));
+      return y >= 1 && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && h < 24 && mi < 60 && sec < 60;
+    }
+    case 'PgBoolean':
+      return value === 'true' || value === 'false';
+    case 'PgInteger':
+    case 'PgSerial':
+      return /^-?\d{1,10}$/.test(value) && Math.abs(Number(value)) <= INT4_MAX;
+    case 'PgSmallInt':
+      return /^-?\d{1,5}$/.test(value) && Math.abs(Number(value)) <= 32_767;
+    case 'PgVarchar':
+    case 'PgText':
+      return value.length <= 1000;
+    default:
+      return false;
+  }
 }
 
 /**
@@ -98,6 +206,17 @@ export const iso = (d: Date | null) => d?.toISOString() ?? null;
  * `total_approximate` (docs/api.md, Lists), so turning the pages of a large list never counts it all.
  */
 export const EXACT_TOTAL_LIMIT = 10_000;
+
+/**
+ * A search counts exactly up to this many matches: each match is a row read from the table (a trigram index finds
+ * where, not how many), so a word in 1 % of a million titles would cost more to count than to show. Past it the
+ * total is the planner's estimate, marked approximate, like a long list's.
+ */
+export const SEARCH_EXACT_TOTAL_LIMIT = 1_000;
+
+/** How far a list's total is counted exactly: less far when the list is searched. */
+export const exactTotalLimit = (query: Pick<ListQuery, 'search'>) =>
+  query.search ? SEARCH_EXACT_TOTAL_LIMIT : EXACT_TOTAL_LIMIT;
 
 /** What a list's `meta` needs of its total: the number, and whether it is the planner's estimate. */
 export interface ListTotal {

@@ -17,6 +17,10 @@ export const listQuerySchema = z.object({
   order: z.enum(['asc', 'desc']).optional().catch(undefined),
   search: z.string().trim().max(200).optional().catch(undefined),
   trashed: z.enum(['only', 'with']).optional().catch(undefined),
+  /** The `meta.cursors.after` of the previous page: the next page starts after its last row (docs/api.md Lists). */
+  after: z.string().max(LIMITS.cursorMax).optional().catch(undefined),
+  /** The `meta.cursors.before` of the next page: the previous page ends before its first row. */
+  before: z.string().max(LIMITS.cursorMax).optional().catch(undefined),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 

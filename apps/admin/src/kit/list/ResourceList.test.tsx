@@ -66,6 +66,47 @@ describe('ResourceList', () => {
     expect(router.state.location.search).toContain('sort=title');
   });
 
+  it('steps to the next and previous page with the cursors of the page on screen; a jump goes by number', async () => {
+    const paged = (current: number) => ({
+      body: {
+        data: [row(current * 10, `Text ${current}`)],
+        meta: {
+          current_page: current,
+          per_page: 1,
+          total: 5,
+          last_page: 5,
+          from: current,
+          to: current,
+          cursors: { after: `after-${current}`, before: `before-${current}` },
+        },
+        abilities: ROLE_1,
+      },
+    });
+    const api = stubApi({
+      [LIST]: (request) => paged(Number(request.query.get('page') ?? 1)),
+    });
+    const { user, router } = openList('/admin/app/content/text?page=2&per_page=1&sort=title&order=asc');
+    await screen.findByText('Text 2');
+
+    await user.click(screen.getByTitle(/Next Page|Ďalšia strana/));
+    await screen.findByText('Text 3');
+    expect(Object.fromEntries(api.callsTo(LIST).at(-1)?.query ?? [])).toMatchObject({ page: '3', after: 'after-2' });
+    expect(api.callsTo(LIST).at(-1)?.query.has('before')).toBe(false);
+
+    await user.click(screen.getByTitle(/Previous Page|Predchádzajúca strana/));
+    await screen.findByText('Text 2');
+    expect(Object.fromEntries(api.callsTo(LIST).at(-1)?.query ?? [])).toMatchObject({ page: '2', before: 'before-3' });
+    expect(api.callsTo(LIST).at(-1)?.query.has('after')).toBe(false);
+
+    await user.click(screen.getByTitle('5'));
+    await screen.findByText('Text 5');
+    expect(api.callsTo(LIST).at(-1)?.query.has('after')).toBe(false);
+    expect(api.callsTo(LIST).at(-1)?.query.has('before')).toBe(false);
+    // A new sort drops the cursor with the page.
+    await user.click(screen.getByRole('columnheader', { name: /Title/ }));
+    await waitFor(() => expect(router.state.location.search).not.toMatch(/after|before|[?&]page=/));
+  });
+
   it('searches as the user types and starts again at page 1', async () => {
     const api = stubApi({ [LIST]: page(ROLE_1) });
     const { user, router } = openList('/admin/app/content/text?page=2');

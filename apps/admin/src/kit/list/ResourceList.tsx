@@ -179,7 +179,7 @@ export function ResourceList<Row extends ListRowBase, Rec extends RecordBase, Va
   ];
 
   const onTableChange: TableProps<Row>['onChange'] = (...change) => {
-    const patch = tableChangePatch(state, ...change);
+    const patch = tableChangePatch({ ...state, cursors: meta?.cursors }, ...change);
     if (patch) update(patch);
   };
 

@@ -26,14 +26,25 @@ export function withSortOrder<Row>(columns: ColumnsType<Row>, state: SortState):
   );
 }
 
-/** Turns a table's paging or sorting into a patch of the list state (a new page size starts at page 1). */
+/**
+ * Turns a table's paging or sorting into a patch of the list state (a new page size starts at page 1). A step to
+ * the next or previous page carries the cursor of the page on screen (`cursors` of its answer's meta).
+ */
 export function tableChangePatch<Row>(
-  state: Pick<ListState, 'per_page'>,
+  state: Pick<ListState, 'per_page' | 'page'> & { cursors?: ListMeta['cursors'] },
   ...[pagination, , sorter, extra]: Parameters<NonNullable<TableProps<Row>['onChange']>>
 ): ListPatch | null {
   if (extra.action === 'paginate') {
     const per_page = pagination.pageSize ?? state.per_page;
-    return { page: per_page === state.per_page ? pagination.current : undefined, per_page };
+    if (per_page !== state.per_page) return { page: undefined, per_page };
+    const page = pagination.current;
+    const step = page === undefined ? 0 : page - state.page;
+    return {
+      page,
+      per_page,
+      after: step === 1 ? state.cursors?.after : undefined,
+      before: step === -1 ? state.cursors?.before : undefined,
+    };
   }
   if (extra.action === 'sort') {
     const single = Array.isArray(sorter) ? sorter[0] : sorter;

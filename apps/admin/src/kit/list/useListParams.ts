@@ -11,6 +11,9 @@ export interface ListState {
   search: string;
   trashed: boolean;
   filters: Record<string, string>;
+  /** The cursor the page was reached by ("next" or "previous", docs/api.md Lists), when it was. */
+  after?: string;
+  before?: string;
 }
 
 export type ListPatch = Partial<Record<string, string | number | undefined>>;
@@ -24,13 +27,16 @@ function listQuery(state: ListState): Query {
     order: state.order,
     search: state.search || undefined,
     trashed: state.trashed ? 'only' : undefined,
+    after: state.after,
+    before: state.before,
     ...state.filters,
   };
 }
 
 /**
  * The list's page, size, sort, order, search, filters and trashed flag, kept in the URL query string so
- * reload and back work. `update` writes a patch; any change other than the page returns to page 1.
+ * reload and back work. `update` writes a patch; any change other than the page returns to page 1. A step to the
+ * next or previous page carries the answer's cursor, so a deep page is found from its neighbour.
  */
 export function useListParams(defaultSort: { sort: string; order: 'asc' | 'desc' }, filterKeys: readonly string[]) {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -50,6 +56,8 @@ export function useListParams(defaultSort: { sort: string; order: 'asc' | 'desc'
       search: parsed.search ?? '',
       trashed: parsed.trashed === 'only',
       filters,
+      after: parsed.after,
+      before: parsed.before,
     };
   }, [searchParams, filterKeys, defaultSort.sort, defaultSort.order]);
 
@@ -62,6 +70,9 @@ export function useListParams(defaultSort: { sort: string; order: 'asc' | 'desc'
         else next.set(key, String(value));
       }
       if (!('page' in patch)) next.delete('page');
+      // A cursor belongs to the page it was made for: any other change drops it.
+      if (!('after' in patch)) next.delete('after');
+      if (!('before' in patch)) next.delete('before');
       setSearchParams(next, { replace: options.replace });
     },
     [setSearchParams],

@@ -25,7 +25,7 @@ import {
   users,
 } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
-import { iso, listTotal } from '../../resources/list.js';
+import { exactTotalLimit, iso, listTotal } from '../../resources/list.js';
 import { likePattern, pageMeta, resolveSort } from '../../resources/paging.js';
 
 /** The table behind each kind of submission. */
@@ -68,7 +68,7 @@ export async function listSubmissions(db: Db, kind: FormKind, query: ListQuery):
       .orderBy(direction(table[sort]), direction(table.id))
       .limit(query.per_page)
       .offset((query.page - 1) * query.per_page),
-    listTotal(db, () => db.select({ one: sql`1` }).from(table).where(where).$dynamic()),
+    listTotal(db, () => db.select({ one: sql`1` }).from(table).where(where).$dynamic(), exactTotalLimit(query)),
   ]);
   return {
     data: rows.map((r) => ({ ...r, created_at: r.created_at.toISOString(), deleted_at: iso(r.deleted_at) })),

@@ -18,7 +18,7 @@ import { hashPassword } from '../../http/crypto.js';
 import { invalid, isUniqueViolation, notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../http/session.js';
 import type { Tx } from '../../resources/langs.js';
-import { iso, listTotal, trashedWhere } from '../../resources/list.js';
+import { exactTotalLimit, iso, listTotal, trashedWhere } from '../../resources/list.js';
 import { likePattern, pageMeta, resolveSort } from '../../resources/paging.js';
 import { updateUnlessStale } from '../../resources/resource.js';
 import { canEditUser, canRemoveOrBlockUser } from './policy.js';
@@ -81,7 +81,7 @@ export async function listUsers(
       .orderBy(...sorts[sort], direction(users.id))
       .limit(query.per_page)
       .offset((query.page - 1) * query.per_page),
-    listTotal(db, () => db.select({ one: sql`1` }).from(users).where(where).$dynamic()),
+    listTotal(db, () => db.select({ one: sql`1` }).from(users).where(where).$dynamic(), exactTotalLimit(query)),
   ]);
   return {
     data: rows.map((r) => ({
