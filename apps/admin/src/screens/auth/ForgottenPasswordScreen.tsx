@@ -7,7 +7,7 @@ import { sendResetLink, useCsrfCookie } from '../../api/auth';
 import { zodValidate } from '../../kit/zodForm';
 import { routePath } from '../../routes/paths';
 import { Field, firstError, Notice, SubmitButton } from './controls';
-import { NOT_CHECKED, useAuthSchemas } from './useAuthSchemas';
+import { NOT_CHECKED, useAuthSchemas, useDeferredSubmit } from './useAuthSchemas';
 
 /** Forgotten password (docs/spec-index.md S1.2): on success the form gives way to the server's message. */
 export default function ForgottenPasswordScreen() {
@@ -18,6 +18,10 @@ export default function ForgottenPasswordScreen() {
   const send = useMutation({ mutationFn: sendResetLink });
   const schemas = useAuthSchemas(values.email !== '' || touched);
   const validation = schemas ? zodValidate(schemas.forgottenPasswordSchema, values) : NOT_CHECKED;
+  // A submit before the rules have loaded waits for them.
+  const deferred = useDeferredSubmit(schemas !== null, () => {
+    if (validation.success && !send.isPending) send.mutate(validation.data);
+  });
   const backToLogin = (
     <Link to={routePath('login')} data-testid="back-to-login">
       {t('auth.backToLogin')}
@@ -38,7 +42,7 @@ export default function ForgottenPasswordScreen() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (validation.success && !send.isPending) send.mutate(validation.data);
+    if (!send.isPending) deferred.submit();
   };
 
   return (
@@ -61,7 +65,11 @@ export default function ForgottenPasswordScreen() {
         onChange={(email) => setValues({ email })}
         onBlur={() => setTouched(true)}
       />
-      <SubmitButton testId="forgotten-submit" loading={send.isPending} disabled={!validation.success}>
+      <SubmitButton
+        testId="forgotten-submit"
+        loading={send.isPending || deferred.waiting}
+        disabled={schemas !== null && !validation.success}
+      >
         {t('auth.send')}
       </SubmitButton>
       {backToLogin}

@@ -9,13 +9,14 @@ import { setUser } from '../../api/session';
 import { zodValidate } from '../../kit/zodForm';
 import { routePath } from '../../routes/paths';
 import { Field, firstError, Notice, SubmitButton } from './controls';
-import { NOT_CHECKED, useAuthSchemas } from './useAuthSchemas';
+import { NOT_CHECKED, useAuthSchemas, useDeferredSubmit } from './useAuthSchemas';
 
 type FieldName = keyof LoginInput;
 
 /**
  * Login (docs/spec-index.md S1.2). The button waits for the CSRF cookie, a pending login and a valid form (the shared
- * loginSchema). It is the entry route, so it uses the light controls beside it, not antd.
+ * loginSchema); a submit made before those rules have loaded waits for them (the button loading) and then goes on.
+ * It is the entry route, so it uses the light controls beside it, not antd.
  */
 export default function LoginScreen() {
   const { t } = useTranslation();
@@ -39,12 +40,16 @@ export default function LoginScreen() {
   const error = attempt.error;
   const failure =
     error === null ? null : error instanceof ApiError && error.status === 422 ? t('auth.failed') : errorMessage(error);
-  const disabled = !csrf.isSuccess || attempt.isPending || !validation.success;
+  // Not before the rules are there: a submit then waits for them (`deferred`).
+  const disabled = !csrf.isSuccess || (schemas !== null && !validation.success);
+  const deferred = useDeferredSubmit(schemas !== null, () => {
+    if (validation.success && csrf.isSuccess && !attempt.isPending) attempt.mutate(validation.data);
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched({ email: true, password: true });
-    if (validation.success && !disabled) attempt.mutate(validation.data);
+    if (!disabled && !attempt.isPending) deferred.submit();
   };
 
   const bind = (name: FieldName) => ({
@@ -78,7 +83,7 @@ export default function LoginScreen() {
       )}
       <Field {...bind('email')} label={t('auth.email')} type="email" autoComplete="username" autoFocus />
       <Field {...bind('password')} label={t('auth.password')} type="password" autoComplete="current-password" />
-      <SubmitButton testId="login-submit" loading={attempt.isPending} disabled={disabled}>
+      <SubmitButton testId="login-submit" loading={attempt.isPending || deferred.waiting} disabled={disabled}>
         {t('auth.login')}
       </SubmitButton>
       <Link to={routePath('forgotten-password')} data-testid="forgotten-link">

@@ -8,7 +8,7 @@ import { ApiError, errorMessage } from '../../api/client';
 import { zodValidate } from '../../kit/zodForm';
 import { routePath } from '../../routes/paths';
 import { Field, firstError, Notice, SubmitButton } from './controls';
-import { NOT_CHECKED, useAuthSchemas } from './useAuthSchemas';
+import { NOT_CHECKED, useAuthSchemas, useDeferredSubmit } from './useAuthSchemas';
 
 type PasswordField = 'password' | 'password_2';
 
@@ -27,6 +27,10 @@ export default function ResetPasswordScreen() {
     passwords.password !== '' || passwords.password_2 !== '' || touched.password || touched.password_2,
   );
   const validation = schemas ? zodValidate(schemas.resetPasswordSchema, values) : NOT_CHECKED;
+  // A submit before the rules have loaded waits for them.
+  const deferred = useDeferredSubmit(schemas !== null, () => {
+    if (validation.success && !reset.isPending) reset.mutate(validation.data);
+  });
   const backToLogin = (
     <Link to={routePath('login')} data-testid="back-to-login">
       {t('auth.backToLogin')}
@@ -73,7 +77,7 @@ export default function ResetPasswordScreen() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched({ password: true, password_2: true });
-    if (validation.success && !reset.isPending) reset.mutate(validation.data);
+    if (!reset.isPending) deferred.submit();
   };
 
   return (
@@ -86,7 +90,11 @@ export default function ResetPasswordScreen() {
       <Field id="reset-email" label={t('auth.email')} value={email} onChange={() => {}} disabled />
       <Field {...bind('password')} testId="reset-password" label={t('auth.newPassword')} autoFocus />
       <Field {...bind('password_2')} testId="reset-password-2" label={t('auth.passwordAgain')} />
-      <SubmitButton testId="reset-submit" loading={reset.isPending} disabled={!validation.success}>
+      <SubmitButton
+        testId="reset-submit"
+        loading={reset.isPending || deferred.waiting}
+        disabled={schemas !== null && !validation.success}
+      >
         {t('auth.resetSubmit')}
       </SubmitButton>
       {backToLogin}

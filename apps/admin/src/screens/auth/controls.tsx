@@ -1,4 +1,5 @@
-import type { ChangeEvent, ReactNode } from 'react';
+import { type ChangeEvent, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../i18n';
 import type { FieldErrors } from '../../kit/zodForm';
 import './auth.css';
@@ -22,30 +23,71 @@ interface FieldProps {
   testId?: string;
 }
 
-/** A labelled input with its error message, announced when it appears. */
+/** A labelled input with its error message, announced when it appears; a password field gets a show/hide toggle. */
 export function Field({ id, label, value, onChange, onBlur, error, type = 'text', testId, ...rest }: FieldProps) {
+  const { t } = useTranslation();
+  const [revealed, setRevealed] = useState(false);
   const message = error ? translateMessage(error) : null;
+  const password = type === 'password';
+  const input = (
+    <input
+      {...rest}
+      id={id}
+      data-testid={testId}
+      type={password && revealed ? 'text' : type}
+      className={message ? 'bo-input bo-input-error' : 'bo-input'}
+      value={value}
+      aria-invalid={Boolean(message)}
+      aria-describedby={message ? `${id}-error` : undefined}
+      onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.target.value)}
+      onBlur={onBlur}
+    />
+  );
   return (
     <div className="bo-field">
       <label htmlFor={id}>{label}</label>
-      <input
-        {...rest}
-        id={id}
-        data-testid={testId}
-        type={type}
-        className={message ? 'bo-input bo-input-error' : 'bo-input'}
-        value={value}
-        aria-invalid={Boolean(message)}
-        aria-describedby={message ? `${id}-error` : undefined}
-        onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.target.value)}
-        onBlur={onBlur}
-      />
+      {password ? (
+        <div className="bo-input-affix">
+          {input}
+          <button
+            type="button"
+            className="bo-reveal"
+            aria-label={t('auth.showPassword')}
+            aria-pressed={revealed}
+            aria-controls={id}
+            data-testid={testId ? `${testId}-reveal` : undefined}
+            disabled={rest.disabled}
+            onClick={() => setRevealed((shown) => !shown)}
+          >
+            <EyeIcon crossed={revealed} />
+          </button>
+        </div>
+      ) : (
+        input
+      )}
       {message && (
         <div id={`${id}-error`} className="bo-field-error" role="alert">
           {message}
         </div>
       )}
     </div>
+  );
+}
+
+/** An eye (the password is hidden; pressing shows it) or a crossed eye (shown; pressing hides it), 16 px. */
+function EyeIcon({ crossed }: { crossed: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+      <path
+        d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
+      />
+      <circle cx="12" cy="12" r="3" fill="none" stroke="currentColor" strokeWidth="2" />
+      {crossed && <path d="M4 4l16 16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />}
+    </svg>
   );
 }
 

@@ -1,0 +1,80 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clearUser, getUser } from '../../api/session';
+import { stubApi } from '../../test/api';
+import { renderInApp } from '../../test/render';
+import LoginScreen from './LoginScreen';
+
+// The rules' chunk (zod and the shared schemas) arrives only when a test lets it.
+const rules = vi.hoisted(() => {
+  let release = () => {};
+  const arrived = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { arrived, release: () => release() };
+});
+vi.mock('./schemas', async (importOriginal) => {
+  await rules.arrived;
+  return importOriginal();
+});
+
+const admin = {
+  id: 1,
+  name: 'Admin',
+  surname: 'Boss',
+  email: 'admin@example.com',
+  role_id: 1,
+  image: null,
+  language_code: 'en' as const,
+  token: `1.${Date.now() + 3_600_000}.${'a'.repeat(43)}`,
+};
+
+afterEach(() => clearUser('logout'));
+
+describe('LoginScreen', () => {
+  it('a submit (Enter) made before the rules have loaded waits for them, loading, and then signs in', async () => {
+    const api = stubApi({
+      'GET /sanctum/csrf-cookie': {},
+      'POST /api/login': { body: { data: admin } },
+    });
+    const { user } = renderInApp(<LoginScreen />, { url: '/admin/login' });
+    const submit = screen.getByTestId('login-submit');
+    await waitFor(() => expect((submit as HTMLButtonElement).disabled).toBe(false));
+    await user.type(screen.getByTestId('login-email'), admin.email);
+    await user.type(screen.getByTestId('login-password'), 'admin-password{Enter}');
+
+    // The rules are not there yet: the submit is kept, the button shows that it is at work.
+    expect(submit.getAttribute('aria-busy')).toBe('true');
+    expect(api.callsTo('POST /api/login')).toHaveLength(0);
+    expect(getUser()).toBeNull();
+
+    rules.release();
+    await waitFor(() => expect(api.callsTo('POST /api/login')).toHaveLength(1));
+    expect(api.callsTo('POST /api/login')[0]?.body).toEqual({ email: admin.email, password: 'admin-password' });
+    await waitFor(() => expect(getUser()).toEqual(admin));
+  });
+
+  it('the password field has a show/hide toggle that switches the input type, by mouse and keyboard', async () => {
+    stubApi({ 'GET /sanctum/csrf-cookie': {} });
+    const { user } = renderInApp(<LoginScreen />, { url: '/admin/login' });
+    const password = screen.getByTestId('login-password');
+    const toggle = screen.getByRole('button', { name: 'Show password' });
+    expect(toggle.getAttribute('aria-controls')).toBe(password.id);
+    expect(password.getAttribute('type')).toBe('password');
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+
+    await user.click(toggle);
+    expect(password.getAttribute('type')).toBe('text');
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+
+    // From the keyboard: Tab from the password reaches the toggle; Space and Enter press it, without submitting.
+    await user.click(password);
+    await user.tab();
+    expect(document.activeElement).toBe(toggle);
+    await user.keyboard(' ');
+    expect(password.getAttribute('type')).toBe('password');
+    await user.keyboard('{Enter}');
+    expect(password.getAttribute('type')).toBe('text');
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+  });
+});
