@@ -3,14 +3,14 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.js';
 import { frameworkErrorHandler, registerErrorHandler } from './http/error-handler.js';
 import { registerEmptyBodies, registerInputGuard, registerMultipartBodies } from './http/input.js';
+import { registerOpenApi } from './http/openapi.js';
 import { authenticate, registerSessions } from './http/session.js';
 import { t } from './i18n/index.js';
 import { jobRunner } from './jobs/queue.js';
@@ -109,10 +109,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   registerSessions(app, ctx.db, ctx.config);
   registerErrorHandler(app);
 
-  await app.register(swagger, {
-    openapi: { info: { title: 'Back office API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
-  });
+  // The OpenAPI document: tags, summaries, security and error answers are decided in http/openapi.ts.
+  await registerOpenApi(app);
   // The API description is for signed-in staff only, under a CSP of its own that no page may frame.
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',

@@ -2,6 +2,7 @@ export * from './activity.js';
 export * from './api.js';
 export * from './constants.js';
 export * from './messages.js';
+export * from './schemas/api.js';
 export * from './schemas/article.js';
 export * from './schemas/auth.js';
 export * from './schemas/category.js';

@@ -4,15 +4,24 @@
 // knowledge (its signing and addresses), so a resource passes it in as a hook (registerPreview's urlOf) rather than
 // this layer importing a feature.
 import {
+  anyRecordSchema,
   BULK_ACTIONS,
+  bulkResultSchema,
   bulkSchema,
   DELETE_MARKER,
+  dataResponse,
   ERR,
   type ListResponse,
   type Locale,
   type LogModel,
+  langOptionSchema,
+  listResponse,
+  messageSchema,
   orderSchema,
+  previewUrlSchema,
+  recordResponse,
   titleUrlCheckSchema,
+  writeResponse,
   zPathId,
   zPathIdOrNew,
 } from '@backoffice/shared';
@@ -45,6 +54,27 @@ type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 export const idParams = z.object({ id: zPathId });
 
 const BULK_MESSAGES = { publish: 'crud.published', hide: 'crud.hidden', destroy: 'crud.destroyedMany' } as const;
+
+/**
+ * The resource's name in the OpenAPI summaries ("List pages", "Create a page"), by the last segment of its URL
+ * prefix (docs/api.md "OpenAPI document").
+ */
+const NOUNS: Record<string, { one: string; many: string; a: string }> = {
+  text: { one: 'text', many: 'texts', a: 'a' },
+  panel: { one: 'panel', many: 'panels', a: 'a' },
+  category: { one: 'category', many: 'categories', a: 'a' },
+  page: { one: 'page', many: 'pages', a: 'a' },
+  gallery: { one: 'gallery', many: 'galleries', a: 'a' },
+  blog: { one: 'news article', many: 'news articles', a: 'a' },
+  reference: { one: 'reference', many: 'references', a: 'a' },
+  partner: { one: 'partner', many: 'partners', a: 'a' },
+};
+/** The names of the resource registered under `app`'s prefix. */
+export function nounOf(app: { prefix: string }) {
+  const last = app.prefix.split('/').filter(Boolean).at(-1) ?? 'record';
+  return NOUNS[last] ?? { one: last, many: `${last} records`, a: 'a' };
+}
+const answerIsTrueWhenFree = z.boolean().meta({ description: 'true when the value is free' });
 
 /** The signed-in user when the resource's policy allows `action`, else 403. */
 export function authorizer<A extends string>(can: (user: AuthUser, action: A) => boolean) {
@@ -81,68 +111,112 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
      * uploads stored under `MEDIA_DIR/<media>/<id>/` (docs/features/media-storage.md).
      */
     image?: { media: string; config: Config; fields?: readonly ImageColumn[] };
+    /**
+     * The zod schemas of a list row and of a record: the answers are serialized through them and the OpenAPI
+     * document shows them. Until a resource names its own, any object with an id passes as it is.
+     */
+    row?: z.ZodType;
+    record?: z.ZodType;
   },
 ) {
   const { db, model, can, read } = spec;
+  const noun = nounOf(app);
+  const row = spec.row ?? anyRecordSchema;
+  const record = spec.record ?? anyRecordSchema;
   const allow = authorizer(can);
   const image = spec.image ? imageFields(db, spec.table, spec.image) : undefined;
   const writeOptions = image ? { config: imageUploadConfig, preValidation: image.capture } : {};
 
   // The type provider leaves a generic schema's output as a deferred conditional type; the route's schema has
   // already validated the value, so naming its type (`as z.output<…>`) adds no unchecked assumption.
-  app.get('/', { schema: { querystring: spec.listQuery } }, async (request) => {
-    const user = allow(request, 'view');
-    return { ...(await spec.list(request.query as z.output<Q>, request.lang)), abilities: abilitiesOf(user, can) };
-  });
+  app.get(
+    '/',
+    { schema: { summary: `List ${noun.many}`, querystring: spec.listQuery, response: { 200: listResponse(row) } } },
+    async (request) => {
+      const user = allow(request, 'view');
+      return { ...(await spec.list(request.query as z.output<Q>, request.lang)), abilities: abilitiesOf(user, can) };
+    },
+  );
 
-  app.get('/:id', { schema: { params: idParams } }, async (request) => {
-    const user = allow(request, 'view');
-    return { data: await read(request.params.id), abilities: abilitiesOf(user, can) };
-  });
+  app.get(
+    '/:id',
+    { schema: { summary: `Get ${noun.a} ${noun.one}`, params: idParams, response: { 200: recordResponse(record) } } },
+    async (request) => {
+      const user = allow(request, 'view');
+      return { data: await read(request.params.id), abilities: abilitiesOf(user, can) };
+    },
+  );
 
-  app.post('/', { ...writeOptions, schema: { body: spec.body } }, async (request, reply) => {
-    const user = allow(request, 'create');
-    const input = request.body as z.output<B>;
-    const id = image
-      ? await image.create(request, await image.checked(request), () => spec.create(input))
-      : await spec.create(input);
-    await logActivity(db, { userId: user.id, model, rowIds: [id], action: 'store' });
-    reply.code(201);
-    return { message: t(request.lang, 'crud.stored'), data: await read(id) };
-  });
+  const written = { response: { 200: writeResponse(record), 201: writeResponse(record) } };
+  app.post(
+    '/',
+    { ...writeOptions, schema: { summary: `Create ${noun.a} ${noun.one}`, body: spec.body, ...written } },
+    async (request, reply) => {
+      const user = allow(request, 'create');
+      const input = request.body as z.output<B>;
+      const id = image
+        ? await image.create(request, await image.checked(request), () => spec.create(input))
+        : await spec.create(input);
+      await logActivity(db, { userId: user.id, model, rowIds: [id], action: 'store' });
+      reply.code(201);
+      return { message: t(request.lang, 'crud.stored'), data: await read(id) };
+    },
+  );
 
-  app.post('/:id', { ...writeOptions, schema: { params: idParams, body: spec.body } }, async (request) => {
-    const user = allow(request, 'update');
-    const { id } = request.params;
-    const input = request.body as z.output<B>;
-    if (image) await image.update(request, id, await image.checked(request), () => spec.update(id, input));
-    else await spec.update(id, input);
-    await logActivity(db, { userId: user.id, model, rowIds: [id], action: 'update' });
-    return { message: t(request.lang, 'crud.updated'), data: await read(id) };
-  });
+  app.post(
+    '/:id',
+    {
+      ...writeOptions,
+      schema: { summary: `Update ${noun.a} ${noun.one}`, params: idParams, body: spec.body, ...written },
+    },
+    async (request) => {
+      const user = allow(request, 'update');
+      const { id } = request.params;
+      const input = request.body as z.output<B>;
+      if (image) await image.update(request, id, await image.checked(request), () => spec.update(id, input));
+      else await spec.update(id, input);
+      await logActivity(db, { userId: user.id, model, rowIds: [id], action: 'update' });
+      return { message: t(request.lang, 'crud.updated'), data: await read(id) };
+    },
+  );
 
   // Removal is soft (docs/data.md Removal): DELETE {id}, POST {id}/restore, POST array/{publish|hide|destroy}.
   const ops = softResource(db, spec.table);
-  app.delete('/:id', { schema: { params: idParams } }, async (request) => {
-    const user = allow(request, 'destroy');
-    const changed = await ops.destroy([request.params.id]);
-    if (changed.length === 0 && !(await ops.exists(request.params.id))) throw notFound();
-    await logActivity(db, { userId: user.id, model, rowIds: changed, action: 'destroy' });
-    return { message: t(request.lang, 'crud.destroyed') };
-  });
+  app.delete(
+    '/:id',
+    { schema: { summary: `Delete ${noun.a} ${noun.one}`, params: idParams, response: { 200: messageSchema } } },
+    async (request) => {
+      const user = allow(request, 'destroy');
+      const changed = await ops.destroy([request.params.id]);
+      if (changed.length === 0 && !(await ops.exists(request.params.id))) throw notFound();
+      await logActivity(db, { userId: user.id, model, rowIds: changed, action: 'destroy' });
+      return { message: t(request.lang, 'crud.destroyed') };
+    },
+  );
 
-  app.post('/:id/restore', { schema: { params: idParams } }, async (request) => {
-    const user = allow(request, 'restore');
-    await spec.checkRestore?.(request.params.id);
-    const changed = await ops.restore([request.params.id]);
-    if (changed.length === 0 && !(await ops.exists(request.params.id))) throw notFound();
-    await logActivity(db, { userId: user.id, model, rowIds: changed, action: 'restore' });
-    return { message: t(request.lang, 'crud.restored'), data: await read(request.params.id) };
-  });
+  app.post(
+    '/:id/restore',
+    { schema: { summary: `Restore a deleted ${noun.one}`, params: idParams, ...written } },
+    async (request) => {
+      const user = allow(request, 'restore');
+      await spec.checkRestore?.(request.params.id);
+      const changed = await ops.restore([request.params.id]);
+      if (changed.length === 0 && !(await ops.exists(request.params.id))) throw notFound();
+      await logActivity(db, { userId: user.id, model, rowIds: changed, action: 'restore' });
+      return { message: t(request.lang, 'crud.restored'), data: await read(request.params.id) };
+    },
+  );
 
   app.post(
     '/array/:action',
-    { schema: { params: z.object({ action: z.enum(BULK_ACTIONS) }), body: bulkSchema } },
+    {
+      schema: {
+        summary: `Publish, hide or delete many ${noun.many}`,
+        params: z.object({ action: z.enum(BULK_ACTIONS) }),
+        body: bulkSchema,
+        response: { 200: bulkResultSchema },
+      },
+    },
     async (request) => {
       const { action } = request.params;
       const user = allow(request, action);
@@ -165,7 +239,9 @@ export function registerLangOptions(
   tr: Translations,
 ) {
   const query = z.object({ id: zPathIdOrNew.optional().catch(undefined) });
-  app.get('/list', { schema: { querystring: query } }, async (request) => {
+  const summary = `${nounOf(app).many[0]?.toUpperCase()}${nounOf(app).many.slice(1)} (option list)`;
+  const response = { 200: dataResponse(langOptionSchema) };
+  app.get('/list', { schema: { summary, querystring: query, response } }, async (request) => {
     allow(request, 'view');
     return { data: await langOptions(db, tr, request.lang, request.query.id) };
   });
@@ -182,7 +258,12 @@ export function registerPreview(
   urlOf: (id: number, titleUrl: string) => string,
   titleUrlOf: (id: number) => Promise<string>,
 ) {
-  app.get('/preview/:id', { schema: { params: idParams } }, async (request) => {
+  const schema = {
+    summary: `A preview link to ${nounOf(app).a} ${nounOf(app).one} on the public site`,
+    params: idParams,
+    response: { 200: previewUrlSchema },
+  };
+  app.get('/preview/:id', { schema }, async (request) => {
     allow(request, 'view');
     const { id } = request.params;
     return { url: urlOf(id, await titleUrlOf(id)) };
@@ -201,10 +282,18 @@ export function registerOrderUpdate(
     model: LogModel;
     allow: (request: FastifyRequest, action: 'update') => AuthUser;
     read: (id: number) => Promise<unknown>;
+    /** The record's zod schema, as in `registerContentRoutes`. */
+    record?: z.ZodType;
   },
 ) {
   const { db, table, model, allow, read } = spec;
-  app.post('/order/:id', { schema: { params: idParams, body: orderSchema } }, async (request) => {
+  const schema = {
+    summary: `Set the order of ${nounOf(app).a} ${nounOf(app).one}`,
+    params: idParams,
+    body: orderSchema,
+    response: { 200: writeResponse(spec.record ?? anyRecordSchema) },
+  };
+  app.post('/order/:id', { schema }, async (request) => {
     const user = allow(request, 'update');
     const { id } = request.params;
     const result = (await db.execute(
@@ -229,10 +318,12 @@ export function registerTitleUrlCheck(
     allow(request, 'view');
     return free(input.value, input.language_code, input.id);
   };
-  app.get('/validate/title_url', { schema: { querystring: titleUrlCheckSchema } }, (request) =>
+  const summary = `Check that ${nounOf(app).a} ${nounOf(app).one}'s title_url is free`;
+  const response = { 200: answerIsTrueWhenFree };
+  app.get('/validate/title_url', { schema: { summary, querystring: titleUrlCheckSchema, response } }, (request) =>
     answer(request, request.query),
   );
-  app.post('/validate/title_url', { schema: { body: titleUrlCheckSchema } }, (request) =>
+  app.post('/validate/title_url', { schema: { summary, body: titleUrlCheckSchema, response } }, (request) =>
     answer(request, request.body),
   );
 }

@@ -25,5 +25,13 @@ export interface LabelOption {
   label: string;
 }
 
+/** `LangOption` as a schema for answers (`{data: LangOption[]}`). */
+export const langOptionSchema = z
+  .object({ id: z.number().int(), lang: z.object({ title: z.string() }) })
+  .meta({ id: 'LangOption' });
+
+/** `LabelOption` as a schema for answers; the category tree is such a list, each label indented by its depth. */
+export const labelOptionSchema = z.object({ id: z.number().int(), label: z.string() }).meta({ id: 'LabelOption' });
+
 /** Translated fields of a record, keyed by locale. */
 export type Langs<T> = Record<Locale, T>;

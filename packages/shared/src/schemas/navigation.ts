@@ -7,12 +7,16 @@ export interface NavigationTreeItem {
   children: NavigationTreeItem[];
 }
 
-const zTreeItem: z.ZodType<NavigationTreeItem, unknown> = z.lazy(() =>
-  z.object({
-    id: zId,
-    children: z.preprocess((v) => (v == null || v === '' ? [] : v), z.array(zTreeItem).max(10_000)),
-  }),
-);
+// Recursive, so it carries an id: the OpenAPI document names it as a component (`NavigationTreeItemInput`) and
+// refers to it from inside itself (docs/api.md "OpenAPI document").
+const zTreeItem: z.ZodType<NavigationTreeItem, unknown> = z
+  .lazy(() =>
+    z.object({
+      id: zId,
+      children: z.preprocess((v) => (v == null || v === '' ? [] : v), z.array(zTreeItem).max(10_000)),
+    }),
+  )
+  .meta({ id: 'NavigationTreeItem' });
 
 /**
  * `POST /api/content/navigation/tree/{groupId}` (docs/api.md Navigation): `tree` as JSON (an array, or that array
@@ -44,3 +48,20 @@ export interface NavigationGroupTree {
   label: string;
   items: NavigationNode[];
 }
+
+/** `NavigationNode` as a schema for answers; recursive, so named (`.meta({ id })`) like the tree item above. */
+export const navigationNodeSchema: z.ZodType<NavigationNode> = z
+  .lazy(() =>
+    z.object({
+      id: z.number().int(),
+      page_id: z.number().int(),
+      lang: z.object({ title: z.string() }),
+      children: z.array(navigationNodeSchema),
+    }),
+  )
+  .meta({ id: 'NavigationNode' });
+
+/** `NavigationGroupTree` as a schema for answers. */
+export const navigationGroupTreeSchema = z
+  .object({ id: z.number().int(), label: z.string(), items: z.array(navigationNodeSchema) })
+  .meta({ id: 'NavigationGroupTree' });

@@ -63,12 +63,13 @@ export const mailTemplateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     },
   );
 
-  // Templates belong to their events: none is created or removed (docs/api.md).
-  app.post('/', async (request) => {
+  // Templates belong to their events: none is created or removed (docs/api.md). These two answers exist only to
+  // say 405 with `Allow`, so the OpenAPI document leaves them out (`hide`): they are no operations.
+  app.post('/', { schema: { hide: true } }, async (request) => {
     allow(request, 'view');
     throw notAllowed();
   });
-  app.delete('/:id', async (request) => {
+  app.delete('/:id', { schema: { hide: true } }, async (request) => {
     allow(request, 'view');
     throw notAllowed();
   });
