@@ -59,6 +59,68 @@ test.describe('sign-in', () => {
     await expect(page.getByTestId('login-submit')).toBeEnabled();
   });
 
+  test("Enter pressed right after typing signs in, even while the form's rules are still loading", async ({ page }) => {
+    await page.goto('/admin/login');
+    const submit = page.getByTestId('login-submit');
+    await expect(submit).toBeEnabled();
+    // From here on the scripts the page fetches (the rules' chunk, on the first keystroke) wait until released.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let heldScripts = 0;
+    await page.route('**/*.js', async (route) => {
+      heldScripts++;
+      await held;
+      await route.continue();
+    });
+    await page.getByTestId('login-email').fill(E2E.admin.email);
+    await page.getByTestId('login-password').fill(E2E.admin.password);
+    await expect(submit).toBeEnabled();
+    await page.getByTestId('login-password').press('Enter');
+    // The submit is kept and shown as loading until the rules arrive, then goes on.
+    await expect(submit).toHaveAttribute('aria-busy', 'true');
+    expect(heldScripts).toBeGreaterThan(0);
+    release();
+    await expect(page).toHaveURL(/\/admin\/app\/dashboard$/);
+    await expect(page.getByTestId('user-menu')).toBeVisible();
+    await page.unroute('**/*.js');
+  });
+
+  test('the password can be shown and hidden with the eye button, by mouse and keyboard, in sk and en', async ({
+    page,
+  }) => {
+    await page.goto('/admin/login');
+    const password = page.getByTestId('login-password');
+    const toggle = page.getByRole('button', { name: 'Zobraziť heslo' });
+    await password.fill('tajne-heslo');
+    await expect(password).toHaveAttribute('type', 'password');
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await toggle.click();
+    await expect(password).toHaveAttribute('type', 'text');
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    await shot(page, 'login-password-shown-sk');
+    await password.focus();
+    await page.keyboard.press('Tab');
+    await expect(toggle).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(password).toHaveAttribute('type', 'password');
+    await expect(page).toHaveURL(/\/admin\/login$/);
+
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
+    await page.reload();
+    const toggleEn = page.getByRole('button', { name: 'Show password' });
+    await page.getByTestId('login-password').fill('secret-password');
+    await toggleEn.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('login-password')).toHaveAttribute('type', 'text');
+    await expect(toggleEn).toHaveAttribute('aria-pressed', 'true');
+    await shot(page, 'login-password-shown-en');
+    await toggleEn.click();
+    await expect(page.getByTestId('login-password')).toHaveAttribute('type', 'password');
+    await shot(page, 'login-password-hidden-en');
+  });
+
   test('signing out returns to the login page and the admin stays closed', async ({ page }) => {
     await login(page);
     await logout(page);
