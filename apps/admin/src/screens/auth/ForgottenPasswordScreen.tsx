@@ -18,7 +18,7 @@ export default function ForgottenPasswordScreen() {
   const send = useMutation({ mutationFn: sendResetLink });
   const schemas = useAuthSchemas(values.email !== '' || touched);
   const validation = schemas ? zodValidate(schemas.forgottenPasswordSchema, values) : NOT_CHECKED;
-  // A submit before the rules have loaded waits for them.
+  // A submit before the rules have loaded waits for them; until then only an empty field disables the button.
   const deferred = useDeferredSubmit(schemas !== null, () => {
     if (validation.success && !send.isPending) send.mutate(validation.data);
   });
@@ -68,7 +68,7 @@ export default function ForgottenPasswordScreen() {
       <SubmitButton
         testId="forgotten-submit"
         loading={send.isPending || deferred.waiting}
-        disabled={schemas !== null && !validation.success}
+        disabled={schemas ? !validation.success : values.email === ''}
       >
         {t('auth.send')}
       </SubmitButton>

@@ -40,8 +40,8 @@ export default function LoginScreen() {
   const error = attempt.error;
   const failure =
     error === null ? null : error instanceof ApiError && error.status === 422 ? t('auth.failed') : errorMessage(error);
-  // Not before the rules are there: a submit then waits for them (`deferred`).
-  const disabled = !csrf.isSuccess || (schemas !== null && !validation.success);
+  // Until the rules are there only an empty field disables the button; a submit waits for them (`deferred`).
+  const disabled = !csrf.isSuccess || (schemas ? !validation.success : values.email === '' || values.password === '');
   const deferred = useDeferredSubmit(schemas !== null, () => {
     if (validation.success && csrf.isSuccess && !attempt.isPending) attempt.mutate(validation.data);
   });

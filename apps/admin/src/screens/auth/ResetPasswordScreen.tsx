@@ -27,7 +27,7 @@ export default function ResetPasswordScreen() {
     passwords.password !== '' || passwords.password_2 !== '' || touched.password || touched.password_2,
   );
   const validation = schemas ? zodValidate(schemas.resetPasswordSchema, values) : NOT_CHECKED;
-  // A submit before the rules have loaded waits for them.
+  // A submit before the rules have loaded waits for them; until then only an empty field disables the button.
   const deferred = useDeferredSubmit(schemas !== null, () => {
     if (validation.success && !reset.isPending) reset.mutate(validation.data);
   });
@@ -93,7 +93,7 @@ export default function ResetPasswordScreen() {
       <SubmitButton
         testId="reset-submit"
         loading={reset.isPending || deferred.waiting}
-        disabled={schemas !== null && !validation.success}
+        disabled={schemas ? !validation.success : passwords.password === '' || passwords.password_2 === ''}
       >
         {t('auth.resetSubmit')}
       </SubmitButton>
