@@ -1,5 +1,10 @@
 export * from './activity.js';
 export * from './api.js';
+export type {
+  components as ApiComponents,
+  operations as ApiOperations,
+  paths as ApiPaths,
+} from './api-types.gen.js';
 export * from './constants.js';
 export * from './messages.js';
 export * from './schemas/api.js';

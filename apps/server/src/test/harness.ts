@@ -7,6 +7,7 @@ import type { AppContext } from '../context.js';
 import { type Database, openDatabase } from '../db/client.js';
 import { seedReference } from '../db/seed/reference.js';
 import type { Mailer, OutgoingMail } from '../mail/transport.js';
+import { driftCheckerOf } from './openapi-drift.js';
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin-password' };
 
@@ -104,6 +105,11 @@ export class Agent {
     if (opts.csrf !== false && this.xsrf) headers['x-xsrf-token'] = decodeURIComponent(this.xsrf);
     const res = await this.app.inject({ ...opts, headers });
     for (const c of res.cookies as { name: string; value: string }[]) this.cookies.set(c.name, c.value);
+    // Every JSON answer is checked against the OpenAPI document (test/openapi-drift.ts).
+    if (typeof opts.url === 'string') {
+      const type = res.headers['content-type'];
+      driftCheckerOf(this.app).check(opts.method ?? 'GET', opts.url, res.statusCode, String(type ?? ''), res.body);
+    }
     return res;
   }
 
