@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { type Database, openDatabase } from './db/client.js';
+import { migrateWhenBehind } from './db/migrate.js';
 import { sharedSecret } from './db/secrets.js';
 import { demoJobHandlers, demoSeeded, seedDemo } from './db/seed/demo.js';
-import { seedReference } from './db/seed/reference.js';
+import { seedReferenceOnce } from './db/seed/reference.js';
 import { type JobRunner, jobRunner } from './jobs/queue.js';
 import { createMailer } from './mail/transport.js';
 import { collectorOf } from './modules/analytics/collector.js';
@@ -14,6 +15,8 @@ export interface Started {
   database: Database;
   /** The demo's deferred seed (its traffic); tests drain it. */
   demoJobs: JobRunner;
+  /** Milliseconds per start-up phase (database, migrations, reference, demo, app), for the start line. */
+  timings: Record<string, number>;
 }
 
 /**
@@ -26,15 +29,26 @@ export async function startServer(
   opts: { logger?: boolean; log?: (line: string) => void } = {},
 ): Promise<Started> {
   const log = opts.log ?? ((line: string) => console.log(line));
+  const timings: Record<string, number> = {};
+  let mark = performance.now();
+  const lap = (phase: string) => {
+    const now = performance.now();
+    timings[phase] = Math.round(now - mark);
+    mark = now;
+  };
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  lap('database');
   try {
     // Processes started at once on one database migrate and seed one after another; the later ones find it done.
     await database.exclusively(async () => {
-      await database.migrate();
-      await seedReference(database.db, config, log);
+      await migrateWhenBehind(database);
+      lap('migrations');
+      await seedReferenceOnce(database.db, config, log);
+      lap('reference');
       if (config.seedDemo && !(await demoSeeded(database.db))) {
         await seedDemo(database.db, log, config, { traffic: 'job' });
       }
+      lap('demo');
     });
     const shared = config.sessionSecret
       ? config
@@ -43,6 +57,7 @@ export async function startServer(
       { db: database.db, config: shared, mailer: createMailer(shared) },
       { logger: opts.logger },
     );
+    lap('app');
     // Its own runner, as only a demo server has this job; every process runs it, taken once from the database.
     // Its first look comes one poll (2 s) after the port opens: on PGlite the job's writes hold the one connection
     // for about a second, and the first requests (the health check, the sign-in page) are answered before.
@@ -55,7 +70,7 @@ export async function startServer(
       await collectorOf(database.db).flush();
       await database.close();
     });
-    return { app, database, demoJobs };
+    return { app, database, demoJobs, timings };
   } catch (err) {
     await database.close();
     throw err;

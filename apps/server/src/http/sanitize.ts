@@ -1,4 +1,5 @@
-import sanitizeHtml from 'sanitize-html';
+import { createRequire } from 'node:module';
+import type sanitizeHtml from 'sanitize-html';
 
 /** The allow-list for every rich-text field (docs/data.md, SECURITY.md): structure and links survive, scripts do not. */
 const OPTIONS: sanitizeHtml.IOptions = {
@@ -62,4 +63,10 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
-export const sanitizeRichText = (html: string) => sanitizeHtml(html, OPTIONS);
+/** sanitize-html and its parser load on the first rich text written, not at every start. */
+let sanitizer: typeof sanitizeHtml | undefined;
+
+export function sanitizeRichText(html: string): string {
+  sanitizer ??= createRequire(import.meta.url)('sanitize-html') as typeof sanitizeHtml;
+  return sanitizer(html, OPTIONS);
+}

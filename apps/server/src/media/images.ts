@@ -1,20 +1,11 @@
 import { stat } from 'node:fs/promises';
 import { DELETE_MARKER, ERR, LIMITS, THUMBNAIL } from '@backoffice/shared';
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { invalid } from '../http/errors.js';
+import { sharp } from './sharp.js';
 import { mediaStorage, newFileName } from './storage.js';
-
-/*
- * sharp's process-wide settings. No operation cache: every upload is read once, and the cache would keep up to 20
- * input files open (an assembled chunked upload stays on disk, and mapped into memory, after it was removed) and
- * up to 50 MB of decoded pixels. One libvips thread per image: JPEG decoding and encoding run on one thread anyway,
- * and two uploads at a time already fill two cores (sharp chooses 1 itself on glibc, but not once MALLOC_ARENA_MAX
- * is set, as scripts/start.mjs does).
- */
-sharp.cache(false);
-sharp.concurrency(1);
 
 /** Formats accepted by content (docs/features/media-storage.md): sharp's format name → the stored extension. SVG never. */
 const FORMATS = {

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from '../media/sharp.js';
 import { mediaStorage, type StorageConfig } from '../media/storage.js';
 import { html, type SafeHtml } from './html.js';
 

@@ -1,10 +1,12 @@
-import { randomBytes } from 'node:crypto';
-import { MODULES, ROLES } from '@backoffice/shared';
-import { count } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { MAIL_EVENTS, MODULES, ROLES, SETTINGS } from '@backoffice/shared';
+import { count, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import { createUser } from '../../modules/users/operations.js';
 import type { Db } from '../client.js';
 import {
+  appSecrets,
   languages,
   moduleLangs,
   modules,
@@ -15,8 +17,8 @@ import {
   users,
 } from '../schema.js';
 import { seedCountries } from './countries.js';
-import { seedMailTemplates } from './mail-templates.js';
-import { seedSettings } from './settings.js';
+import { MAIL_TEMPLATE_DEFAULTS, seedMailTemplates } from './mail-templates.js';
+import { DEFAULTS, seedSettings } from './settings.js';
 
 const ROLE_TITLES: Record<number, { sk: string; en: string }> = {
   [ROLES.admin]: { sk: 'Administrátor', en: 'Administrator' },
@@ -94,4 +96,53 @@ export async function seedReference(
   // Last, so the contact settings find the countries seeded above.
   await seedSettings(db);
   await seedMailTemplates(db);
+}
+
+/**
+ * A fingerprint of everything `seedReference` writes besides the administrator: the constants above, the settings
+ * and their defaults, the mail templates and the version of the countries' data. A change to any of them (a setting
+ * key added later, a new mail event) gives another fingerprint, so the next start seeds again.
+ */
+export function referenceVersion(): string {
+  const countriesData = (createRequire(import.meta.url)('i18n-iso-countries/package.json') as { version: string })
+    .version;
+  const data = {
+    ROLE_TITLES,
+    MODULE_TITLES,
+    NAVIGATION_GROUPS,
+    TEXT_POSITIONS,
+    SETTINGS,
+    DEFAULTS,
+    MAIL_EVENTS,
+    MAIL_TEMPLATE_DEFAULTS,
+    countriesData,
+  };
+  return createHash('sha256').update(JSON.stringify(data)).digest('base64url').slice(0, 22);
+}
+
+/** The `app_secrets` row holding the fingerprint of the reference data seeded last. */
+const REFERENCE_SEEDED = 'reference-seeded';
+
+/**
+ * `seedReference` at start-up, skipped after one query when the database holds this reference data already (its
+ * fingerprint in `app_secrets`) and some user: a warm start then issues none of its two dozen statements. A
+ * database without users still gets its administrator.
+ */
+export async function seedReferenceOnce(
+  db: Db,
+  config: Pick<Config, 'adminEmail' | 'adminPassword'>,
+  log: (line: string) => void,
+): Promise<boolean> {
+  const version = referenceVersion();
+  const { rows } = (await db.execute(sql`
+    select
+      (select ${appSecrets.value} from ${appSecrets} where ${appSecrets.name} = ${REFERENCE_SEEDED}) as seeded,
+      exists (select 1 from ${users}) as people`)) as unknown as { rows: { seeded: string | null; people: boolean }[] };
+  if (rows[0]?.seeded === version && rows[0].people) return false;
+  await seedReference(db, config, log);
+  await db
+    .insert(appSecrets)
+    .values({ name: REFERENCE_SEEDED, value: version })
+    .onConflictDoUpdate({ target: appSecrets.name, set: { value: version } });
+  return true;
 }

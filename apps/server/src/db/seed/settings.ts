@@ -6,7 +6,7 @@ import { countries, settings, settingValues } from '../schema.js';
 type Defaults = Record<string, string | Record<Locale, string>>;
 
 /** The demo company's settings: a value for both locales, or one per locale (docs/spec-index.md S2.3 Settings). */
-const DEFAULTS: Record<SettingsName, Defaults> = {
+export const DEFAULTS: Record<SettingsName, Defaults> = {
   main: {
     meta_title: { sk: 'Stavby Demo – stavebné práce a rekonštrukcie', en: 'Stavby Demo – construction and renovation' },
     meta_description: {
