@@ -122,6 +122,42 @@ test.describe('sign-in', () => {
     await shot(page, 'login-password-hidden-en');
   });
 
+  test("the sign-in answer's token opens the file manager's frame and dies on signing out", async ({
+    page,
+    browser,
+  }) => {
+    await login(page);
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').token as string);
+    expect(stored).toMatch(/^\d+\.\d{13}\.[A-Za-z0-9_-]{43}$/);
+    // The top bar's file manager puts the stored token into the frame's address; no other token is fetched.
+    const renewals: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/files/token')) renewals.push(request.url());
+    });
+    await page.getByTestId('filemanager-open').click();
+    const frame = page.getByTestId('filemanager-frame');
+    await expect(frame).toBeVisible();
+    const src = new URL((await frame.getAttribute('src')) ?? '', E2E.baseUrl);
+    expect(src.searchParams.get('token')).toBe(
+      await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').token),
+    );
+    await expect(page.frameLocator('[data-testid="filemanager-frame"]').getByTestId('filemanager')).toBeVisible();
+    expect(renewals).toEqual([]);
+
+    // Another browser without the session: the token opens the file manager's API and nothing else.
+    const other = await browser.newContext();
+    try {
+      const token = encodeURIComponent(src.searchParams.get('token') ?? '');
+      expect((await other.request.get(`/api/files?token=${token}`)).status()).toBe(200);
+      expect((await other.request.get(`/api/user/me?token=${token}`)).status()).toBe(401);
+      await page.keyboard.press('Escape');
+      await logout(page);
+      expect((await other.request.get(`/api/files?token=${token}`)).status()).toBe(401);
+    } finally {
+      await other.close();
+    }
+  });
+
   test('signing out returns to the login page and the admin stays closed', async ({ page }) => {
     await login(page);
     await logout(page);
