@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from '../constants.js';
+import { LIMITS, LOCALES } from '../constants.js';
 import { ERR } from '../messages.js';
 import { passwordsTyped } from '../zod-helpers.js';
 
@@ -27,3 +27,27 @@ export const resetPasswordSchema = z
     when: passwordsTyped,
   });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/**
+ * The signed-in user as the sign-in answer and `GET /api/user/me` give it (docs/api.md Session and CSRF), never the
+ * password hash. `image` is the thumbnail's address; `token` is the file manager's token of the session
+ * (docs/features/file-manager.md), in both answers.
+ */
+export const storedUserSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    surname: z.string(),
+    email: z.string(),
+    role_id: z.number().int(),
+    image: z.string().nullable(),
+    language_code: z.enum(LOCALES),
+    token: z.string().optional(),
+  })
+  .meta({ id: 'SignedInUser' });
+
+/**
+ * An answer without a body (204). `type: 'null'` makes the OpenAPI document show the status without content; the
+ * handler sends nothing, so nothing is serialized.
+ */
+export const noContentResponse = (description: string) => z.void().meta({ type: 'null', description });

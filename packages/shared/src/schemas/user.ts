@@ -158,3 +158,91 @@ export interface UserRecord extends RecordStamps, UserAddress {
   verified_at: string | null;
   online_at: string | null;
 }
+
+/* ── Answers (docs/api.md): the server serializes through these and the OpenAPI document names them. ── */
+
+/** A moment as the API sends it: an ISO 8601 instant in UTC (`Date.toISOString()`). */
+export const apiTimestamp = z.iso.datetime();
+/** A moment that may be unset (`deleted_at`, `online_at`, …). */
+export const apiTimestampOrNull = apiTimestamp.nullable();
+
+/** `true` when the checked value is free (the user form's remote checks). */
+export const userCheckAnswerSchema = z.boolean().meta({ description: 'true when the value is free' });
+
+/** A row of `GET /api/user`: never the password; `abilities` says what the caller may do to this row. */
+export const userRowSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    surname: z.string(),
+    fullname: z.string(),
+    role_id: z.number().int(),
+    role_title: z.string(),
+    email: z.string(),
+    status: z.boolean(),
+    verified_at: apiTimestampOrNull,
+    online_at: apiTimestampOrNull,
+    deleted_at: apiTimestampOrNull,
+    abilities: z.object({ update: z.boolean(), destroy: z.boolean() }),
+  })
+  .meta({ id: 'UserRow' });
+
+/** A user as the form loads it (`GET /api/user/{id}` and every write's `data`): never the password hash. */
+export const userRecordSchema = z
+  .object({
+    id: z.number().int(),
+    role_id: z.number().int(),
+    status: z.boolean(),
+    name: z.string(),
+    surname: z.string(),
+    title_url: z.string(),
+    email: z.string(),
+    /** The stored file name under `/gallery/user/{id}/`; null without an image. */
+    image: z.string().nullable(),
+    /** 1 male, 2 female (`SEX`), null not given. */
+    sex: z.number().int().min(SEX.male).max(SEX.female).nullable(),
+    address: z.string(),
+    city: z.string(),
+    zip: z.string(),
+    country_id: z.number().int().nullable(),
+    phone: z.string(),
+    cellphone: z.string(),
+    billing_name: z.string(),
+    billing_address: z.string(),
+    billing_city: z.string(),
+    billing_zip: z.string(),
+    billing_country_id: z.number().int().nullable(),
+    billing_business_id: z.string(),
+    billing_tax_id: z.string(),
+    billing_vat: z.string(),
+    shipping_name: z.string(),
+    shipping_address: z.string(),
+    shipping_city: z.string(),
+    shipping_zip: z.string(),
+    shipping_country_id: z.number().int().nullable(),
+    verified_at: apiTimestampOrNull,
+    online_at: apiTimestampOrNull,
+    created_at: apiTimestamp,
+    updated_at: apiTimestamp,
+    deleted_at: apiTimestampOrNull,
+  })
+  .meta({ id: 'User' });
+
+/** `GET /api/country`: a country by its name in the request's language. */
+export const countryOptionSchema = z.object({ id: z.number().int(), name: z.string() }).meta({ id: 'CountryOption' });
+
+/** One item of `GET /api/user/logs/{userId}` (the user menu's latest activity). */
+export const logItemSchema = z
+  .object({
+    id: z.number().int(),
+    model: z.string(),
+    /** The admin's route name of the model's edit screen; null when it has none. */
+    route: z.string().nullable(),
+    row_id: z.number().int().nullable(),
+    action: z.string(),
+    action_label: z.string(),
+    icon: z.string(),
+    title: z.string(),
+    created_at: apiTimestamp,
+  })
+  .meta({ id: 'LogItem' });

@@ -1,4 +1,14 @@
-import { forgottenPasswordSchema, loginSchema, resetPasswordSchema, zPathId } from '@backoffice/shared';
+import {
+  dataResponse,
+  forgottenPasswordSchema,
+  logItemSchema,
+  loginSchema,
+  messageSchema,
+  noContentResponse,
+  resetPasswordSchema,
+  storedUserSchema,
+  zPathId,
+} from '@backoffice/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -10,15 +20,22 @@ import { recentActivity } from '../activity/service.js';
 import { issueFileToken } from '../files/token.js';
 import * as auth from './service.js';
 
+/** `{data: user}`: the sign-in answer and `GET /api/user/me`. */
+const signedIn = z.object({ data: storedUserSchema });
+
 /** Sign-in, sign-out, the current user, password reset and the user menu's log (docs/spec-index.md S1.7 Session). */
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get('/sanctum/csrf-cookie', async (request, reply) => {
-    if (request.sid) reply.refreshCsrf(request.sid);
-    else reply.startSession();
-    return reply.code(204).send();
-  });
+  app.get(
+    '/sanctum/csrf-cookie',
+    { schema: { response: { 204: noContentResponse('The session and XSRF-TOKEN cookies are set') } } },
+    async (request, reply) => {
+      if (request.sid) reply.refreshCsrf(request.sid);
+      else reply.startSession();
+      return reply.code(204).send();
+    },
+  );
 
-  app.post('/api/login', { schema: { body: loginSchema } }, async (request, reply) => {
+  app.post('/api/login', { schema: { body: loginSchema, response: { 200: signedIn } } }, async (request, reply) => {
     const user = await auth.verifyLogin(ctx, request.body.email, request.body.password, request.ip);
     if (request.sid) await auth.closeSession(ctx, request.sid);
     const sid = reply.startSession();
@@ -29,35 +46,43 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     return { data: auth.presentStoredUser(user, token) };
   });
 
-  app.post('/api/logout', async (request, reply) => {
+  app.post('/api/logout', { schema: { response: { 200: messageSchema } } }, async (request, reply) => {
     if (request.sid) await auth.closeSession(ctx, request.sid);
     reply.startSession();
     return { message: t(request.lang, 'auth.loggedOut') };
   });
 
   // The stored user's token is renewed with every fresh copy of the user (docs/features/file-manager.md).
-  app.get('/api/user/me', { onRequest: authenticate }, async (request) => {
+  app.get('/api/user/me', { onRequest: authenticate, schema: { response: { 200: signedIn } } }, async (request) => {
     const user = currentUser(request);
     return { data: auth.presentStoredUser(user, issueFileToken(ctx.config, user).token) };
   });
 
-  app.post('/api/password', { schema: { body: forgottenPasswordSchema } }, async (request) => {
-    await auth.requestPasswordReset(ctx, request.body.email, request.ip, request.lang);
-    app.jobs.nudge();
-    return { message: t(request.lang, 'auth.resetSent') };
-  });
+  app.post(
+    '/api/password',
+    { schema: { body: forgottenPasswordSchema, response: { 200: messageSchema } } },
+    async (request) => {
+      await auth.requestPasswordReset(ctx, request.body.email, request.ip, request.lang);
+      app.jobs.nudge();
+      return { message: t(request.lang, 'auth.resetSent') };
+    },
+  );
 
-  app.post('/api/password/reset', { schema: { body: resetPasswordSchema } }, async (request, reply) => {
-    await auth.resetPassword(ctx, request.body);
-    if (request.cookies[SESSION_COOKIE]) reply.startSession();
-    return { message: t(request.lang, 'auth.resetDone') };
-  });
+  app.post(
+    '/api/password/reset',
+    { schema: { body: resetPasswordSchema, response: { 200: messageSchema } } },
+    async (request, reply) => {
+      await auth.resetPassword(ctx, request.body);
+      if (request.cookies[SESSION_COOKIE]) reply.startSession();
+      return { message: t(request.lang, 'auth.resetDone') };
+    },
+  );
 
   app.get(
     '/api/user/logs/:userId',
     {
       onRequest: authenticate,
-      schema: { params: z.object({ userId: zPathId }) },
+      schema: { params: z.object({ userId: zPathId }), response: { 200: dataResponse(logItemSchema) } },
     },
     async (request) => {
       const user = currentUser(request);

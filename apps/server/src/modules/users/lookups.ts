@@ -1,4 +1,4 @@
-import type { LangOption, Locale } from '@backoffice/shared';
+import { countryOptionSchema, dataResponse, type LangOption, type Locale, langOptionSchema } from '@backoffice/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
@@ -47,11 +47,11 @@ export async function countryOptions(db: Db, lang: Locale): Promise<CountryOptio
 export const lookupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const allow = authorizer(canUsers);
   app.addHook('onRequest', authenticate);
-  app.get('/api/role', async (request) => {
+  app.get('/api/role', { schema: { response: { 200: dataResponse(langOptionSchema) } } }, async (request) => {
     allow(request, 'view');
     return { data: await roleOptions(ctx.db, request.lang) };
   });
-  app.get('/api/country', async (request) => {
+  app.get('/api/country', { schema: { response: { 200: dataResponse(countryOptionSchema) } } }, async (request) => {
     allow(request, 'view');
     return { data: await countryOptions(ctx.db, request.lang) };
   });

@@ -1,11 +1,19 @@
 import {
+  bulkResultSchema,
   bulkSchema,
   listQuerySchema,
+  listResponse,
+  messageSchema,
+  recordResponse,
   USER_BULK_ACTIONS,
   type UserBulkAction,
+  userCheckAnswerSchema,
   userCheckSchema,
   userCreateSchema,
+  userRecordSchema,
+  userRowSchema,
   userUpdateSchema,
+  writeResponse,
   zFilterBool,
   zFilterId,
 } from '@backoffice/shared';
@@ -29,6 +37,8 @@ import * as service from './service.js';
 const listQuery = listQuerySchema.extend({ status: zFilterBool, role_id: zFilterId });
 const BULK_MESSAGES = { activate: 'users.activated', block: 'users.blocked', destroy: 'crud.destroyedMany' } as const;
 const BULK_LOG = { activate: 'activate', block: 'block', destroy: 'destroy' } as const;
+/** The answer of a create (201), an update and a restore: `{message, data: user}`. */
+const written = writeResponse(userRecordSchema);
 
 /**
  * Users, /api/user (docs/spec-index.md S2.2 Users, docs/features/sign-in-and-users.md, S2.8): the list, the record (never the password), create,
@@ -57,22 +67,34 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     destroy: canRemoveOrBlockUser(user, row),
   });
 
-  app.get('/', { schema: { querystring: listQuery } }, async (request) => {
-    const user = allow(request, 'view');
-    return {
-      ...(await service.listUsers(db, request.query, request.lang, user)),
-      abilities: abilitiesOf(user, canUsers),
-    };
-  });
+  app.get(
+    '/',
+    { schema: { querystring: listQuery, response: { 200: listResponse(userRowSchema) } } },
+    async (request) => {
+      const user = allow(request, 'view');
+      return {
+        ...(await service.listUsers(db, request.query, request.lang, user)),
+        abilities: abilitiesOf(user, canUsers),
+      };
+    },
+  );
 
-  app.get('/:id', { schema: { params: idParams } }, async (request) => {
-    const { user, row } = await editor(request, request.params.id);
-    return { data: service.presentUser(row), abilities: recordAbilities(user, row) };
-  });
+  app.get(
+    '/:id',
+    { schema: { params: idParams, response: { 200: recordResponse(userRecordSchema) } } },
+    async (request) => {
+      const { user, row } = await editor(request, request.params.id);
+      return { data: service.presentUser(row), abilities: recordAbilities(user, row) };
+    },
+  );
 
   app.post(
     '/',
-    { config: imageUploadConfig, preValidation: image.capture, schema: { body: userCreateSchema } },
+    {
+      config: imageUploadConfig,
+      preValidation: image.capture,
+      schema: { body: userCreateSchema, response: { 201: written } },
+    },
     async (request, reply) => {
       const user = allow(request, 'create');
       const input = request.body;
@@ -90,7 +112,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     {
       config: imageUploadConfig,
       preValidation: image.capture,
-      schema: { params: idParams, body: userUpdateSchema },
+      schema: { params: idParams, body: userUpdateSchema, response: { 200: written } },
     },
     async (request) => {
       const { id } = request.params;
@@ -115,7 +137,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
   );
 
-  app.delete('/:id', { schema: { params: idParams } }, async (request) => {
+  app.delete('/:id', { schema: { params: idParams, response: { 200: messageSchema } } }, async (request) => {
     const user = allow(request, 'destroy');
     const row = await service.findUserRow(db, request.params.id);
     if (!canRemoveOrBlockUser(user, row)) throw forbidden();
@@ -125,7 +147,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     return { message: t(request.lang, 'crud.destroyed') };
   });
 
-  app.post('/:id/restore', { schema: { params: idParams } }, async (request) => {
+  app.post('/:id/restore', { schema: { params: idParams, response: { 200: written } } }, async (request) => {
     const user = allow(request, 'restore');
     const { id } = request.params;
     const changed = await ops.restore([id]);
@@ -137,7 +159,13 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   // Bulk: role 1 only; the per-row rules apply to every row, and one refused row refuses the whole request.
   app.post(
     '/array/:action',
-    { schema: { params: z.object({ action: z.enum(USER_BULK_ACTIONS) }), body: bulkSchema } },
+    {
+      schema: {
+        params: z.object({ action: z.enum(USER_BULK_ACTIONS) }),
+        body: bulkSchema,
+        response: { 200: bulkResultSchema },
+      },
+    },
     async (request) => {
       const action: UserBulkAction = request.params.action;
       const user = allow(request, action === 'destroy' ? 'destroy' : 'status');
@@ -156,10 +184,13 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       allow(request, 'view');
       return free(input.value, input.id);
     };
-    app.get(`/validate/${field}`, { schema: { querystring: userCheckSchema } }, (request) =>
+    const response = { 200: userCheckAnswerSchema };
+    app.get(`/validate/${field}`, { schema: { querystring: userCheckSchema, response } }, (request) =>
       answer(request, request.query),
     );
-    app.post(`/validate/${field}`, { schema: { body: userCheckSchema } }, (request) => answer(request, request.body));
+    app.post(`/validate/${field}`, { schema: { body: userCheckSchema, response } }, (request) =>
+      answer(request, request.body),
+    );
   };
   check('title_url', (value, id) => service.titleUrlFree(db, value, id));
   check('email', (value, id) => service.emailFree(db, value, id));
