@@ -43,39 +43,75 @@ export type ArticleInput = z.infer<typeof articleSchema>;
 export const ARTICLE_SORTS = ['updated_at', 'title', 'status', 'id'] as const;
 export const ARTICLE_DEFAULT_SORT = { sort: 'updated_at', order: 'desc' } as const;
 
+// The answers' pieces below are shared by the content resources' answer schemas (docs/api.md "OpenAPI document").
+
+/** An instant as the answers carry it: `Date.toISOString()`, UTC. Named, so the document states its pattern once. */
+export const zInstant = z.iso.datetime().meta({ id: 'Instant', description: 'An ISO 8601 instant in UTC.' });
+/** An instant or null (a removal, a publishing bound that is not set). */
+export const zInstantOrNull = z.iso
+  .datetime()
+  .nullable()
+  .meta({ id: 'InstantOrNull', description: 'An ISO 8601 instant in UTC, or null.' });
+/** A whole number as the answers carry ids, counts and orders. */
+export const zInt = z.number().int();
+/** An object of string fields: the translated fields of one locale as a record answers them. */
+export const zStringFields = <K extends string>(keys: readonly K[]) =>
+  z.object(Object.fromEntries(keys.map((key) => [key, z.string()])) as Record<K, z.ZodString>);
+/** The keys of a lang shape, as `zStringFields` takes them. */
+export const keysOf = <S extends Record<string, unknown>>(shape: S) => Object.keys(shape) as (keyof S & string)[];
+
 /** When a record was created, last changed and (softly) removed, as the API sends them. */
 export interface RecordStamps {
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
 }
+/** `RecordStamps` as schema fields. */
+export const recordStampsShape = { created_at: zInstant, updated_at: zInstant, deleted_at: zInstantOrNull };
+/** A list row's stamps: the last change and the removal. */
+export const rowStampsShape = { updated_at: zInstant, deleted_at: zInstantOrNull };
+/** The publishing window of a record, as answered. */
+export const publishingAnswerShape = { status: z.boolean(), publish_up: zInstantOrNull, publish_down: zInstantOrNull };
 
 /** A category badge of a list row: its id and title in the request language. */
-export interface CategoryBadge {
-  id: number;
-  title: string;
-}
+export const categoryBadgeSchema = z.object({ id: zInt, title: z.string() }).meta({ id: 'CategoryBadge' });
+export type CategoryBadge = z.output<typeof categoryBadgeSchema>;
 
-export interface ArticleRow {
-  id: number;
-  title: string;
-  status: boolean;
-  primary: boolean;
-  categories: CategoryBadge[];
-  updated_at: string;
-  deleted_at: string | null;
-}
+/** The article-like fields of one locale as a record answers them (news articles, galleries). */
+export const articleLikeLangAnswer = zStringFields(keysOf(articleLikeLangShape)).meta({ id: 'ArticleLikeLang' });
 
-export interface ArticleRecord extends RecordStamps {
-  id: number;
-  status: boolean;
-  primary: boolean;
-  image: string | null;
-  poster: string | null;
-  publish_up: string | null;
-  publish_down: string | null;
-  langs: Langs<ArticleLikeLang>;
-  categories: number[];
-  galleries: number[];
-  similars: number[];
-}
+/** A row of the news list (`GET /api/blog`). */
+export const articleRowSchema = z
+  .object({
+    id: zInt,
+    title: z.string(),
+    status: z.boolean(),
+    primary: z.boolean(),
+    categories: z.array(categoryBadgeSchema),
+    ...rowStampsShape,
+  })
+  .meta({ id: 'ArticleRow' });
+export type ArticleRow = z.output<typeof articleRowSchema>;
+
+/** A news article as its form loads it (`GET /api/blog/{id}`); `image` and `poster` are stored file names. */
+export const articleRecordSchema = z
+  .object({
+    id: zInt,
+    ...publishingAnswerShape,
+    primary: z.boolean(),
+    image: z.string().nullable(),
+    poster: z.string().nullable(),
+    langs: zLangs(articleLikeLangAnswer),
+    categories: z.array(zInt),
+    galleries: z.array(zInt),
+    similars: z.array(zInt),
+    ...recordStampsShape,
+  })
+  .meta({ id: 'ArticleRecord' });
+export type ArticleRecord = z.output<typeof articleRecordSchema>;
+
+// The answer types above and the form's lang type agree (a compile-time check).
+export const articleShapesAgree: [
+  Langs<ArticleLikeLang> extends ArticleRecord['langs'] ? true : false,
+  ArticleRecord['langs'] extends Langs<ArticleLikeLang> ? true : false,
+] = [true, true];

@@ -1,4 +1,11 @@
-import { articleSchema, listQuerySchema, zFilterBool, zFilterId } from '@backoffice/shared';
+import {
+  articleRecordSchema,
+  articleRowSchema,
+  articleSchema,
+  listQuerySchema,
+  zFilterBool,
+  zFilterId,
+} from '@backoffice/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { articles } from '../../db/schema.js';
@@ -36,6 +43,8 @@ export const articleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     read: (id) => service.getArticle(db, id),
     checkRestore: writes.checkRestore,
     image: { media: 'blog', config, fields: ['image', 'poster'] },
+    row: articleRowSchema,
+    record: articleRecordSchema,
   });
 
   registerTitleUrlCheck(app, allow, writes.titleUrlFree);
