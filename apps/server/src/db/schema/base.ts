@@ -1,4 +1,14 @@
-import { boolean, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  type ExtraConfigColumn,
+  index,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 /* ── Column groups shared by the tables, and the languages every `<entity>_langs` row points at ── */
 
@@ -19,6 +29,21 @@ export const titleAndContent = () => ({
   title: varchar('title', { length: 255 }).notNull(),
   content: text('content').notNull().default(''),
 });
+
+/** The locales a `<entity>_langs` table holds rows of (LOCALES in packages/shared). */
+const LANG_CODES = ['sk', 'en'] as const;
+
+/**
+ * The trigram indexes that serve a search in a `<entity>_langs` title (`ILIKE '%…%'`), one per locale: a list
+ * searches one locale, and an index over both made the database read every matching row of the other locale
+ * before finding this one's (a word in 1 % of a million news titles: 518 → 23 ms to count 1,001 matches).
+ */
+export const titleSearchIndexes = (table: string, t: { title: ExtraConfigColumn; language_code: ExtraConfigColumn }) =>
+  LANG_CODES.map((code) =>
+    index(`${table}_title_trgm_${code}_idx`)
+      .using('gin', t.title.op('gin_trgm_ops'))
+      .where(sql`${t.language_code} = ${sql.raw(`'${code}'`)}`),
+  );
 
 export const languages = pgTable('languages', {
   code: varchar('code', { length: 2 }).primaryKey(),

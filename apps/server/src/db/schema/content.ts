@@ -7,6 +7,7 @@ import {
   publishable,
   timestamps,
   titleAndContent,
+  titleSearchIndexes,
   ts,
 } from './base.js';
 
@@ -44,7 +45,7 @@ export const textLangs = pgTable(
   (t) => [
     primaryKey({ columns: [t.text_id, t.language_code] }),
     index('text_langs_title_idx').on(t.language_code, t.title, t.text_id),
-    index('text_langs_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    ...titleSearchIndexes('text_langs', t),
   ],
 );
 
@@ -115,7 +116,7 @@ export const categoryLangs = pgTable(
   (t) => [
     primaryKey({ columns: [t.category_id, t.language_code] }),
     index('category_langs_title_idx').on(t.language_code, t.title, t.category_id),
-    index('category_langs_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    ...titleSearchIndexes('category_langs', t),
     index('category_langs_url_idx').on(t.language_code, t.title_url),
   ],
 );
@@ -151,7 +152,7 @@ export const pageLangs = pgTable(
     index('page_langs_title_idx').on(t.language_code, t.title, t.page_id),
     index('page_langs_url_idx').on(t.language_code, t.title_url),
     // Search (`ILIKE '%…%'`) in page titles: a trigram index (docs/data.md Lists; bench/pages.bench.ts).
-    index('page_langs_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    ...titleSearchIndexes('page_langs', t),
   ],
 );
 
@@ -209,7 +210,7 @@ export const panelLangs = pgTable(
   (t) => [
     primaryKey({ columns: [t.panel_id, t.language_code] }),
     index('panel_langs_title_idx').on(t.language_code, t.title, t.panel_id),
-    index('panel_langs_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    ...titleSearchIndexes('panel_langs', t),
   ],
 );
 
@@ -237,7 +238,7 @@ export const galleryLangs = pgTable(
   (t) => [
     primaryKey({ columns: [t.gallery_id, t.language_code] }),
     index('gallery_langs_title_idx').on(t.language_code, t.title, t.gallery_id),
-    index('gallery_langs_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    ...titleSearchIndexes('gallery_langs', t),
     index('gallery_langs_url_idx').on(t.language_code, t.title_url),
   ],
 );

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, primaryKey, serial, text, varchar } from 'drizzle-orm/pg-core';
-import { languageCode, timestamps, ts } from './base.js';
+import { languageCode, timestamps, titleSearchIndexes, ts } from './base.js';
 
 /* ── Site-wide settings and the templates of the mail the product sends (docs/spec-index.md S2.3 Settings, Mail template) ── */
 
@@ -47,6 +47,6 @@ export const mailTemplateLangs = pgTable(
   (t) => [
     primaryKey({ columns: [t.template_id, t.language_code] }),
     index('mail_template_langs_title_idx').on(t.language_code, t.title, t.template_id),
-    index('mail_template_langs_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    ...titleSearchIndexes('mail_template_langs', t),
   ],
 );

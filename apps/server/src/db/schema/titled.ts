@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, serial, text, varchar } from 'drizzle-orm/pg-core';
-import { articleLikeLangFields, metaLangFields, publishable, titleUrlLangFields } from './base.js';
+import { articleLikeLangFields, metaLangFields, publishable, titleSearchIndexes, titleUrlLangFields } from './base.js';
 import { categories, galleries } from './content.js';
 
 /* ── News (blog) articles (docs/spec-index.md S1.3 Blog article) ── */
@@ -33,7 +33,7 @@ export const articleLangs = pgTable(
   (t) => [
     primaryKey({ columns: [t.article_id, t.language_code] }),
     index('article_langs_title_idx').on(t.language_code, t.title, t.article_id),
-    index('article_langs_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    ...titleSearchIndexes('article_langs', t),
     index('article_langs_url_idx').on(t.language_code, t.title_url),
   ],
 );
@@ -127,7 +127,7 @@ export const referenceLangs = pgTable(
   (t) => [
     primaryKey({ columns: [t.reference_id, t.language_code] }),
     index('reference_langs_title_idx').on(t.language_code, t.title, t.reference_id),
-    index('reference_langs_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    ...titleSearchIndexes('reference_langs', t),
     index('reference_langs_url_idx').on(t.language_code, t.title_url),
   ],
 );
@@ -212,7 +212,7 @@ export const partnerLangs = pgTable(
   (t) => [
     primaryKey({ columns: [t.partner_id, t.language_code] }),
     index('partner_langs_title_idx').on(t.language_code, t.title, t.partner_id),
-    index('partner_langs_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    ...titleSearchIndexes('partner_langs', t),
     index('partner_langs_url_idx').on(t.language_code, t.title_url),
   ],
 );
