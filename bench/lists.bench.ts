@@ -116,6 +116,8 @@ interface Case {
   kind: string;
   url: string;
   table: string;
+  /** Reached from the page before by its `meta.cursors.after`, as the admin's "next page" does. */
+  next?: boolean;
   sql: Statement[];
   total?: number;
   approximate?: boolean;
@@ -132,18 +134,31 @@ interface Measured {
 
 function casesOf(seeded: SeededList[]): Omit<Case, 'sql'>[] {
   return LISTS.flatMap((l) => {
-    const rows = seeded.find((s) => s.table === l.table)?.rows ?? 0;
+    const list = seeded.find((s) => s.table === l.table);
+    const rows = list?.rows ?? 0;
     const deep = Math.max(2, Math.floor(rows / 2 / 20));
     const q = (kind: string, query: string) => ({ list: l.name, kind, table: l.table, url: `${l.path}?${query}` });
     return [
       q('first page', 'page=1&per_page=20'),
       q(`page ${deep}`, `page=${deep}&per_page=20`),
+      // The translated lists page by cursor (resources/list.ts); users and submissions by number only.
+      ...(list?.langs ? [{ ...q(`page ${deep} by next`, `page=${deep}&per_page=20`), next: true }] : []),
       ...l.sorts.map((s) => q(`sort ${s}`, `page=1&per_page=20&sort=${s}&order=asc`)),
       q('search 1 %', `page=1&per_page=20&search=${SEARCH_COMMON}`),
       q('search 0.01 %', `page=1&per_page=20&search=${SEARCH_RARE}`),
       ...l.filters.map((f) => q(f, `page=1&per_page=20&${f}`)),
     ];
   });
+}
+
+/** The address of `url`'s page reached by "next": the page before it, then its `meta.cursors.after`. */
+async function followNext(client: Client, url: string): Promise<string> {
+  const page = Number(new URL(url, 'http://x').searchParams.get('page'));
+  const before = JSON.parse((await client.timed(url.replace(`page=${page}`, `page=${page - 1}`))).body) as {
+    meta: { cursors?: { after: string } };
+  };
+  if (!before.meta.cursors) throw new Error(`${url}: the answer has no cursors`);
+  return `${url}&after=${before.meta.cursors.after}`;
 }
 
 const timed = async (run: () => Promise<unknown>) => {
@@ -173,7 +188,8 @@ async function measure(
   const cases: Case[] = [];
   const seqScans: string[] = [];
   const bounded: string[] = [];
-  for (const c of casesOf(seeded)) {
+  for (const planned of casesOf(seeded)) {
+    const c = planned.next ? { ...planned, url: await followNext(client, planned.url) } : planned;
     const { result, statements } = await captureSql(database, () => client.timed(c.url));
     const body = JSON.parse(result.body) as { meta: { total: number; total_approximate?: boolean } };
     const sqlOf = statements.filter(
