@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { DELAYS, INT4_MAX, LIMITS, type Locale } from '../constants.js';
+import { DELAYS, INT4_MAX, LIMITS } from '../constants.js';
 import { ERR } from '../messages.js';
 import { zId, zLangs, zShortText } from '../zod-helpers.js';
+import { zInstant, zInt } from './article.js';
 
 /**
  * The gallery's chunked upload (docs/spec-index.md S1.9 Upload, docs/features/gallery-images.md). `chunkSize` is Dropzone's default
@@ -133,27 +134,36 @@ export const galleryImageReorderSchema = z.object({
 export type GalleryImageReorderInput = z.infer<typeof galleryImageReorderSchema>;
 
 /** One image of a gallery as the image screen lists it (docs/spec-index.md S1.3 Gallery image). */
-export interface GalleryImage {
-  id: number;
-  gallery_id: number;
-  /** The stored name; a rotation gives a new one, so `path` and `thumbnail` change and caches refresh. */
-  file: string;
-  /** URL of the original. */
-  path: string;
-  /** URL of the 150×120 cover-cropped thumbnail. */
-  thumbnail: string;
-  width: number;
-  height: number;
-  /** true published, false hidden. */
-  status: boolean;
-  /** Place in the gallery, 1 first. */
-  order: number;
-  languages: Record<Locale, { title: string }>;
-  created_at: string;
-  updated_at: string;
-}
+export const galleryImageSchema = z
+  .object({
+    id: zInt,
+    gallery_id: zInt,
+    file: z.string().meta({
+      description: 'The stored name; a rotation gives a new one, so `path` and `thumbnail` change and caches refresh.',
+    }),
+    path: z.string().meta({ description: 'URL of the original.' }),
+    thumbnail: z.string().meta({ description: 'URL of the 150×120 cover-cropped thumbnail.' }),
+    width: zInt,
+    height: zInt,
+    status: z.boolean().meta({ description: 'true published, false hidden.' }),
+    order: zInt.meta({ description: 'Place in the gallery, 1 first.' }),
+    languages: zLangs(z.object({ title: z.string() })),
+    created_at: zInstant,
+    updated_at: zInstant,
+  })
+  .meta({ id: 'GalleryImage' });
+export type GalleryImage = z.output<typeof galleryImageSchema>;
+
+/** An upload request whose chunk was kept (200): how many of the file's chunks have arrived. */
+export const galleryImageChunkSchema = z
+  .object({ complete: z.literal(false), received: zInt, total: zInt })
+  .meta({ id: 'GalleryImageChunkReceived' });
+/** The upload request that completed the image (201). */
+export const galleryImageUploadedSchema = z
+  .object({ complete: z.literal(true), message: z.string(), data: galleryImageSchema })
+  .meta({ id: 'GalleryImageUploaded' });
 
 /** The answer to one upload request: a chunk was kept, or the last one completed the image. */
 export type GalleryImageUploadResponse =
-  | { complete: false; received: number; total: number }
-  | { complete: true; message: string; data: GalleryImage };
+  | z.output<typeof galleryImageChunkSchema>
+  | z.output<typeof galleryImageUploadedSchema>;

@@ -7,8 +7,15 @@ import {
   zOptionalIdList,
   zUpdatedAt,
 } from '../zod-helpers.js';
-import { type ArticleLikeLang, type CategoryBadge, type RecordStamps, zArticleLikeLang } from './article.js';
-import type { Langs } from './common.js';
+import {
+  articleLikeLangAnswer,
+  categoryBadgeSchema,
+  publishingAnswerShape,
+  recordStampsShape,
+  rowStampsShape,
+  zArticleLikeLang,
+  zInt,
+} from './article.js';
 
 /**
  * Gallery (docs/spec-index.md S1.3 Gallery, S1.5): article-like fields per locale, status, categories (of the Gallery module)
@@ -28,23 +35,29 @@ export type GalleryInput = z.infer<typeof gallerySchema>;
 export const GALLERY_SORTS = ['updated_at', 'title', 'status', 'imageCount', 'id'] as const;
 export const GALLERY_DEFAULT_SORT = { sort: 'updated_at', order: 'desc' } as const;
 
-export interface GalleryRow {
-  id: number;
-  title: string;
-  status: boolean;
-  categories: CategoryBadge[];
-  imageCount: number;
-  updated_at: string;
-  deleted_at: string | null;
-}
+/** A row of the gallery list (`GET /api/gallery`); `imageCount` is the number of its images. */
+export const galleryRowSchema = z
+  .object({
+    id: zInt,
+    title: z.string(),
+    status: z.boolean(),
+    categories: z.array(categoryBadgeSchema),
+    imageCount: zInt,
+    ...rowStampsShape,
+  })
+  .meta({ id: 'GalleryRow' });
+export type GalleryRow = z.output<typeof galleryRowSchema>;
 
-export interface GalleryRecord extends RecordStamps {
-  id: number;
-  status: boolean;
-  image: string | null;
-  publish_up: string | null;
-  publish_down: string | null;
-  langs: Langs<ArticleLikeLang>;
-  categories: number[];
-  imageCount: number;
-}
+/** A gallery as its form loads it (`GET /api/gallery/{id}`); `image` is the stored file name of its cover. */
+export const galleryRecordSchema = z
+  .object({
+    id: zInt,
+    ...publishingAnswerShape,
+    image: z.string().nullable(),
+    langs: zLangs(articleLikeLangAnswer),
+    categories: z.array(zInt),
+    imageCount: zInt,
+    ...recordStampsShape,
+  })
+  .meta({ id: 'GalleryRecord' });
+export type GalleryRecord = z.output<typeof galleryRecordSchema>;

@@ -1,11 +1,18 @@
 import {
+  abilitiesSchema,
   BULK_ACTIONS,
+  bulkResultSchema,
   bulkSchema,
   ERR,
   type GalleryImageUploadResponse,
+  galleryImageChunkSchema,
   galleryImageReorderSchema,
+  galleryImageSchema,
   galleryImageTitlesSchema,
+  galleryImageUploadedSchema,
   galleryUploadSchema,
+  messageSchema,
+  writeResponse,
   zPathId,
 } from '@backoffice/shared';
 import type { FastifyRequest } from 'fastify';
@@ -35,6 +42,11 @@ const imageParams = z.object({ galleryId: zPathId, imageId: zPathId });
 
 const uploadBody = galleryUploadSchema(z.custom<Buffer>((v) => Buffer.isBuffer(v), { message: ERR.image }));
 
+/** `{data: images, abilities}`: the image screen's list; images have no trash, so `restore` is always false. */
+const imageList = z.object({ data: z.array(galleryImageSchema), abilities: abilitiesSchema });
+/** `{valid: true}`: the session may upload to the gallery. */
+const tokenValid = z.object({ valid: z.literal(true) });
+
 const BULK_MESSAGES = { publish: 'crud.published', hide: 'crud.hidden', destroy: 'crud.destroyedMany' } as const;
 
 /**
@@ -58,20 +70,31 @@ export const galleryImageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   const log = (userId: number, rowIds: number[], action: Parameters<typeof logActivity>[1]['action']) =>
     logActivity(ctx.db, { userId, model: 'GalleryImage', rowIds, action });
 
-  app.get('/:galleryId', { schema: { params: galleryParams } }, async (request) => {
+  app.get('/:galleryId', { schema: { params: galleryParams, response: { 200: imageList } } }, async (request) => {
     const user = await guard(request, 'view', request.params.galleryId);
     return { data: await listImages(ctx, request.params.galleryId), abilities: galleryImageAbilities(user) };
   });
 
   // The admin asks this before an upload starts: a lapsed session is a 401 here rather than in the middle of it.
-  app.get('/:galleryId/token/check', { schema: { params: galleryParams } }, async (request) => {
-    await guard(request, 'upload', request.params.galleryId);
-    return { valid: true };
-  });
+  app.get(
+    '/:galleryId/token/check',
+    { schema: { params: galleryParams, response: { 200: tokenValid } } },
+    async (request) => {
+      await guard(request, 'upload', request.params.galleryId);
+      return { valid: true } as const;
+    },
+  );
 
   app.post(
     '/:galleryId/upload',
-    { config: imageUploadConfig, schema: { params: galleryParams, body: uploadBody } },
+    {
+      config: imageUploadConfig,
+      schema: {
+        params: galleryParams,
+        body: uploadBody,
+        response: { 200: galleryImageChunkSchema, 201: galleryImageUploadedSchema },
+      },
+    },
     async (request, reply): Promise<GalleryImageUploadResponse> => {
       const { galleryId } = request.params;
       const user = await guard(request, 'upload', galleryId);
@@ -95,7 +118,13 @@ export const galleryImageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
 
   app.post(
     '/:galleryId/reorder',
-    { schema: { params: galleryParams, body: galleryImageReorderSchema } },
+    {
+      schema: {
+        params: galleryParams,
+        body: galleryImageReorderSchema,
+        response: { 200: writeResponse(z.array(galleryImageSchema)) },
+      },
+    },
     async (request) => {
       const { galleryId } = request.params;
       const user = await guard(request, 'order', galleryId);
@@ -105,7 +134,8 @@ export const galleryImageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     },
   );
 
-  app.post('/:galleryId/rotate/:imageId', { schema: { params: imageParams } }, async (request) => {
+  const written = { 200: writeResponse(galleryImageSchema) };
+  app.post('/:galleryId/rotate/:imageId', { schema: { params: imageParams, response: written } }, async (request) => {
     const { galleryId, imageId } = request.params;
     const user = await guard(request, 'rotate', galleryId);
     await rotateGalleryImage(ctx, galleryId, imageId);
@@ -115,7 +145,7 @@ export const galleryImageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
 
   app.post(
     '/:galleryId/:imageId',
-    { schema: { params: imageParams, body: galleryImageTitlesSchema } },
+    { schema: { params: imageParams, body: galleryImageTitlesSchema, response: written } },
     async (request) => {
       const { galleryId, imageId } = request.params;
       const user = await guard(request, 'update', galleryId);
@@ -125,18 +155,26 @@ export const galleryImageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     },
   );
 
-  app.delete('/:galleryId/destroy/:imageId', { schema: { params: imageParams } }, async (request) => {
-    const { galleryId, imageId } = request.params;
-    const user = await guard(request, 'destroy', galleryId);
-    const removed = await destroyImages(ctx, galleryId, [imageId]);
-    await log(user.id, removed, 'destroy');
-    return { message: t(request.lang, 'crud.destroyed') };
-  });
+  app.delete(
+    '/:galleryId/destroy/:imageId',
+    { schema: { params: imageParams, response: { 200: messageSchema } } },
+    async (request) => {
+      const { galleryId, imageId } = request.params;
+      const user = await guard(request, 'destroy', galleryId);
+      const removed = await destroyImages(ctx, galleryId, [imageId]);
+      await log(user.id, removed, 'destroy');
+      return { message: t(request.lang, 'crud.destroyed') };
+    },
+  );
 
   app.post(
     '/:galleryId/array/:action',
     {
-      schema: { params: galleryParams.extend({ action: z.enum(BULK_ACTIONS) }), body: bulkSchema },
+      schema: {
+        params: galleryParams.extend({ action: z.enum(BULK_ACTIONS) }),
+        body: bulkSchema,
+        response: { 200: bulkResultSchema },
+      },
     },
     async (request) => {
       const { galleryId, action } = request.params;

@@ -1,4 +1,11 @@
-import { gallerySchema, listQuerySchema, zFilterBool, zFilterId } from '@backoffice/shared';
+import {
+  galleryRecordSchema,
+  galleryRowSchema,
+  gallerySchema,
+  listQuerySchema,
+  zFilterBool,
+  zFilterId,
+} from '@backoffice/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { galleries } from '../../db/schema.js';
@@ -37,6 +44,8 @@ export const galleryApiRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     read: (id) => gallery.getGallery(db, id),
     checkRestore: writes.checkRestore,
     image: { media: 'gallery', config },
+    row: galleryRowSchema,
+    record: galleryRecordSchema,
   });
 
   registerTitleUrlCheck(app, allow, writes.titleUrlFree);
