@@ -8,6 +8,13 @@ import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-ty
 import { SUMMARIES } from './openapi-summaries.js';
 import { SESSION_COOKIE } from './session.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The file fields a write takes beside its body schema (e.g. `image`), shown as binary in its multipart form. */
+    openapiFiles?: readonly string[];
+  }
+}
+
 /** The security schemes: the session cookie, and the CSRF header every write echoes (docs/api.md Session and CSRF). */
 export const SECURITY_SCHEMES = {
   session: {
@@ -146,6 +153,8 @@ export const transform: SwaggerTransform = (input) => {
   schema.tags ??= [tagOf(openApiPath(url))].filter(Boolean);
   schema.security ??= isPublic ? [] : [write ? { session: [], xsrf: [] } : { session: [] }];
   if (schema.body && checksCsrf) schema.consumes ??= MULTIPART_BODY;
+  const files = (route.config as { openapiFiles?: readonly string[] } | undefined)?.openapiFiles;
+  if (files?.length) schema['x-files'] = files;
 
   const errors: ErrorName[] = [];
   if (!isPublic) errors.push('Unauthorized', 'Forbidden');
@@ -181,26 +190,51 @@ export const transformObject: SwaggerTransformObject = (input) => {
         responses[String(ERROR_RESPONSES[name][0])] ??= { $ref: `#/components/responses/${name}` };
       }
       operation.responses = responses;
-      const multipart = (operation.requestBody as { content?: Record<string, { schema?: unknown }> } | undefined)
-        ?.content?.['multipart/form-data'];
-      if (multipart?.schema) multipart.schema = withBinaryFiles(multipart.schema);
+      const files = (operation['x-files'] ?? []) as string[];
+      delete operation['x-files'];
+      const content = (operation.requestBody as { content?: Record<string, { schema?: unknown }> } | undefined)
+        ?.content;
+      const multipart = content?.['multipart/form-data'];
+      if (content && multipart?.schema) {
+        // The media types share one object: the multipart form gets its own.
+        content['multipart/form-data'] = { ...multipart, schema: withBinaryFiles(multipart.schema, files) };
+        // A body with a file field (a Buffer in its zod schema) can only be sent as multipart.
+        const json = content['application/json']?.schema as { properties?: Record<string, object> } | undefined;
+        if (Object.values(json?.properties ?? {}).some((p) => Object.keys(p).length === 0)) {
+          delete content['application/json'];
+        }
+      }
     }
   }
   doc.components.schemas = referencedSchemas(doc);
   return doc as never;
 };
 
-/** In a multipart body, a field the JSON schema cannot describe (`{}`, a Buffer) is a file. */
-function withBinaryFiles(schema: unknown): unknown {
+const IMAGE_FIELD = {
+  type: 'string',
+  format: 'binary',
+  description: 'An image file; the text `@delete@` removes the current one; leaving the field out keeps it.',
+};
+
+/**
+ * In a multipart body, a field the JSON schema cannot describe (`{}`, a Buffer) is a file, and so is each field
+ * the route names in `config.openapiFiles` (image fields read beside the body schema, `resources/crud-routes.ts`).
+ */
+function withBinaryFiles(schema: unknown, files: readonly string[]): unknown {
   const s = schema as { properties?: Record<string, Record<string, unknown>> };
-  if (!s.properties) return schema;
+  if (!s.properties) {
+    // A named body (`$ref`) or one without properties: the file fields join it.
+    if (files.length === 0) return schema;
+    return { allOf: [schema, { type: 'object', properties: Object.fromEntries(files.map((f) => [f, IMAGE_FIELD])) }] };
+  }
   const properties = Object.fromEntries(
-    Object.entries(s.properties).map(([name, prop]) => [
+    Object.entries(s.properties ?? {}).map(([name, prop]) => [
       name,
       Object.keys(prop).length === 0 ? { type: 'string', format: 'binary' } : prop,
     ]),
   );
-  return { ...s, properties };
+  for (const name of files) properties[name] = IMAGE_FIELD;
+  return { ...s, type: 'object', properties };
 }
 
 /** The component schemas reachable from the paths and the shared responses. */

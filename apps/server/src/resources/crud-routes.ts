@@ -125,7 +125,10 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
   const record = spec.record ?? anyRecordSchema;
   const allow = authorizer(can);
   const image = spec.image ? imageFields(db, spec.table, spec.image) : undefined;
-  const writeOptions = image ? { config: imageUploadConfig, preValidation: image.capture } : {};
+  const files = spec.image ? (spec.image.fields ?? ['image']) : [];
+  const writeOptions = image
+    ? { config: { ...imageUploadConfig, openapiFiles: files }, preValidation: image.capture }
+    : {};
 
   // The type provider leaves a generic schema's output as a deferred conditional type; the route's schema has
   // already validated the value, so naming its type (`as z.output<…>`) adds no unchecked assumption.
