@@ -4,7 +4,6 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { type Browser, chromium } from 'playwright-core';
 import {
@@ -115,21 +114,17 @@ interface ChromeLauncher {
 }
 
 /**
- * Lighthouse from the workspace when installed, else from the node_modules folder in BENCH_LIGHTHOUSE_DIR
- * (`npm i lighthouse` there); null when neither has it.
+ * Lighthouse (12, the last release that runs on Node 20) and its Chrome launcher, dev dependencies of this
+ * workspace; null when an install left them out (`npm ci --omit=dev`).
  */
 async function loadLighthouse(): Promise<{ lighthouse: LighthouseFn; launcher: ChromeLauncher } | null> {
-  const from = async (lighthouseEntry: string, launcherEntry: string) => ({
-    lighthouse: (await import(lighthouseEntry)).default as LighthouseFn,
-    launcher: (await import(launcherEntry)) as ChromeLauncher,
-  });
   try {
-    return await from('lighthouse', 'chrome-launcher');
+    return {
+      lighthouse: (await import('lighthouse')).default as LighthouseFn,
+      launcher: (await import('chrome-launcher')) as ChromeLauncher,
+    };
   } catch {
-    const dir = process.env.BENCH_LIGHTHOUSE_DIR;
-    if (!dir) return null;
-    const url = (path: string) => pathToFileURL(join(dir, path)).href;
-    return await from(url('lighthouse/core/index.js'), url('chrome-launcher/dist/index.js')).catch(() => null);
+    return null;
   }
 }
 
@@ -206,9 +201,7 @@ try {
 
   const tools = await loadLighthouse();
   if (!tools) {
-    console.log(
-      '\nLighthouse: not measured (not installed: `npm i lighthouse` in a folder and give its node_modules in BENCH_LIGHTHOUSE_DIR)',
-    );
+    console.log('\nLighthouse: not measured (not installed: `npm ci` installs it with the bench workspace)');
     summary.lighthouse = { status: 'skipped', reason: 'lighthouse is not installed' };
   } else {
     const runs: LighthouseRun[] = [];
