@@ -193,7 +193,7 @@ describe("file manager: the sign-in answer's token", () => {
     const stillValid = issueFileToken(
       ctx.server.config,
       { id, sessionId },
-      Date.now() - FILES.tokenTtlMinutes * 60_000 + 5000,
+      Date.now() - FILES.tokenTtlMinutes * 60_000 + 60_000,
     );
     expect(await opens(stillValid.token)).toBe(200);
 
