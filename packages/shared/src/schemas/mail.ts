@@ -5,6 +5,7 @@ import { zLangs, zShortText, zTitle, zUpdatedAt } from '../zod-helpers.js';
 import type { RecordStamps } from './article.js';
 import type { Langs } from './common.js';
 import { FORM_FIELDS, type FormKind } from './form.js';
+import { apiTimestamp, apiTimestampOrNull } from './user.js';
 
 /**
  * The events the product sends mail for; each has one template (docs/spec-index.md S2.3 Mail template, docs/api.md). A template's
@@ -101,3 +102,42 @@ export interface MailTemplateRecord extends RecordStamps {
   /** The placeholders of the event (docs/spec-index.md S2.3 Mail template). */
   models: readonly MailPlaceholderModel[];
 }
+
+/* ── Answers of /api/mail (docs/api.md): the server serializes through these. ── */
+
+/** A row of `GET /api/mail`: the title in the request's language. */
+export const mailTemplateRowSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    event: z.enum(MAIL_EVENTS),
+    updated_at: apiTimestamp,
+    deleted_at: apiTimestampOrNull,
+  })
+  .meta({ id: 'MailTemplateRow' });
+
+/** One model of placeholders: `%model.property%` for each property; `label` is the admin's key under `mail.models.`. */
+export const mailPlaceholderModelSchema = z
+  .object({ label: z.string(), model: z.string(), properties: z.array(z.string()).readonly() })
+  .meta({ id: 'MailPlaceholderModel' });
+
+/** A template with both language versions and the placeholders of its event (`GET /api/mail/{id}`, a save's `data`). */
+export const mailTemplateRecordSchema = z
+  .object({
+    id: z.number().int(),
+    event: z.enum(MAIL_EVENTS),
+    langs: z.object({
+      sk: z.object({ title: z.string(), subject: z.string(), content_plain: z.string(), content: z.string() }),
+      en: z.object({ title: z.string(), subject: z.string(), content_plain: z.string(), content: z.string() }),
+    }),
+    models: z.array(mailPlaceholderModelSchema).readonly(),
+    created_at: apiTimestamp,
+    updated_at: apiTimestamp,
+    deleted_at: apiTimestampOrNull,
+  })
+  .meta({ id: 'MailTemplate' });
+
+/** `GET /api/mail/preview/{id}`: the template filled with sample values, as a whole HTML document, its subject and text. */
+export const mailPreviewSchema = z
+  .object({ content: z.string(), subject: z.string(), text: z.string() })
+  .meta({ id: 'MailPreview' });

@@ -205,3 +205,67 @@ export type SocialSettingsInput = z.infer<typeof socialSettingsSchema>;
 /** The record name of a settings id, if it is one. */
 export const settingsNameOf = (id: number): SettingsName | undefined =>
   (Object.keys(SETTINGS) as SettingsName[]).find((name) => SETTINGS[name].id === id);
+
+/* ── Answers of `GET`/`POST /api/settings/{id}` (docs/features/settings-and-mail.md) ── */
+
+const textPerLocale = z.object({ sk: z.string(), en: z.string() });
+/** contact_country_id: a country id per locale, null when blank. */
+const countryPerLocale = z.object({ sk: z.number().int().nullable(), en: z.number().int().nullable() });
+
+/** The values of one record: every key of `SETTINGS[name].keys` with its value per locale; secrets masked. */
+const settingsValuesSchema = (name: SettingsName) =>
+  z
+    .object(
+      Object.fromEntries(
+        SETTINGS[name].keys.map((key) => [key, key === 'contact_country_id' ? countryPerLocale : textPerLocale]),
+      ),
+    )
+    .meta({
+      id: `${name[0]?.toUpperCase()}${name.slice(1)}Settings`,
+      description:
+        name === 'main'
+          ? 'og_image and favicon name their files under /gallery/settings/1/ (empty when none).'
+          : name === 'email'
+            ? `mailchimp_api_key is never answered: '' when none is set, else ${SECRET_MASK} and its last 4 characters (of a key of ${SECRET_LAST4_MIN} or more).`
+            : undefined,
+    });
+
+/** The values of each settings record as answered, by name. */
+export const SETTINGS_VALUES_SCHEMAS = {
+  main: settingsValuesSchema('main'),
+  contact: settingsValuesSchema('contact'),
+  email: settingsValuesSchema('email'),
+  social: settingsValuesSchema('social'),
+} as const;
+
+/** `SecretState` as answered: whether a secret is set and, for a long one, its last 4 characters. */
+export const secretStateSchema = z
+  .object({ set: z.boolean(), last4: z.string().nullable() })
+  .meta({ id: 'SecretState' });
+/** The secrets of a record by key (`{mailchimp_api_key: {sk: SecretState, en: SecretState}}`; `{}` when none). */
+const settingsSecretsSchema = z.record(z.string(), z.object({ sk: secretStateSchema, en: secretStateSchema }));
+
+/** What the caller may do with the settings (the admin hides what the server would refuse). */
+const settingsAbilitiesSchema = z.object({ update: z.boolean(), updateSecrets: z.boolean() });
+
+/** `GET /api/settings/{id}`: the record's values (one of the four shapes), its secrets' states, updated_at, abilities. */
+export const settingsResponseSchema = z.object({
+  data: z.union([
+    SETTINGS_VALUES_SCHEMAS.main,
+    SETTINGS_VALUES_SCHEMAS.contact,
+    SETTINGS_VALUES_SCHEMAS.email,
+    SETTINGS_VALUES_SCHEMAS.social,
+  ]),
+  secrets: settingsSecretsSchema,
+  updated_at: z.iso.datetime(),
+  abilities: settingsAbilitiesSchema,
+});
+
+/** `POST /api/settings/{id}` of record `name`: `{message, data, secrets, updated_at}` after the save. */
+export const settingsSavedSchema = (name: SettingsName) =>
+  z.object({
+    message: z.string(),
+    data: SETTINGS_VALUES_SCHEMAS[name],
+    secrets: settingsSecretsSchema,
+    updated_at: z.iso.datetime(),
+  });

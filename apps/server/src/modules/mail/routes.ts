@@ -1,4 +1,14 @@
-import { isLocale, listQuerySchema, mailTemplateSchema } from '@backoffice/shared';
+import {
+  isLocale,
+  listQuerySchema,
+  listResponse,
+  mailPreviewSchema,
+  mailTemplateRecordSchema,
+  mailTemplateRowSchema,
+  mailTemplateSchema,
+  recordResponse,
+  writeResponse,
+} from '@backoffice/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -23,25 +33,39 @@ export const mailTemplateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   const allow = authorizer(canMailTemplate);
   app.addHook('onRequest', authenticate);
 
-  app.get('/', { schema: { querystring: listQuerySchema } }, async (request) => {
-    const user = allow(request, 'view');
-    return {
-      ...(await mail.listMailTemplates(db, request.query, request.lang)),
-      abilities: abilitiesOf(canMailTemplate(user, 'update')),
-    };
-  });
+  app.get(
+    '/',
+    { schema: { querystring: listQuerySchema, response: { 200: listResponse(mailTemplateRowSchema) } } },
+    async (request) => {
+      const user = allow(request, 'view');
+      return {
+        ...(await mail.listMailTemplates(db, request.query, request.lang)),
+        abilities: abilitiesOf(canMailTemplate(user, 'update')),
+      };
+    },
+  );
 
-  app.get('/:id', { schema: { params: idParams } }, async (request) => {
-    const user = allow(request, 'view');
-    return {
-      data: await mail.getMailTemplate(db, request.params.id),
-      abilities: abilitiesOf(canMailTemplate(user, 'update')),
-    };
-  });
+  app.get(
+    '/:id',
+    { schema: { params: idParams, response: { 200: recordResponse(mailTemplateRecordSchema) } } },
+    async (request) => {
+      const user = allow(request, 'view');
+      return {
+        data: await mail.getMailTemplate(db, request.params.id),
+        abilities: abilitiesOf(canMailTemplate(user, 'update')),
+      };
+    },
+  );
 
   app.get(
     '/preview/:id',
-    { schema: { params: idParams, querystring: z.object({ lang: z.string().optional() }) } },
+    {
+      schema: {
+        params: idParams,
+        querystring: z.object({ lang: z.string().optional() }),
+        response: { 200: mailPreviewSchema },
+      },
+    },
     async (request) => {
       allow(request, 'view');
       const lang = isLocale(request.query.lang) ? request.query.lang : request.lang;
@@ -53,7 +77,11 @@ export const mailTemplateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     '/:id',
     {
       preValidation: async (request) => void allow(request, 'update'),
-      schema: { params: idParams, body: mailTemplateSchema },
+      schema: {
+        params: idParams,
+        body: mailTemplateSchema,
+        response: { 200: writeResponse(mailTemplateRecordSchema) },
+      },
     },
     async (request) => {
       const user = allow(request, 'update');

@@ -1,6 +1,13 @@
-import { SETTINGS, SETTINGS_SCHEMAS, type SettingsName } from '@backoffice/shared';
+import {
+  SETTINGS,
+  SETTINGS_SCHEMAS,
+  type SettingsName,
+  settingsResponseSchema,
+  settingsSavedSchema,
+} from '@backoffice/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { forbidden } from '../../http/errors.js';
 import { authenticate } from '../../http/session.js';
@@ -24,15 +31,20 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   const raw = new WeakMap<FastifyRequest, Record<string, unknown>>();
   app.addHook('onRequest', authenticate);
 
+  // `SettingsValues` types every value as string | number | null; the answer's schema holds each record to its
+  // own keys and types (contact_country_id a number or null, the rest text), and serializing checks it.
+  const readRecord = async (id: number) =>
+    (await getSettings(db, id)) as unknown as Omit<z.input<typeof settingsResponseSchema>, 'abilities'>;
+
   const abilities = (request: FastifyRequest) => {
     const user = allow(request, 'view');
     return { update: canSettings(user, 'update'), updateSecrets: canSettings(user, 'updateSecrets') };
   };
 
-  app.get('/:id', { schema: { params: idParams } }, async (request) => {
+  app.get('/:id', { schema: { params: idParams, response: { 200: settingsResponseSchema } } }, async (request) => {
     settingsName(request.params.id);
     const can = abilities(request);
-    return { ...(await getSettings(db, request.params.id)), abilities: can };
+    return { ...(await readRecord(request.params.id)), abilities: can };
   });
 
   for (const name of Object.keys(SETTINGS) as SettingsName[]) {
@@ -47,7 +59,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
           const body = request.body as Record<string, unknown> | null | undefined;
           raw.set(request, body && typeof body === 'object' ? body : {});
         },
-        schema: { body: SETTINGS_SCHEMAS[name] },
+        schema: { body: SETTINGS_SCHEMAS[name], response: { 200: settingsSavedSchema(name) } },
       },
       async (request) => {
         const user = allow(request, 'update');
@@ -57,7 +69,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         const uploads = await checkSettingsUploads(id, raw.get(request) ?? {});
         await saveSettings(ctx, id, body, uploads);
         await logActivity(db, { userId: user.id, model: 'Settings', rowIds: [id], action: 'update' });
-        return { message: t(request.lang, 'crud.updated'), ...(await getSettings(db, id)) };
+        return { message: t(request.lang, 'crud.updated'), ...(await readRecord(id)) };
       },
     );
   }
