@@ -7,7 +7,7 @@ import type { AppContext } from '../context.js';
 import { type Database, openDatabase } from '../db/client.js';
 import { seedReference } from '../db/seed/reference.js';
 import type { Mailer, OutgoingMail } from '../mail/transport.js';
-import { driftCheckerOf } from './openapi-drift.js';
+import { driftCheckerOf, reportUnchecked } from './openapi-drift.js';
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin-password' };
 
@@ -53,6 +53,7 @@ export async function startTestServer(options: { storage?: 'local' | 's3' } = {}
     config,
     mails,
     async close() {
+      reportUnchecked();
       await app.close();
       await database.close();
       await pgUrl?.drop();

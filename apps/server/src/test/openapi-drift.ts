@@ -10,8 +10,19 @@ type Json = Record<string, unknown>;
 type Operation = { responses?: Record<string, Json> };
 type Doc = { paths: Record<string, Record<string, Operation>>; components?: Record<string, Record<string, Json>> };
 
-/** Answers that had no schema to be checked against, as `METHOD path status` → how many (report mode). */
+/**
+ * Answers that had no schema to be checked against, as `METHOD path status` → how many (report mode). With
+ * OPENAPI_DRIFT_REPORT=1 a test server prints them when it closes (`reportUnchecked`, harness.ts): the answers
+ * that still want a schema.
+ */
 export const unchecked = new Map<string, number>();
+
+export function reportUnchecked() {
+  if (process.env.OPENAPI_DRIFT_REPORT !== '1' || unchecked.size === 0) return;
+  const lines = [...unchecked].sort().map(([key, count]) => `  ${key} ×${count}`);
+  console.info(`Answers with no schema in the OpenAPI document:\n${lines.join('\n')}`);
+  unchecked.clear();
+}
 
 const REF_BASE = 'https://openapi.local/components/schemas/';
 
