@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { INT4_MAX } from '../constants.js';
 import { ERR } from '../messages.js';
 import { zBool, zLangs, zTitleContentLang, zUpdatedAt } from '../zod-helpers.js';
-import type { Langs } from './common.js';
+import { recordStampsShape, rowStampsShape, zInt } from './article.js';
 
 /** Panel (docs/spec-index.md S1.2 Panel form, S1.3, S1.5): per-locale title and content, status, priority ≥ 1 (errors.min1). */
 export const panelSchema = z.object({
@@ -17,23 +17,28 @@ export type PanelInput = z.infer<typeof panelSchema>;
 export const PANEL_SORTS = ['priority', 'title', 'status', 'pages_count', 'updated_at', 'id'] as const;
 export const PANEL_DEFAULT_SORT = { sort: 'priority', order: 'asc' } as const;
 
-export interface PanelRow {
-  id: number;
-  title: string;
-  status: boolean;
-  priority: number;
-  pages_count: number;
-  updated_at: string;
-  deleted_at: string | null;
-}
+/** A row of the panel list (`GET /api/content/panel`); `pages_count` is how many pages show the panel. */
+export const panelRowSchema = z
+  .object({
+    id: zInt,
+    title: z.string(),
+    status: z.boolean(),
+    priority: zInt,
+    pages_count: zInt,
+    ...rowStampsShape,
+  })
+  .meta({ id: 'PanelRow' });
+export type PanelRow = z.output<typeof panelRowSchema>;
 
-export interface PanelRecord {
-  id: number;
-  status: boolean;
-  priority: number;
-  langs: Langs<{ title: string; content: string }>;
-  pages_count: number;
-  created_at: string;
-  updated_at: string;
-  deleted_at: string | null;
-}
+/** A panel as its form loads it (`GET /api/content/panel/{id}`). */
+export const panelRecordSchema = z
+  .object({
+    id: zInt,
+    status: z.boolean(),
+    priority: zInt,
+    langs: zLangs(z.object({ title: z.string(), content: z.string() })),
+    pages_count: zInt,
+    ...recordStampsShape,
+  })
+  .meta({ id: 'PanelRecord' });
+export type PanelRecord = z.output<typeof panelRecordSchema>;

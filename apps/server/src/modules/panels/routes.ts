@@ -1,4 +1,12 @@
-import { listQuerySchema, panelSchema, zFilterBool } from '@backoffice/shared';
+import {
+  dataResponse,
+  langOptionSchema,
+  listQuerySchema,
+  panelRecordSchema,
+  panelRowSchema,
+  panelSchema,
+  zFilterBool,
+} from '@backoffice/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { panels as panelsTable } from '../../db/schema.js';
@@ -26,10 +34,12 @@ export const panelRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     create: (input) => panels.createPanel(db, input),
     update: (id, input) => panels.updatePanel(db, id, input),
     read: (id) => panels.getPanel(db, id),
+    row: panelRowSchema,
+    record: panelRecordSchema,
   });
 
   // The options of the page form's panels multi-select (docs/spec-index.md S1.7 Options).
-  app.get('/list', async (request) => {
+  app.get('/list', { schema: { response: { 200: dataResponse(langOptionSchema) } } }, async (request) => {
     allow(request, 'view');
     return { data: await panels.panelOptions(db, request.lang) };
   });

@@ -1,4 +1,15 @@
-import { ERR, listQuerySchema, type TextInput, textSchema, zFilterBool, zFilterId } from '@backoffice/shared';
+import {
+  dataResponse,
+  ERR,
+  listQuerySchema,
+  type TextInput,
+  textPositionSchema,
+  textRecordSchema,
+  textRowSchema,
+  textSchema,
+  zFilterBool,
+  zFilterId,
+} from '@backoffice/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { texts as textsTable } from '../../db/schema.js';
@@ -34,9 +45,11 @@ export const textRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     create: async (input) => texts.createText(db, await checkPositions(input)),
     update: async (id, input) => texts.updateText(db, id, await checkPositions(input)),
     read: (id) => texts.getText(db, id),
+    row: textRowSchema,
+    record: textRecordSchema,
   });
 
-  app.get('/positions', async (request) => {
+  app.get('/positions', { schema: { response: { 200: dataResponse(textPositionSchema) } } }, async (request) => {
     allow(request, 'view');
     return { data: await texts.positionOptions(db) };
   });
