@@ -10,8 +10,7 @@ import {
   zRichText,
   zUpdatedAt,
 } from '../zod-helpers.js';
-import type { RecordStamps } from './article.js';
-import type { Langs } from './common.js';
+import { keysOf, publishingAnswerShape, recordStampsShape, rowStampsShape, zInt, zStringFields } from './article.js';
 
 /**
  * A web address the public site links to: blank, or an absolute http(s) URL (never `javascript:` or `data:`),
@@ -47,21 +46,21 @@ export type PartnerInput = z.infer<typeof partnerSchema>;
 export const PARTNER_SORTS = ['order', 'title', 'status', 'updated_at', 'id'] as const;
 export const PARTNER_DEFAULT_SORT = { sort: 'order', order: 'asc' } as const;
 
-export interface PartnerRow {
-  id: number;
-  title: string;
-  status: boolean;
-  order: number;
-  updated_at: string;
-  deleted_at: string | null;
-}
+/** A row of the partner list (`GET /api/partner`). */
+export const partnerRowSchema = z
+  .object({ id: zInt, title: z.string(), status: z.boolean(), order: zInt, ...rowStampsShape })
+  .meta({ id: 'PartnerRow' });
+export type PartnerRow = z.output<typeof partnerRowSchema>;
 
-export interface PartnerRecord extends RecordStamps {
-  id: number;
-  status: boolean;
-  image: string | null;
-  order: number;
-  publish_up: string | null;
-  publish_down: string | null;
-  langs: Langs<PartnerLang>;
-}
+/** A partner as its form loads it (`GET /api/partner/{id}`); `image` is the stored file name of its logo. */
+export const partnerRecordSchema = z
+  .object({
+    id: zInt,
+    ...publishingAnswerShape,
+    image: z.string().nullable(),
+    order: zInt,
+    langs: zLangs(zStringFields(keysOf(partnerLangShape)).meta({ id: 'PartnerLang' })),
+    ...recordStampsShape,
+  })
+  .meta({ id: 'PartnerRecord' });
+export type PartnerRecord = z.output<typeof partnerRecordSchema>;

@@ -12,8 +12,7 @@ import {
   zRichText,
   zUpdatedAt,
 } from '../zod-helpers.js';
-import type { RecordStamps } from './article.js';
-import type { Langs } from './common.js';
+import { keysOf, publishingAnswerShape, recordStampsShape, rowStampsShape, zInt, zStringFields } from './article.js';
 
 /**
  * The per-locale fields of a reference (docs/spec-index.md S2.3): title, title_url, content (the building part), content_road,
@@ -59,26 +58,25 @@ export type ReferenceInput = z.infer<typeof referenceSchema>;
 export const REFERENCE_SORTS = ['updated_at', 'title', 'status', 'amount', 'order', 'id'] as const;
 export const REFERENCE_DEFAULT_SORT = { sort: 'updated_at', order: 'desc' } as const;
 
-export interface ReferenceRow {
-  id: number;
-  title: string;
-  status: boolean;
-  amount: number;
-  order: number;
-  updated_at: string;
-  deleted_at: string | null;
-}
+/** A row of the reference list (`GET /api/reference`). */
+export const referenceRowSchema = z
+  .object({ id: zInt, title: z.string(), status: z.boolean(), amount: zInt, order: zInt, ...rowStampsShape })
+  .meta({ id: 'ReferenceRow' });
+export type ReferenceRow = z.output<typeof referenceRowSchema>;
 
-export interface ReferenceRecord extends RecordStamps {
-  id: number;
-  status: boolean;
-  image: string | null;
-  amount: number;
-  order: number;
-  publish_up: string | null;
-  publish_down: string | null;
-  langs: Langs<ReferenceLang>;
-  categories: number[];
-  galleries: number[];
-  similars: number[];
-}
+/** A reference as its form loads it (`GET /api/reference/{id}`); `image` is the stored file name. */
+export const referenceRecordSchema = z
+  .object({
+    id: zInt,
+    ...publishingAnswerShape,
+    image: z.string().nullable(),
+    amount: zInt,
+    order: zInt,
+    langs: zLangs(zStringFields(keysOf(referenceLangShape)).meta({ id: 'ReferenceLang' })),
+    categories: z.array(zInt),
+    galleries: z.array(zInt),
+    similars: z.array(zInt),
+    ...recordStampsShape,
+  })
+  .meta({ id: 'ReferenceRecord' });
+export type ReferenceRecord = z.output<typeof referenceRecordSchema>;

@@ -1,4 +1,4 @@
-import { listQuerySchema, partnerSchema, zFilterBool } from '@backoffice/shared';
+import { listQuerySchema, partnerRecordSchema, partnerRowSchema, partnerSchema, zFilterBool } from '@backoffice/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { partners } from '../../db/schema.js';
@@ -35,8 +35,10 @@ export const partnerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     read,
     checkRestore: writes.checkRestore,
     image: { media: 'partner', config },
+    row: partnerRowSchema,
+    record: partnerRecordSchema,
   });
 
   registerTitleUrlCheck(app, allow, writes.titleUrlFree);
-  registerOrderUpdate(app, { db, table: partners, model: 'Partner', allow, read });
+  registerOrderUpdate(app, { db, table: partners, model: 'Partner', allow, read, record: partnerRecordSchema });
 };

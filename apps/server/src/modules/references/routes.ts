@@ -1,4 +1,10 @@
-import { listQuerySchema, referenceSchema, zFilterBool } from '@backoffice/shared';
+import {
+  listQuerySchema,
+  referenceRecordSchema,
+  referenceRowSchema,
+  referenceSchema,
+  zFilterBool,
+} from '@backoffice/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { references } from '../../db/schema.js';
@@ -38,10 +44,12 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     read,
     checkRestore: writes.checkRestore,
     image: { media: 'reference', config },
+    row: referenceRowSchema,
+    record: referenceRecordSchema,
   });
 
   registerTitleUrlCheck(app, allow, writes.titleUrlFree);
   registerLangOptions(app, allow, db, reference.referenceLangRows);
-  registerOrderUpdate(app, { db, table: references, model: 'Reference', allow, read });
+  registerOrderUpdate(app, { db, table: references, model: 'Reference', allow, read, record: referenceRecordSchema });
   registerPreview(app, allow, previewLink(config, 'reference'), async (id) => (await read(id)).langs.sk.title_url);
 };
