@@ -20,9 +20,11 @@ export interface Started {
 }
 
 /**
- * Opens the database, applies migrations and seeds what is missing (under the start-up lock), reads the shared
- * secret and builds the app (not yet listening). The demo's traffic history is a job run once the app is ready, so
- * a first start answers before its statistics exist; a database seeded before skips the demo seed.
+ * Opens the database, applies the migrations and seeds what is missing (under the start-up lock; a database that
+ * has all of it costs one query each), reads the shared secret and builds the app (not yet listening). The demo's
+ * images and photos, then its traffic history, are jobs run once the app answers, so a first start answers with
+ * every demo record in place before their pictures and the statistics exist (docs/features/demo-data.md); a
+ * database seeded before skips the demo seed.
  */
 export async function startServer(
   config: Config,
@@ -46,7 +48,7 @@ export async function startServer(
       await seedReferenceOnce(database.db, config, log);
       lap('reference');
       if (config.seedDemo && !(await demoSeeded(database.db))) {
-        await seedDemo(database.db, log, config, { traffic: 'job' });
+        await seedDemo(database.db, log, config, { deferred: true });
       }
       lap('demo');
     });
@@ -58,10 +60,11 @@ export async function startServer(
       { logger: opts.logger },
     );
     lap('app');
-    // Its own runner, as only a demo server has this job; every process runs it, taken once from the database.
-    // Its first look comes one poll (2 s) after the port opens: on PGlite the job's writes hold the one connection
-    // for about a second, and the first requests (the health check, the sign-in page) are answered before.
-    const demoJobs = jobRunner(database.db, config.seedDemo ? demoJobHandlers(database.db, log) : {}, app.log);
+    // Its own runner, as only a demo server has these jobs; every process runs them, each taken once from the
+    // database. Its first look comes one poll (2 s) after the port opens, so the first requests (the health check,
+    // the sign-in page) are answered before: on PGlite the traffic job's writes hold the one connection for about a
+    // second, and the images job draws and encodes pictures for a few seconds.
+    const demoJobs = jobRunner(database.db, config.seedDemo ? demoJobHandlers(database.db, log, config) : {}, app.log);
     app.addHook('onListen', async () => demoJobs.start());
     // After the last request: the demo job under way and the beacons still queued are written, then the database
     // closes.

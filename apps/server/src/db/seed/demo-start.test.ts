@@ -1,15 +1,34 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, isNotNull } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { hasTraffic } from '../../modules/analytics/queries.js';
 import { type Started, startServer } from '../../server.js';
 import { scratchDatabase } from '../../test/processes.js';
 import type { Db } from '../client.js';
-import { analyticsDaily, analyticsSessions, jobs, texts } from '../schema.js';
-import { DEMO_TRAFFIC_JOB } from './demo.js';
+import {
+  analyticsDaily,
+  analyticsSessions,
+  articles,
+  categories,
+  galleries,
+  galleryImages,
+  jobs,
+  pages,
+  partners,
+  references,
+  texts,
+} from '../schema.js';
+import { DEMO_ARTICLES } from './demo/articles.js';
+import { DEMO_CATEGORIES, DEMO_GALLERIES } from './demo/catalog.js';
+import { DEMO_PAGES } from './demo/pages.js';
+import { DEMO_PARTNERS } from './demo/partners.js';
+import { DEMO_PHOTOS } from './demo/photos.js';
+import { DEMO_REFERENCES } from './demo/references.js';
+import { DEMO_IMAGES_JOB, DEMO_TRAFFIC_JOB, demoJobHandlers } from './demo.js';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
 const dataDir = mkdtempSync(join(tmpdir(), 'backoffice-demo-start-'));
@@ -32,26 +51,98 @@ const rows = async (db: Db) => {
   const [days] = await db.select({ n: count() }).from(analyticsDaily);
   const [sessions] = await db.select({ n: count() }).from(analyticsSessions);
   const [waiting] = await db.select({ n: count() }).from(jobs).where(eq(jobs.kind, DEMO_TRAFFIC_JOB));
-  return { days: Number(days?.n), sessions: Number(sessions?.n), waiting: Number(waiting?.n) };
+  const [images] = await db.select({ n: count() }).from(jobs).where(eq(jobs.kind, DEMO_IMAGES_JOB));
+  return {
+    days: Number(days?.n),
+    sessions: Number(sessions?.n),
+    waiting: Number(waiting?.n),
+    imagesWaiting: Number(images?.n),
+  };
 };
 
+/** How many records of each kind hold an image (and articles a poster), and how many gallery photos there are. */
+async function pictures(db: Db) {
+  const filled = async (table: PgTable, column: AnyPgColumn) =>
+    Number((await db.select({ n: count() }).from(table).where(isNotNull(column)))[0]?.n);
+  const [photos] = await db.select({ n: count() }).from(galleryImages);
+  return {
+    categories: await filled(categories, categories.image),
+    pages: await filled(pages, pages.image),
+    galleries: await filled(galleries, galleries.image),
+    articleImages: await filled(articles, articles.image),
+    articlePosters: await filled(articles, articles.poster),
+    references: await filled(references, references.image),
+    partners: await filled(partners, partners.image),
+    photos: Number(photos?.n),
+  };
+}
+
+/** What the demo data draws: every record with a picture gets it, every gallery its photos and a cover. */
+const DRAWN = {
+  categories: DEMO_CATEGORIES.filter((c) => c.picture).length,
+  pages: DEMO_PAGES.filter((p) => p.picture).length,
+  galleries: DEMO_GALLERIES.length,
+  articleImages: DEMO_ARTICLES.filter((a) => a.picture).length,
+  articlePosters: DEMO_ARTICLES.filter((a) => a.poster).length,
+  references: DEMO_REFERENCES.filter((r) => r.picture).length,
+  partners: DEMO_PARTNERS.length,
+  photos: Object.values(DEMO_PHOTOS).flat().length,
+};
+
+/** Every file under MEDIA_DIR, relative to it. */
+const mediaFiles = (dir: string) =>
+  existsSync(dir)
+    ? readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => join(e.parentPath, e.name))
+        .sort()
+    : [];
+
 describe('the demo seed at start-up', () => {
-  it('answers before the traffic exists, the job writes it, and a restart seeds nothing again', async () => {
+  it('answers before the pictures and the traffic exist, its jobs write them all, and a restart seeds nothing again', async () => {
     const first: string[] = [];
     let server: Started = await start({}, first);
+    const config = demoConfig();
     try {
       const db = server.database.db;
       const [content] = await db.select({ n: count() }).from(texts);
       expect(Number(content?.n)).toBeGreaterThan(0);
       expect(await hasTraffic(db)).toBe(false);
-      expect((await rows(db)).waiting).toBe(1);
+      expect(await rows(db)).toMatchObject({ waiting: 1, imagesWaiting: 1 });
       expect(first.some((line) => line.includes('written once the server answers'))).toBe(true);
+      expect(first.some((line) => line.includes('their images and photos follow once the server answers'))).toBe(true);
+      // Every record is there from the first answer; only the pictures are missing.
+      expect(await pictures(db)).toEqual({
+        categories: 0,
+        pages: 0,
+        galleries: 0,
+        articleImages: 0,
+        articlePosters: 0,
+        references: 0,
+        partners: 0,
+        photos: 0,
+      });
 
       await server.demoJobs.drain();
       const seeded = await rows(db);
       expect(seeded.days).toBe(90);
       expect(seeded.sessions).toBeGreaterThan(0);
-      expect(seeded.waiting).toBe(0);
+      expect(seeded).toMatchObject({ waiting: 0, imagesWaiting: 0 });
+      // After its jobs the demo is complete: every picture the demo data draws, with both files on disk.
+      expect(await pictures(db)).toEqual(DRAWN);
+      const files = mediaFiles(config.mediaDir);
+      const stored = Object.values(DRAWN).reduce((a, b) => a + b, 0);
+      expect(files.filter((f) => !f.includes('/thumb/'))).toHaveLength(stored);
+      expect(files.filter((f) => f.includes('/thumb/'))).toHaveLength(stored);
+      expect(first.some((line) => /^Demo: 18 gallery photos and \d+ images of records\.$/.test(line))).toBe(true);
+
+      // The images job run again (a retry, a second process) finds everything in place and adds nothing.
+      const again: string[] = [];
+      const handlers = demoJobHandlers(db, (line) => again.push(line), config);
+      await handlers[DEMO_IMAGES_JOB]?.({});
+      expect(await pictures(db)).toEqual(DRAWN);
+      expect(mediaFiles(config.mediaDir)).toEqual(files);
+      expect(again).toEqual([]);
     } finally {
       await server.app.close();
     }
@@ -60,23 +151,25 @@ describe('the demo seed at start-up', () => {
     server = await start({}, again);
     try {
       expect(again.filter((line) => line.startsWith('Demo:'))).toEqual([]);
-      expect((await rows(server.database.db)).waiting).toBe(0);
+      expect(await rows(server.database.db)).toMatchObject({ waiting: 0, imagesWaiting: 0 });
     } finally {
       await server.app.close();
     }
   }, 240_000);
 
   it.skipIf(!onPostgres)(
-    'two processes started at once on one database write the traffic once',
+    'two processes started at once on one database write the pictures and the traffic once',
     async () => {
       const database = await scratchDatabase();
       const servers: Started[] = [];
       try {
         servers.push(...(await Promise.all([0, 1].map(() => start({ DATABASE_URL: database.url })))));
         await Promise.all(servers.map((s) => s.demoJobs.drain()));
-        const once = await rows((servers[0] as Started).database.db);
+        const db = (servers[0] as Started).database.db;
+        const once = await rows(db);
         expect(once.days).toBe(90);
-        expect(once.waiting).toBe(0);
+        expect(once).toMatchObject({ waiting: 0, imagesWaiting: 0 });
+        expect(await pictures(db)).toEqual(DRAWN);
       } finally {
         await Promise.all(servers.map((s) => s.app.close()));
         await database.drop();

@@ -58,6 +58,12 @@ const DEMO_TEXTS: { sk: [string, string]; en: [string, string]; positions: strin
 export const DEMO_TRAFFIC_JOB = 'demo-traffic';
 
 /**
+ * The job that gives the demo records created at start-up their images and the demo galleries their photos, once
+ * the server answers (`seedDemoContent` in 'fill' mode: what is there already is left as it is).
+ */
+export const DEMO_IMAGES_JOB = 'demo-images';
+
+/**
  * Marks a database whose demo seed has run (`app_secrets`, shared by every process): a warm start skips the
  * record-by-record checks. Raise the version when the demo data gains records a seeded database should get.
  */
@@ -79,19 +85,27 @@ async function markDemoSeeded(db: Db) {
     .onConflictDoUpdate({ target: appSecrets.name, set: { value: DEMO_SEEDED.version } });
 }
 
-/** The demo's deferred work, for a job runner: the traffic history, skipped when some other run wrote it. */
-export const demoJobHandlers = (db: Db, log: (line: string) => void): JobHandlers => ({
+/**
+ * The demo's deferred work, for a job runner: the images and photos (only those still missing), then the traffic
+ * history (skipped when some other run wrote it).
+ */
+export const demoJobHandlers = (db: Db, log: (line: string) => void, config: Config): JobHandlers => ({
+  [DEMO_IMAGES_JOB]: () => seedDemoContent(db, config, log, 'fill'),
   [DEMO_TRAFFIC_JOB]: () => seedDemoTraffic(db, log),
 });
 
-/** Stores the traffic job unless there is traffic already or the job waits (a second process, a second start). */
-async function enqueueDemoTraffic(db: Db): Promise<boolean> {
-  if (await hasTraffic(db)) return false;
-  const [waiting] = await db
+/** Whether a job of this kind waits (a second process, a second start stored it already). */
+async function waiting(db: Db, kind: string): Promise<boolean> {
+  const [row] = await db
     .select({ n: count() })
     .from(jobs)
-    .where(and(eq(jobs.kind, DEMO_TRAFFIC_JOB), isNull(jobs.failed_at)));
-  if (waiting?.n) return false;
+    .where(and(eq(jobs.kind, kind), isNull(jobs.failed_at)));
+  return Number(row?.n ?? 0) > 0;
+}
+
+/** Stores the traffic job unless there is traffic already or the job waits. */
+async function enqueueDemoTraffic(db: Db): Promise<boolean> {
+  if ((await hasTraffic(db)) || (await waiting(db, DEMO_TRAFFIC_JOB))) return false;
   await enqueue(db, DEMO_TRAFFIC_JOB, {});
   return true;
 }
@@ -99,15 +113,16 @@ async function enqueueDemoTraffic(db: Db): Promise<boolean> {
 /**
  * Demo content in both locales (texts, and the content area: categories, panels, galleries with their photos, pages
  * in navigation, news articles, references and partners, images under `config.mediaDir`), users of each role, form
- * submissions and 90 days of traffic; running it again adds nothing. With `traffic: 'job'` the traffic is left to
- * DEMO_TRAFFIC_JOB (the server answers first; the statistics fill in a few seconds later) and the database is
- * marked seeded, so the next start skips all of it.
+ * submissions and 90 days of traffic; running it again adds nothing. With `deferred` (a server's start) the images
+ * and photos are left to DEMO_IMAGES_JOB and the traffic to DEMO_TRAFFIC_JOB, both stored in the jobs table in
+ * that order before this returns: the server answers first, with every record in place, and the pictures, then the
+ * statistics, fill in a few seconds later. The database is then marked seeded, so the next start skips all of it.
  */
 export async function seedDemo(
   db: Db,
   log: (line: string) => void,
   config: Config,
-  opts: { traffic: 'now' | 'job' } = { traffic: 'now' },
+  opts: { deferred: boolean } = { deferred: false },
 ) {
   const [existing] = await db.select({ n: count() }).from(texts);
   if (!existing?.n) {
@@ -122,10 +137,14 @@ export async function seedDemo(
     }
     log(`Demo: ${DEMO_TEXTS.length} texts.`);
   }
-  await seedDemoContent(db, config, log);
-  await seedDemoUsers(db, log);
+  // The users' password hashes (scrypt, on libuv's threads) are computed while the content is written.
+  const people = seedDemoUsers(db, log);
+  people.catch(() => {});
+  await seedDemoContent(db, config, log, opts.deferred ? 'later' : 'now');
+  await people;
   await seedDemoForms(db, log);
-  if (opts.traffic === 'now') return seedDemoTraffic(db, log);
+  if (!opts.deferred) return seedDemoTraffic(db, log);
+  if (!(await waiting(db, DEMO_IMAGES_JOB))) await enqueue(db, DEMO_IMAGES_JOB, {});
   if (await enqueueDemoTraffic(db))
     log(`Demo: the statistics' ${DEMO_DAYS} days of traffic are written once the server answers.`);
   await markDemoSeeded(db);

@@ -22,7 +22,18 @@ import { type Both, DEMO_CATEGORIES, DEMO_GALLERIES, DEMO_PANELS, type PageLikeT
 import { seedPhotos } from './gallery-images.js';
 import { DEMO_PAGES } from './pages.js';
 import { renderPicture } from './pictures.js';
-import { attachImage, attempt, daysFromNow, findBySk, Keyed, type Log, type Run } from './seeding.js';
+import {
+  attachImage,
+  attempt,
+  daysFromNow,
+  fillImage,
+  findBySk,
+  type ImageMode,
+  Keyed,
+  type Log,
+  type Run,
+  storesImages,
+} from './seeding.js';
 import { seedArticles, seedPartners, seedReferences } from './titled.js';
 
 /** Both language rows of a page-like record, as the form would send them. */
@@ -53,6 +64,11 @@ async function seedCategories(run: Run) {
     const found = await findBySk(db, categoryLangRows, categoryLangs.title_url, langs.sk.title_url);
     if (found) {
       keys.categories.set(category.key, found);
+      const { picture } = category;
+      if (picture) {
+        const target = { model: 'category', field: 'image', table: categories, id: categories.id } as const;
+        await fillImage(run, found, { ...target, column: categories.image }, () => renderPicture(picture));
+      }
       continue;
     }
     const input = categorySchema.parse({
@@ -64,7 +80,7 @@ async function seedCategories(run: Run) {
     if (id === undefined) continue;
     keys.categories.set(category.key, { id, live: true });
     created.categories++;
-    if (category.picture) {
+    if (category.picture && storesImages(run)) {
       const bytes = renderPicture(category.picture);
       await attachImage(run, { model: 'category', id, field: 'image', bytes }, (image) =>
         db.update(categories).set({ image }).where(eq(categories.id, id)),
@@ -117,6 +133,11 @@ async function seedPages(run: Run) {
     const found = await findBySk(db, pageLangRows, pageLangs.title_url, langs.sk.title_url);
     if (found) {
       keys.pages.set(page.key, found);
+      const { picture } = page;
+      if (picture) {
+        const target = { model: 'page', field: 'image', table: pages, id: pages.id, column: pages.image } as const;
+        await fillImage(run, found, target, () => renderPicture(picture));
+      }
       continue;
     }
     const groupId = page.group ? (groups.get(page.group) ?? null) : null;
@@ -139,7 +160,7 @@ async function seedPages(run: Run) {
     if (id === undefined) continue;
     keys.pages.set(page.key, { id, live: true });
     created.pages++;
-    if (page.picture) {
+    if (page.picture && storesImages(run)) {
       const bytes = renderPicture(page.picture);
       await attachImage(run, { model: 'page', id, field: 'image', bytes }, (image) =>
         db.update(pages).set({ image }).where(eq(pages.id, id)),
@@ -154,31 +175,40 @@ async function seedPages(run: Run) {
  * with images. Everything is written through the services the API uses (rules, sanitising, navigation
  * placement, the image pipeline); a record is recognised by its Slovak title_url (panels by title), soft-deleted
  * ones included, so running it again, even after an interrupted run or after an editor removed a demo record,
- * adds nothing. A demo gallery gets its photos only while it has no image at all.
+ * adds nothing. A demo gallery gets its photos only while it has no image at all. `images` (`ImageMode`): 'later'
+ * leaves the images and photos to a run in 'fill' mode.
  */
-export async function seedDemoContent(db: Db, config: Config, log: Log) {
+export async function seedDemoContent(db: Db, config: Config, log: Log, images: ImageMode = 'now') {
   const areas = ['categories', 'panels', 'galleries', 'pages', 'articles', 'references', 'partners'] as const;
   const run: Run = {
     db,
     config,
     log,
+    images,
     keys: Object.fromEntries(areas.map((area) => [area, new Keyed()])) as Run['keys'],
     created: Object.fromEntries([...areas, 'photos', 'images'].map((area) => [area, 0])) as Run['created'],
   };
   await seedCategories(run);
   await seedPanels(run);
   await seedGalleries(run);
-  await seedPhotos(run);
+  if (storesImages(run)) await seedPhotos(run);
   await seedPages(run);
   await seedArticles(run);
   await seedReferences(run);
   await seedPartners(run);
   const { created } = run;
-  if (Object.values(created).some((n) => n > 0)) {
+  const records = areas.some((area) => created[area] > 0);
+  if (records) {
+    const pictures =
+      images === 'later'
+        ? 'their images and photos follow once the server answers'
+        : `${created.images} images of records`;
     log(
       `Demo: ${created.categories} categories, ${created.panels} panels, ${created.galleries} galleries with ` +
         `${created.photos} photos, ${created.pages} pages in navigation, ${created.articles} news articles, ` +
-        `${created.references} references, ${created.partners} partners, ${created.images} images of records.`,
+        `${created.references} references, ${created.partners} partners, ${pictures}.`,
     );
+  } else if (created.photos > 0 || created.images > 0) {
+    log(`Demo: ${created.photos} gallery photos and ${created.images} images of records.`);
   }
 }

@@ -1,5 +1,5 @@
-import { asc, eq } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Config } from '../../../config.js';
 import { HttpError } from '../../../http/errors.js';
 import { saveImageField } from '../../../media/images.js';
@@ -25,6 +25,9 @@ export class Keyed {
   set(key: string, found: Found) {
     this.records.set(key, found);
   }
+  get(key: string): Found | undefined {
+    return this.records.get(key);
+  }
   id(key: string | undefined): number | null {
     return key === undefined ? null : (this.records.get(key)?.id ?? null);
   }
@@ -38,11 +41,19 @@ export class Keyed {
 
 type Area = 'categories' | 'panels' | 'galleries' | 'pages' | 'articles' | 'references' | 'partners';
 
+/**
+ * What a run does about images. 'now': each record it creates gets its image, each empty demo gallery its photos.
+ * 'later': the records are created without them (a server's start; DEMO_IMAGES_JOB in demo.ts adds them once the
+ * server answers). 'fill' (that job): as 'now', and the demo records found live without an image get theirs.
+ */
+export type ImageMode = 'now' | 'later' | 'fill';
+
 /** One seeding run: where it writes, what it says, the demo records by key and how many it created. */
 export interface Run {
   db: Db;
   config: Config;
   log: Log;
+  images: ImageMode;
   keys: Record<Area, Keyed>;
   /** Records per area, `photos` (gallery images) and `images` (the image files of records). */
   created: Record<Area | 'photos' | 'images', number>;
@@ -118,4 +129,40 @@ export async function attachImage(
     { model: target.model, id: target.id, field: target.field, value: await target.bytes, current: null, persist },
   );
   run.created.images++;
+}
+
+/** Whether the run stores the images of the records it creates (and draws them beforehand). */
+export const storesImages = (run: Pick<Run, 'images'>) => run.images !== 'later';
+
+/** The image column was given a file meanwhile (another process, an editor): the one just stored goes. */
+class AlreadyFilled extends Error {}
+
+/**
+ * In a 'fill' run: stores `bytes()` as the image column of a demo record found live with that column empty, the
+ * way `attachImage` does. The row is written only while the column is still empty; otherwise the files just
+ * stored are removed and the record keeps what it has.
+ */
+export async function fillImage(
+  run: Run,
+  found: Found | undefined,
+  target: { model: string; field: 'image' | 'poster'; table: PgTable; id: AnyPgColumn; column: AnyPgColumn },
+  bytes: () => Promise<Buffer>,
+) {
+  if (run.images !== 'fill' || !found?.live) return;
+  const { db } = run;
+  const [row] = await db.select({ file: target.column }).from(target.table).where(eq(target.id, found.id));
+  if (!row || row.file) return;
+  const persist = async (file: string | null) => {
+    const written = await db
+      .update(target.table)
+      .set({ [target.field]: file } as never)
+      .where(and(eq(target.id, found.id), isNull(target.column)))
+      .returning({ id: target.id });
+    if (written.length === 0) throw new AlreadyFilled();
+  };
+  try {
+    await attachImage(run, { model: target.model, id: found.id, field: target.field, bytes: bytes() }, persist);
+  } catch (err) {
+    if (!(err instanceof AlreadyFilled)) throw err;
+  }
 }

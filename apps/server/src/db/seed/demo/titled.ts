@@ -9,7 +9,18 @@ import type { Both } from './catalog.js';
 import { DEMO_PARTNERS } from './partners.js';
 import { PHOTO_WIDTH, type Picture, renderLogo, renderPicture } from './pictures.js';
 import { DEMO_REFERENCES } from './references.js';
-import { attachImage, attempt, daysFromNow, early, type Found, findBySk, Later, type Run } from './seeding.js';
+import {
+  attachImage,
+  attempt,
+  daysFromNow,
+  early,
+  type Found,
+  fillImage,
+  findBySk,
+  Later,
+  type Run,
+  storesImages,
+} from './seeding.js';
 
 /** Each locale's text with title_url (the slug of the title) and meta_title (the title) where it has none. */
 const withUrls = <T extends { title: string; title_url?: string; meta_title?: string }>(langs: Both<T>) =>
@@ -25,7 +36,8 @@ const draw = (picture: Picture | undefined) => (picture ? early(() => renderPict
 
 /**
  * The demo records of one area that are not in the database yet, each with what it draws (started at once, so
- * the pictures are ready by the time the records before them are written); the ones found are remembered by key.
+ * the pictures are ready by the time the records before them are written; nothing in a run that stores no
+ * images); the ones found are remembered by key, and in a 'fill' run handed to `fill`.
  */
 async function missing<T extends { key: string }, D>(
   run: Run,
@@ -33,14 +45,19 @@ async function missing<T extends { key: string }, D>(
   records: T[],
   find: (record: T) => Promise<Found | undefined>,
   drawing: (record: T) => D,
-): Promise<(T & { drawn: D })[]> {
+  fill: (record: T, found: Found) => Promise<void>,
+): Promise<(T & { drawn: D | undefined })[]> {
   const absent: T[] = [];
   for (const record of records) {
     const found = await find(record);
-    if (found) run.keys[area].set(record.key, found);
-    else absent.push(record);
+    if (!found) {
+      absent.push(record);
+      continue;
+    }
+    run.keys[area].set(record.key, found);
+    if (run.images === 'fill') await fill(record, found);
   }
-  return absent.map((record) => ({ ...record, drawn: drawing(record) }));
+  return absent.map((record) => ({ ...record, drawn: storesImages(run) ? drawing(record) : undefined }));
 }
 
 /**
@@ -57,6 +74,18 @@ export async function seedArticles(run: Run) {
     DEMO_ARTICLES,
     (a) => findBySk(db, articleLangRows, articleLangs.title_url, withUrls(a.langs).sk.title_url),
     (a) => ({ image: draw(a.picture), poster: draw(a.poster) }),
+    async (a, found) => {
+      const target = { model: 'blog', table: articles, id: articles.id } as const;
+      const { picture, poster } = a;
+      if (picture) {
+        const image = { ...target, field: 'image', column: articles.image } as const;
+        await fillImage(run, found, image, () => renderPicture(picture, PHOTO_WIDTH));
+      }
+      if (poster) {
+        const field = { ...target, field: 'poster', column: articles.poster } as const;
+        await fillImage(run, found, field, () => renderPicture(poster, PHOTO_WIDTH));
+      }
+    },
   );
   for (const article of absent) {
     const input = articleSchema.parse({
@@ -72,7 +101,7 @@ export async function seedArticles(run: Run) {
     if (id === undefined) continue;
     keys.articles.set(article.key, { id, live: true });
     created.articles++;
-    const { image, poster } = article.drawn;
+    const { image, poster } = article.drawn ?? {};
     if (image) {
       stored.start(
         attachImage(run, { model: 'blog', id, field: 'image', bytes: image }, (file) =>
@@ -101,6 +130,12 @@ export async function seedReferences(run: Run) {
     DEMO_REFERENCES,
     (r) => findBySk(db, referenceLangRows, referenceLangs.title_url, withUrls(r.langs).sk.title_url),
     (r) => draw(r.picture),
+    async (r, found) => {
+      const { picture } = r;
+      if (!picture) return;
+      const target = { model: 'reference', field: 'image', table: references, id: references.id } as const;
+      await fillImage(run, found, { ...target, column: references.image }, () => renderPicture(picture, PHOTO_WIDTH));
+    },
   );
   for (const reference of absent) {
     const input = referenceSchema.parse({
@@ -137,6 +172,10 @@ export async function seedPartners(run: Run) {
     DEMO_PARTNERS,
     (p) => findBySk(db, partnerLangRows, partnerLangs.title_url, slugify(p.langs.sk.title)),
     (p) => early(() => renderLogo(p.logo)),
+    async (p, found) => {
+      const target = { model: 'partner', field: 'image', table: partners, id: partners.id } as const;
+      await fillImage(run, found, { ...target, column: partners.image }, () => renderLogo(p.logo));
+    },
   );
   for (const partner of absent) {
     const langs = Object.fromEntries(
@@ -152,11 +191,13 @@ export async function seedPartners(run: Run) {
     if (id === undefined) continue;
     keys.partners.set(partner.key, { id, live: true });
     created.partners++;
-    stored.start(
-      attachImage(run, { model: 'partner', id, field: 'image', bytes: partner.drawn }, (image) =>
-        db.update(partners).set({ image }).where(eq(partners.id, id)),
-      ),
-    );
+    if (partner.drawn) {
+      stored.start(
+        attachImage(run, { model: 'partner', id, field: 'image', bytes: partner.drawn }, (image) =>
+          db.update(partners).set({ image }).where(eq(partners.id, id)),
+        ),
+      );
+    }
   }
   await stored.done();
 }
