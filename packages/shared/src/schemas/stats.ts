@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ListMeta } from '../api.js';
+import { listMetaSchema } from './api.js';
 import type { FormKind } from './form.js';
 
 /**
@@ -156,3 +157,83 @@ export const collectSchema = z.discriminatedUnion('type', [
   }),
 ]);
 export type CollectBeacon = z.infer<typeof collectSchema>;
+
+/* ── Answers of /api/stats (docs/api.md): the server serializes through these. ── */
+
+/** `GET /api/stats/totals`: the dashboard's counts of live records by model (User, Text, Page, Blog, Form, …). */
+export const statsTotalsResponseSchema = z.object({
+  data: z
+    .record(z.string(), z.number().int())
+    .meta({ id: 'DashboardTotals', description: 'Live records by log model name, e.g. {"Page": 12, "Form": 3}.' }),
+});
+
+/** One day of a series: the day (YYYY-MM-DD) and its count. */
+export const statsPointSchema = z
+  .object({ date: z.string().regex(STATS_DATE_PATTERN), value: z.number().int() })
+  .meta({ id: 'StatsPoint' });
+
+/** `TrafficTotals` as answered: rates in %, durations in seconds, the goal's value in EUR. */
+export const trafficTotalsSchema = z
+  .object({
+    users: z.number().int(),
+    newUsers: z.number().int(),
+    sessions: z.number().int(),
+    pageviews: z.number().int(),
+    pageviewsPerSession: z.number(),
+    bounceRate: z.number(),
+    avgSessionDuration: z.number(),
+    goal1ConversionRate: z.number(),
+    goal1Completions: z.number().int(),
+    goal1Value: z.number(),
+  })
+  .meta({ id: 'TrafficTotals' });
+
+/** `GET /api/stats/traffic`: users, new users and page views per day of the range, then the totals. */
+export const trafficResponseSchema = z.object({
+  data: z.tuple([z.array(statsPointSchema), z.array(statsPointSchema), z.array(statsPointSchema), trafficTotalsSchema]),
+});
+
+/** A statistics table's answer: `{data, meta}` (no abilities: the tables are read-only). */
+const statsList = <T extends z.ZodType>(row: T) =>
+  z.object({ data: z.array(row), meta: listMetaSchema as unknown as z.ZodType<ListMeta> });
+
+/** `GET /api/stats/content`: page views, entrances and exits of each path with their shares (%), time on page (s). */
+export const contentStatsResponseSchema = statsList(
+  z
+    .object({
+      path: z.string(),
+      pageviews: z.number().int(),
+      pageviewsRate: z.number(),
+      entrances: z.number().int(),
+      entrancesRate: z.number(),
+      exits: z.number().int(),
+      exitsRate: z.number(),
+      timeOnPage: z.number(),
+    })
+    .meta({ id: 'ContentStatsRow' }),
+);
+
+/**
+ * The answer of a session table whose rows name their value under `key` (`path` for the sources, else the
+ * dimension: country, city, language, browser, system); country rows add `code` (ISO 3166-1 alpha-2).
+ */
+const sessionStatsSchemas = new Map<string, ReturnType<typeof sessionStatsList>>();
+const sessionStatsList = (key: string) =>
+  statsList(
+    z
+      .object({
+        [key]: z.string(),
+        sessions: z.number().int(),
+        sessionsRate: z.number(),
+        ...(key === 'country' ? { code: z.string().optional() } : {}),
+      })
+      .meta({ id: `SessionsBy${key[0]?.toUpperCase()}${key.slice(1)}Row` }),
+  );
+export const sessionStatsResponseSchema = (key: string) => {
+  let schema = sessionStatsSchemas.get(key);
+  if (!schema) {
+    schema = sessionStatsList(key);
+    sessionStatsSchemas.set(key, schema);
+  }
+  return schema;
+};

@@ -1,5 +1,6 @@
-import { collectSchema, STATS } from '@backoffice/shared';
+import { collectSchema, errorBodySchema, noContentResponse, STATS } from '@backoffice/shared';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { hmac } from '../../http/crypto.js';
 import { errorBody } from '../../http/error-handler.js';
@@ -16,6 +17,27 @@ import { TRACKER_ETAG, TRACKER_JS } from './tracker.js';
 export { COLLECT_PER_MINUTE } from './collect-limit.js';
 
 const badRequest = () => new HttpError(400, 'http.badRequest');
+
+/**
+ * The tracker's answers in the OpenAPI document: the script as `text/javascript` (the type it is served with,
+ * RFC 9239), or 304 when `If-None-Match` names its ETag. A string is sent as it is, never serialized.
+ */
+const TRACKER_RESPONSES = {
+  200: {
+    description: 'The tracking script (cached a day, ETag)',
+    content: { 'text/javascript': { schema: z.string() } },
+  },
+  304: noContentResponse('Not modified: If-None-Match named the current ETag'),
+};
+
+/**
+ * The collector's answers: 204 without a body once the beacon is stored (or dropped as a bot's), 503 `{message,
+ * error}` with Retry-After when it could not be stored; 400 (not a beacon), 403, 413, 415 and 429 are errors.
+ */
+const COLLECT_RESPONSES = {
+  204: noContentResponse("The beacon is stored (or was a bot's and was dropped)"),
+  503: errorBodySchema.describe('The beacon could not be stored; Retry-After says when to send it again'),
+};
 
 /**
  * The requests of each address in this process's current minute: a first, local check that turns a flood away
@@ -89,7 +111,7 @@ export const analyticsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
     new Set([new URL(ctx.config.appUrl).host.toLowerCase(), request.host.toLowerCase()]);
 
   // Neither route is access-logged: beacons would flood the log, and its lines would keep visitors' addresses.
-  app.get('/tracker.js', { logLevel: 'warn' }, async (request, reply) => {
+  app.get('/tracker.js', { logLevel: 'warn', schema: { response: TRACKER_RESPONSES } }, async (request, reply) => {
     reply
       .type('text/javascript; charset=utf-8')
       .header('Cache-Control', 'public, max-age=86400')
@@ -104,6 +126,7 @@ export const analyticsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
       bodyLimit: STATS.collectMaxBytes,
       logLevel: 'warn',
       config: { csrf: false },
+      schema: { response: COLLECT_RESPONSES },
     },
     async (request, reply) => {
       const wait = overLocalLimit(request.ip);

@@ -1,4 +1,5 @@
 import {
+  contentStatsResponseSchema,
   listQuerySchema,
   STATS,
   STATS_DEMOGRAPHY,
@@ -6,6 +7,9 @@ import {
   STATS_ERRORS,
   STATS_MAX_RANGE_DAYS,
   STATS_SOURCES,
+  sessionStatsResponseSchema,
+  statsTotalsResponseSchema,
+  trafficResponseSchema,
 } from '@backoffice/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
@@ -57,19 +61,24 @@ const SESSION_TABLES = {
 export const statsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('onRequest', authenticate);
   // Every beacon acknowledged (by any server) is committed, so an answer read from the database includes it.
-  app.get('/totals', async () => {
+  app.get('/totals', { schema: { response: { 200: statsTotalsResponseSchema } } }, async () => {
     return { data: await dashboardTotals(ctx.db) };
   });
 
   // The answers of the statistics screens (docs/spec-index.md S2.3, S2.7), read from the daily roll-ups.
-  app.get('/traffic', async (request) => trafficOf(ctx.db, rangeOf(request.query)));
-  app.get('/content', async (request) =>
+  app.get('/traffic', { schema: { response: { 200: trafficResponseSchema } } }, async (request) =>
+    trafficOf(ctx.db, rangeOf(request.query)),
+  );
+  app.get('/content', { schema: { response: { 200: contentStatsResponseSchema } } }, async (request) =>
     contentOf(ctx.db, rangeOf(request.query), listQuerySchema.parse(request.query ?? {})),
   );
   for (const [group, tables] of Object.entries(SESSION_TABLES)) {
     for (const [name, [dim, key]] of Object.entries(tables)) {
-      app.get(`/${group}/${name}`, async (request) =>
-        sessionsBy(ctx.db, dim, key, rangeOf(request.query), listQuerySchema.parse(request.query ?? {})),
+      app.get(
+        `/${group}/${name}`,
+        { schema: { response: { 200: sessionStatsResponseSchema(key) } } },
+        async (request) =>
+          sessionsBy(ctx.db, dim, key, rangeOf(request.query), listQuerySchema.parse(request.query ?? {})),
       );
     }
   }
