@@ -53,8 +53,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                200: {
+                /** @description The session and XSRF-TOKEN cookies are set */
+                204: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -107,7 +107,11 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["SignedInUser"];
+                        };
+                    };
                 };
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
@@ -144,7 +148,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
                 };
                 419: components["responses"]["CsrfMismatch"];
             };
@@ -177,7 +183,11 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["SignedInUser"];
+                        };
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -226,7 +236,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
                 };
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
@@ -280,7 +292,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
                 };
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
@@ -317,7 +331,11 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["LogItem"][];
+                        };
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -367,11 +385,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            data: ({
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
+                            data: components["schemas"]["TextRow"][];
                             meta: components["schemas"]["ListMeta"];
                             abilities: components["schemas"]["Abilities"];
                         };
@@ -436,11 +450,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["TextRecord"];
                         };
                     };
                 };
@@ -452,11 +462,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["TextRecord"];
                         };
                     };
                 };
@@ -499,11 +505,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["TextRecord"];
                             abilities: components["schemas"]["Abilities"];
                         };
                     };
@@ -569,11 +571,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["TextRecord"];
                         };
                     };
                 };
@@ -585,11 +583,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["TextRecord"];
                         };
                     };
                 };
@@ -662,11 +656,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["TextRecord"];
                         };
                     };
                 };
@@ -678,11 +668,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["TextRecord"];
                         };
                     };
                 };
@@ -772,7 +758,11 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["TextPosition"][];
+                        };
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -820,11 +810,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            data: ({
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
+                            data: components["schemas"]["PanelRow"][];
                             meta: components["schemas"]["ListMeta"];
                             abilities: components["schemas"]["Abilities"];
                         };
@@ -889,11 +875,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["PanelRecord"];
                         };
                     };
                 };
@@ -905,11 +887,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["PanelRecord"];
                         };
                     };
                 };
@@ -952,11 +930,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["PanelRecord"];
                             abilities: components["schemas"]["Abilities"];
                         };
                     };
@@ -1022,11 +996,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["PanelRecord"];
                         };
                     };
                 };
@@ -1038,11 +1008,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["PanelRecord"];
                         };
                     };
                 };
@@ -1115,11 +1081,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["PanelRecord"];
                         };
                     };
                 };
@@ -1131,11 +1093,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["PanelRecord"];
                         };
                     };
                 };
@@ -1225,7 +1183,11 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["LangOption"][];
+                        };
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -1369,6 +1331,11 @@ export interface paths {
                         publish_down?: string | null;
                         /** Format: date-time */
                         updated_at?: string;
+                        /**
+                         * Format: binary
+                         * @description An image file; the text `@delete@` removes the current one; leaving the field out keeps it.
+                         */
+                        image?: string;
                     };
                 };
             };
@@ -1540,6 +1507,11 @@ export interface paths {
                         publish_down?: string | null;
                         /** Format: date-time */
                         updated_at?: string;
+                        /**
+                         * Format: binary
+                         * @description An image file; the text `@delete@` removes the current one; leaving the field out keeps it.
+                         */
+                        image?: string;
                     };
                 };
             };
@@ -2077,6 +2049,11 @@ export interface paths {
                         panels: number[];
                         /** Format: date-time */
                         updated_at?: string;
+                        /**
+                         * Format: binary
+                         * @description An image file; the text `@delete@` removes the current one; leaving the field out keeps it.
+                         */
+                        image?: string;
                     };
                 };
             };
@@ -2262,6 +2239,11 @@ export interface paths {
                         panels: number[];
                         /** Format: date-time */
                         updated_at?: string;
+                        /**
+                         * Format: binary
+                         * @description An image file; the text `@delete@` removes the current one; leaving the field out keeps it.
+                         */
+                        image?: string;
                     };
                 };
             };
@@ -2828,11 +2810,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            data: ({
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
+                            data: components["schemas"]["GalleryRow"][];
                             meta: components["schemas"]["ListMeta"];
                             abilities: components["schemas"]["Abilities"];
                         };
@@ -2905,6 +2883,11 @@ export interface paths {
                         categories: number[];
                         /** Format: date-time */
                         updated_at?: string;
+                        /**
+                         * Format: binary
+                         * @description An image file; the text `@delete@` removes the current one; leaving the field out keeps it.
+                         */
+                        image?: string;
                     };
                 };
             };
@@ -2917,11 +2900,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["GalleryRecord"];
                         };
                     };
                 };
@@ -2933,11 +2912,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["GalleryRecord"];
                         };
                     };
                 };
@@ -2980,11 +2955,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["GalleryRecord"];
                             abilities: components["schemas"]["Abilities"];
                         };
                     };
@@ -3058,6 +3029,11 @@ export interface paths {
                         categories: number[];
                         /** Format: date-time */
                         updated_at?: string;
+                        /**
+                         * Format: binary
+                         * @description An image file; the text `@delete@` removes the current one; leaving the field out keeps it.
+                         */
+                        image?: string;
                     };
                 };
             };
@@ -3070,11 +3046,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["GalleryRecord"];
                         };
                     };
                 };
@@ -3086,11 +3058,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["GalleryRecord"];
                         };
                     };
                 };
@@ -3163,11 +3131,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["GalleryRecord"];
                         };
                     };
                 };
@@ -3179,11 +3143,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["GalleryRecord"];
                         };
                     };
                 };
@@ -3402,7 +3362,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["GalleryImage"][];
+                            abilities: components["schemas"]["Abilities"];
+                        };
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -3441,7 +3406,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            valid: true;
+                        };
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -3477,16 +3447,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        /** Format: binary */
-                        file: string;
-                        dzuuid?: string;
-                        dzchunkindex?: number;
-                        dztotalchunkcount?: number;
-                        dzchunksize?: number;
-                        dztotalfilesize?: number;
-                        dzchunkbyteoffset?: number;
-                    };
                     "multipart/form-data": {
                         /** Format: binary */
                         file: string;
@@ -3505,7 +3465,18 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["GalleryImageChunkReceived"];
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GalleryImageUploaded"];
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -3555,7 +3526,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            message: string;
+                            data: components["schemas"]["GalleryImage"][];
+                        };
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -3597,7 +3573,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            message: string;
+                            data: components["schemas"]["GalleryImage"];
+                        };
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -3661,7 +3642,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            message: string;
+                            data: components["schemas"]["GalleryImage"];
+                        };
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -3704,7 +3690,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -3753,7 +3741,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["BulkResult"];
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -3803,11 +3793,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            data: ({
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
+                            data: components["schemas"]["ArticleRow"][];
                             meta: components["schemas"]["ListMeta"];
                             abilities: components["schemas"]["Abilities"];
                         };
@@ -3886,6 +3872,16 @@ export interface paths {
                         similars: number[];
                         /** Format: date-time */
                         updated_at?: string;
+                        /**
+                         * Format: binary
+                         * @description An image file; the text `@delete@` removes the current one; leaving the field out keeps it.
+                         */
+                        image?: string;
+                        /**
+                         * Format: binary
+                         * @description An image file; the text `@delete@` removes the current one; leaving the field out keeps it.
+                         */
+                        poster?: string;
                     };
                 };
             };
@@ -3898,11 +3894,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["ArticleRecord"];
                         };
                     };
                 };
@@ -3914,11 +3906,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["ArticleRecord"];
                         };
                     };
                 };
@@ -3961,11 +3949,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["ArticleRecord"];
                             abilities: components["schemas"]["Abilities"];
                         };
                     };
@@ -4045,6 +4029,16 @@ export interface paths {
                         similars: number[];
                         /** Format: date-time */
                         updated_at?: string;
+                        /**
+                         * Format: binary
+                         * @description An image file; the text `@delete@` removes the current one; leaving the field out keeps it.
+                         */
+                        image?: string;
+                        /**
+                         * Format: binary
+                         * @description An image file; the text `@delete@` removes the current one; leaving the field out keeps it.
+                         */
+                        poster?: string;
                     };
                 };
             };
@@ -4057,11 +4051,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["ArticleRecord"];
                         };
                     };
                 };
@@ -4073,11 +4063,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["ArticleRecord"];
                         };
                     };
                 };
@@ -4150,11 +4136,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["ArticleRecord"];
                         };
                     };
                 };
@@ -4166,11 +4148,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["ArticleRecord"];
                         };
                     };
                 };
@@ -4440,11 +4418,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            data: ({
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
+                            data: components["schemas"]["ReferenceRow"][];
                             meta: components["schemas"]["ListMeta"];
                             abilities: components["schemas"]["Abilities"];
                         };
@@ -4537,6 +4511,11 @@ export interface paths {
                         order?: number;
                         /** Format: date-time */
                         updated_at?: string;
+                        /**
+                         * Format: binary
+                         * @description An image file; the text `@delete@` removes the current one; leaving the field out keeps it.
+                         */
+                        image?: string;
                     };
                 };
             };
@@ -4549,11 +4528,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["ReferenceRecord"];
                         };
                     };
                 };
@@ -4565,11 +4540,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["ReferenceRecord"];
                         };
                     };
                 };
@@ -4612,11 +4583,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["ReferenceRecord"];
                             abilities: components["schemas"]["Abilities"];
                         };
                     };
@@ -4710,6 +4677,11 @@ export interface paths {
                         order?: number;
                         /** Format: date-time */
                         updated_at?: string;
+                        /**
+                         * Format: binary
+                         * @description An image file; the text `@delete@` removes the current one; leaving the field out keeps it.
+                         */
+                        image?: string;
                     };
                 };
             };
@@ -4722,11 +4694,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["ReferenceRecord"];
                         };
                     };
                 };
@@ -4738,11 +4706,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["ReferenceRecord"];
                         };
                     };
                 };
@@ -4815,11 +4779,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["ReferenceRecord"];
                         };
                     };
                 };
@@ -4831,11 +4791,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["ReferenceRecord"];
                         };
                     };
                 };
@@ -5068,11 +5024,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["ReferenceRecord"];
                         };
                     };
                 };
@@ -5164,11 +5116,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            data: ({
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
+                            data: components["schemas"]["PartnerRow"][];
                             meta: components["schemas"]["ListMeta"];
                             abilities: components["schemas"]["Abilities"];
                         };
@@ -5237,6 +5185,11 @@ export interface paths {
                         order?: number;
                         /** Format: date-time */
                         updated_at?: string;
+                        /**
+                         * Format: binary
+                         * @description An image file; the text `@delete@` removes the current one; leaving the field out keeps it.
+                         */
+                        image?: string;
                     };
                 };
             };
@@ -5249,11 +5202,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["PartnerRecord"];
                         };
                     };
                 };
@@ -5265,11 +5214,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["PartnerRecord"];
                         };
                     };
                 };
@@ -5312,11 +5257,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["PartnerRecord"];
                             abilities: components["schemas"]["Abilities"];
                         };
                     };
@@ -5386,6 +5327,11 @@ export interface paths {
                         order?: number;
                         /** Format: date-time */
                         updated_at?: string;
+                        /**
+                         * Format: binary
+                         * @description An image file; the text `@delete@` removes the current one; leaving the field out keeps it.
+                         */
+                        image?: string;
                     };
                 };
             };
@@ -5398,11 +5344,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["PartnerRecord"];
                         };
                     };
                 };
@@ -5414,11 +5356,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["PartnerRecord"];
                         };
                     };
                 };
@@ -5491,11 +5429,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["PartnerRecord"];
                         };
                     };
                 };
@@ -5507,11 +5441,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["PartnerRecord"];
                         };
                     };
                 };
@@ -5701,11 +5631,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["PartnerRecord"];
                         };
                     };
                 };
@@ -5744,7 +5670,11 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["DashboardTotals"];
+                        };
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -5780,7 +5710,11 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: (components["schemas"]["StatsPoint"][] | components["schemas"]["StatsPoint"][] | components["schemas"]["StatsPoint"][] | components["schemas"]["TrafficTotals"])[];
+                        };
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -5816,7 +5750,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["ContentStatsRow"][];
+                            meta: components["schemas"]["ListMeta"];
+                        };
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -5852,7 +5791,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["SessionsByPathRow"][];
+                            meta: components["schemas"]["ListMeta"];
+                        };
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -5888,7 +5832,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["SessionsByPathRow"][];
+                            meta: components["schemas"]["ListMeta"];
+                        };
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -5924,7 +5873,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["SessionsByPathRow"][];
+                            meta: components["schemas"]["ListMeta"];
+                        };
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -5960,7 +5914,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["SessionsByCountryRow"][];
+                            meta: components["schemas"]["ListMeta"];
+                        };
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -5996,7 +5955,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["SessionsByCityRow"][];
+                            meta: components["schemas"]["ListMeta"];
+                        };
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -6032,7 +5996,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["SessionsByLanguageRow"][];
+                            meta: components["schemas"]["ListMeta"];
+                        };
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -6068,7 +6037,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["SessionsByBrowserRow"][];
+                            meta: components["schemas"]["ListMeta"];
+                        };
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -6104,7 +6078,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["SessionsBySystemRow"][];
+                            meta: components["schemas"]["ListMeta"];
+                        };
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -6135,8 +6114,17 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The tracking script (cached a day, ETag) */
                 200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/javascript": string;
+                    };
+                };
+                /** @description Not modified: If-None-Match named the current ETag */
+                304: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6171,14 +6159,23 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                200: {
+                /** @description The beacon is stored (or was a bot's and was dropped) */
+                204: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content?: never;
                 };
                 429: components["responses"]["TooManyRequests"];
+                /** @description The beacon could not be stored; Retry-After says when to send it again */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -6422,7 +6419,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["UserRow"][];
+                            meta: components["schemas"]["ListMeta"];
+                            abilities: components["schemas"]["Abilities"];
+                        };
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -6510,11 +6513,16 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            message: string;
+                            data: components["schemas"]["User"];
+                        };
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -6553,7 +6561,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["User"];
+                            abilities: components["schemas"]["Abilities"];
+                        };
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -6647,7 +6660,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            message: string;
+                            data: components["schemas"]["User"];
+                        };
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -6674,7 +6692,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -6713,7 +6733,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            message: string;
+                            data: components["schemas"]["User"];
+                        };
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -6762,7 +6787,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["BulkResult"];
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -6797,12 +6824,14 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description true when the value is free */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": boolean;
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -6833,12 +6862,14 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description true when the value is free */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": boolean;
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -6872,12 +6903,14 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description true when the value is free */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": boolean;
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -6908,12 +6941,14 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description true when the value is free */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": boolean;
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -6949,7 +6984,11 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["LangOption"][];
+                        };
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -6985,7 +7024,11 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["CountryOption"][];
+                        };
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -7023,7 +7066,23 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["MainSettings"] | components["schemas"]["ContactSettings"] | components["schemas"]["EmailSettings"] | components["schemas"]["SocialSettings"];
+                            secrets: {
+                                [key: string]: {
+                                    sk: components["schemas"]["SecretState"];
+                                    en: components["schemas"]["SecretState"];
+                                };
+                            };
+                            /** Format: date-time */
+                            updated_at: string;
+                            abilities: {
+                                update: boolean;
+                                updateSecrets: boolean;
+                            };
+                        };
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -7113,7 +7172,20 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            message: string;
+                            data: components["schemas"]["MainSettings"];
+                            secrets: {
+                                [key: string]: {
+                                    sk: components["schemas"]["SecretState"];
+                                    en: components["schemas"]["SecretState"];
+                                };
+                            };
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -7275,7 +7347,20 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            message: string;
+                            data: components["schemas"]["ContactSettings"];
+                            secrets: {
+                                [key: string]: {
+                                    sk: components["schemas"]["SecretState"];
+                                    en: components["schemas"]["SecretState"];
+                                };
+                            };
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -7373,7 +7458,20 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            message: string;
+                            data: components["schemas"]["EmailSettings"];
+                            secrets: {
+                                [key: string]: {
+                                    sk: components["schemas"]["SecretState"];
+                                    en: components["schemas"]["SecretState"];
+                                };
+                            };
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -7471,7 +7569,20 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            message: string;
+                            data: components["schemas"]["SocialSettings"];
+                            secrets: {
+                                [key: string]: {
+                                    sk: components["schemas"]["SecretState"];
+                                    en: components["schemas"]["SecretState"];
+                                };
+                            };
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -7517,7 +7628,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["MailTemplateRow"][];
+                            meta: components["schemas"]["ListMeta"];
+                            abilities: components["schemas"]["Abilities"];
+                        };
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -7556,7 +7673,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["MailTemplate"];
+                            abilities: components["schemas"]["Abilities"];
+                        };
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -7620,7 +7742,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            message: string;
+                            data: components["schemas"]["MailTemplate"];
+                        };
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -7662,7 +7789,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["MailPreview"];
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -7697,10 +7826,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        /** Format: binary */
-                        file: string;
-                    };
                     "multipart/form-data": {
                         /** Format: binary */
                         file: string;
@@ -8018,12 +8143,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        /** @default  */
-                        path?: string;
-                        /** Format: binary */
-                        file: string;
-                    };
                     "multipart/form-data": {
                         /** @default  */
                         path?: string;
@@ -8062,9 +8181,147 @@ export interface components {
             destroy: boolean;
             restore: boolean;
         };
+        ArticleLikeLang: {
+            title: string;
+            title_url: string;
+            content: string;
+            meta_title: string;
+            meta_description: string;
+        };
+        ArticleRecord: {
+            id: number;
+            status: boolean;
+            publish_up: components["schemas"]["InstantOrNull"];
+            publish_down: components["schemas"]["InstantOrNull"];
+            primary: boolean;
+            image: string | null;
+            poster: string | null;
+            langs: {
+                sk: components["schemas"]["ArticleLikeLang"];
+                en: components["schemas"]["ArticleLikeLang"];
+            };
+            categories: number[];
+            galleries: number[];
+            similars: number[];
+            created_at: components["schemas"]["Instant"];
+            updated_at: components["schemas"]["Instant"];
+            deleted_at: components["schemas"]["InstantOrNull"];
+        };
+        ArticleRow: {
+            id: number;
+            title: string;
+            status: boolean;
+            primary: boolean;
+            categories: components["schemas"]["CategoryBadge"][];
+            updated_at: components["schemas"]["Instant"];
+            deleted_at: components["schemas"]["InstantOrNull"];
+        };
         BulkResult: {
             message: string;
             count: number;
+        };
+        CategoryBadge: {
+            id: number;
+            title: string;
+        };
+        ContactSettings: {
+            contact_name: {
+                sk: string;
+                en: string;
+            };
+            contact_address: {
+                sk: string;
+                en: string;
+            };
+            contact_city: {
+                sk: string;
+                en: string;
+            };
+            contact_zip: {
+                sk: string;
+                en: string;
+            };
+            contact_country_id: {
+                sk: number | null;
+                en: number | null;
+            };
+            contact_lat: {
+                sk: string;
+                en: string;
+            };
+            contact_lng: {
+                sk: string;
+                en: string;
+            };
+            contact_business_id: {
+                sk: string;
+                en: string;
+            };
+            contact_tax_id: {
+                sk: string;
+                en: string;
+            };
+            contact_vat: {
+                sk: string;
+                en: string;
+            };
+            contact_bank: {
+                sk: string;
+                en: string;
+            };
+            contact_iban: {
+                sk: string;
+                en: string;
+            };
+            contact_swift: {
+                sk: string;
+                en: string;
+            };
+            contact_others: {
+                sk: string;
+                en: string;
+            };
+        };
+        ContentStatsRow: {
+            path: string;
+            pageviews: number;
+            pageviewsRate: number;
+            entrances: number;
+            entrancesRate: number;
+            exits: number;
+            exitsRate: number;
+            timeOnPage: number;
+        };
+        CountryOption: {
+            id: number;
+            name: string;
+        };
+        /** @description Live records by log model name, e.g. {"Page": 12, "Form": 3}. */
+        DashboardTotals: {
+            [key: string]: number;
+        };
+        /** @description mailchimp_api_key is never answered: '' when none is set, else •••• and its last 4 characters (of a key of 12 or more). */
+        EmailSettings: {
+            email_recipient: {
+                sk: string;
+                en: string;
+            };
+            email_sender: {
+                sk: string;
+                en: string;
+            };
+            email_sender_name: {
+                sk: string;
+                en: string;
+            };
+            mailchimp_api_key: {
+                sk: string;
+                en: string;
+            };
+            mailchimp_list_id: {
+                sk: string;
+                en: string;
+            };
         };
         Error: {
             message: string;
@@ -8074,6 +8331,79 @@ export interface components {
             };
             request_id?: string;
         };
+        GalleryImage: {
+            id: number;
+            gallery_id: number;
+            /** @description The stored name; a rotation gives a new one, so `path` and `thumbnail` change and caches refresh. */
+            file: string;
+            /** @description URL of the original. */
+            path: string;
+            /** @description URL of the 150×120 cover-cropped thumbnail. */
+            thumbnail: string;
+            width: number;
+            height: number;
+            /** @description true published, false hidden. */
+            status: boolean;
+            /** @description Place in the gallery, 1 first. */
+            order: number;
+            languages: {
+                sk: {
+                    title: string;
+                };
+                en: {
+                    title: string;
+                };
+            };
+            created_at: components["schemas"]["Instant"];
+            updated_at: components["schemas"]["Instant"];
+        };
+        GalleryImageChunkReceived: {
+            /** @enum {boolean} */
+            complete: false;
+            received: number;
+            total: number;
+        };
+        GalleryImageUploaded: {
+            /** @enum {boolean} */
+            complete: true;
+            message: string;
+            data: components["schemas"]["GalleryImage"];
+        };
+        GalleryRecord: {
+            id: number;
+            status: boolean;
+            publish_up: components["schemas"]["InstantOrNull"];
+            publish_down: components["schemas"]["InstantOrNull"];
+            image: string | null;
+            langs: {
+                sk: components["schemas"]["ArticleLikeLang"];
+                en: components["schemas"]["ArticleLikeLang"];
+            };
+            categories: number[];
+            imageCount: number;
+            created_at: components["schemas"]["Instant"];
+            updated_at: components["schemas"]["Instant"];
+            deleted_at: components["schemas"]["InstantOrNull"];
+        };
+        GalleryRow: {
+            id: number;
+            title: string;
+            status: boolean;
+            categories: components["schemas"]["CategoryBadge"][];
+            imageCount: number;
+            updated_at: components["schemas"]["Instant"];
+            deleted_at: components["schemas"]["InstantOrNull"];
+        };
+        /**
+         * Format: date-time
+         * @description An ISO 8601 instant in UTC.
+         */
+        Instant: string;
+        /**
+         * Format: date-time
+         * @description An ISO 8601 instant in UTC, or null.
+         */
+        InstantOrNull: string | null;
         LangOption: {
             id: number;
             lang: {
@@ -8093,6 +8423,95 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        LogItem: {
+            id: number;
+            model: string;
+            route: string | null;
+            row_id: number | null;
+            action: string;
+            action_label: string;
+            icon: string;
+            title: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        MailPlaceholderModel: {
+            label: string;
+            model: string;
+            readonly properties: string[];
+        };
+        MailPreview: {
+            content: string;
+            subject: string;
+            text: string;
+        };
+        MailTemplate: {
+            id: number;
+            /** @enum {string} */
+            event: "contact" | "price" | "registration" | "password_reset" | "user_created";
+            langs: {
+                sk: {
+                    title: string;
+                    subject: string;
+                    content_plain: string;
+                    content: string;
+                };
+                en: {
+                    title: string;
+                    subject: string;
+                    content_plain: string;
+                    content: string;
+                };
+            };
+            readonly models: components["schemas"]["MailPlaceholderModel"][];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: date-time */
+            deleted_at: string | null;
+        };
+        MailTemplateRow: {
+            id: number;
+            title: string;
+            /** @enum {string} */
+            event: "contact" | "price" | "registration" | "password_reset" | "user_created";
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: date-time */
+            deleted_at: string | null;
+        };
+        /** @description og_image and favicon name their files under /gallery/settings/1/ (empty when none). */
+        MainSettings: {
+            meta_title: {
+                sk: string;
+                en: string;
+            };
+            meta_description: {
+                sk: string;
+                en: string;
+            };
+            og_title: {
+                sk: string;
+                en: string;
+            };
+            og_description: {
+                sk: string;
+                en: string;
+            };
+            og_image: {
+                sk: string;
+                en: string;
+            };
+            favicon: {
+                sk: string;
+                en: string;
+            };
+            copyright: {
+                sk: string;
+                en: string;
+            };
+        };
         Message: {
             message: string;
         };
@@ -8100,8 +8519,281 @@ export interface components {
             id: number;
             children: components["schemas"]["NavigationTreeItemInput"][];
         };
+        PanelRecord: {
+            id: number;
+            status: boolean;
+            priority: number;
+            langs: {
+                sk: {
+                    title: string;
+                    content: string;
+                };
+                en: {
+                    title: string;
+                    content: string;
+                };
+            };
+            pages_count: number;
+            created_at: components["schemas"]["Instant"];
+            updated_at: components["schemas"]["Instant"];
+            deleted_at: components["schemas"]["InstantOrNull"];
+        };
+        PanelRow: {
+            id: number;
+            title: string;
+            status: boolean;
+            priority: number;
+            pages_count: number;
+            updated_at: components["schemas"]["Instant"];
+            deleted_at: components["schemas"]["InstantOrNull"];
+        };
+        PartnerLang: {
+            title: string;
+            title_url: string;
+            content: string;
+            url: string;
+        };
+        PartnerRecord: {
+            id: number;
+            status: boolean;
+            publish_up: components["schemas"]["InstantOrNull"];
+            publish_down: components["schemas"]["InstantOrNull"];
+            image: string | null;
+            order: number;
+            langs: {
+                sk: components["schemas"]["PartnerLang"];
+                en: components["schemas"]["PartnerLang"];
+            };
+            created_at: components["schemas"]["Instant"];
+            updated_at: components["schemas"]["Instant"];
+            deleted_at: components["schemas"]["InstantOrNull"];
+        };
+        PartnerRow: {
+            id: number;
+            title: string;
+            status: boolean;
+            order: number;
+            updated_at: components["schemas"]["Instant"];
+            deleted_at: components["schemas"]["InstantOrNull"];
+        };
         PreviewUrl: {
             url: string;
+        };
+        ReferenceLang: {
+            title: string;
+            title_url: string;
+            content: string;
+            content_road: string;
+            content_railway: string;
+            meta_title: string;
+            meta_description: string;
+            panel_text: string;
+        };
+        ReferenceRecord: {
+            id: number;
+            status: boolean;
+            publish_up: components["schemas"]["InstantOrNull"];
+            publish_down: components["schemas"]["InstantOrNull"];
+            image: string | null;
+            amount: number;
+            order: number;
+            langs: {
+                sk: components["schemas"]["ReferenceLang"];
+                en: components["schemas"]["ReferenceLang"];
+            };
+            categories: number[];
+            galleries: number[];
+            similars: number[];
+            created_at: components["schemas"]["Instant"];
+            updated_at: components["schemas"]["Instant"];
+            deleted_at: components["schemas"]["InstantOrNull"];
+        };
+        ReferenceRow: {
+            id: number;
+            title: string;
+            status: boolean;
+            amount: number;
+            order: number;
+            updated_at: components["schemas"]["Instant"];
+            deleted_at: components["schemas"]["InstantOrNull"];
+        };
+        SecretState: {
+            set: boolean;
+            last4: string | null;
+        };
+        SessionsByBrowserRow: {
+            browser: string;
+            sessions: number;
+            sessionsRate: number;
+        };
+        SessionsByCityRow: {
+            city: string;
+            sessions: number;
+            sessionsRate: number;
+        };
+        SessionsByCountryRow: {
+            country: string;
+            sessions: number;
+            sessionsRate: number;
+            code?: string;
+        };
+        SessionsByLanguageRow: {
+            language: string;
+            sessions: number;
+            sessionsRate: number;
+        };
+        SessionsByPathRow: {
+            path: string;
+            sessions: number;
+            sessionsRate: number;
+        };
+        SessionsBySystemRow: {
+            system: string;
+            sessions: number;
+            sessionsRate: number;
+        };
+        SignedInUser: {
+            id: number;
+            name: string;
+            surname: string;
+            email: string;
+            role_id: number;
+            image: string | null;
+            /** @enum {string} */
+            language_code: "sk" | "en";
+            token?: string;
+        };
+        SocialSettings: {
+            social_facebook_app_id: {
+                sk: string;
+                en: string;
+            };
+            social_facebook_link: {
+                sk: string;
+                en: string;
+            };
+            social_instagram_link: {
+                sk: string;
+                en: string;
+            };
+            social_twitter_link: {
+                sk: string;
+                en: string;
+            };
+            social_youtube_link: {
+                sk: string;
+                en: string;
+            };
+            social_linkedin_link: {
+                sk: string;
+                en: string;
+            };
+        };
+        StatsPoint: {
+            date: string;
+            value: number;
+        };
+        TextPosition: {
+            id: number;
+            title: string;
+        };
+        TextRecord: {
+            id: number;
+            status: boolean;
+            langs: {
+                sk: {
+                    title: string;
+                    content: string;
+                };
+                en: {
+                    title: string;
+                    content: string;
+                };
+            };
+            positions: number[];
+            created_at: components["schemas"]["Instant"];
+            updated_at: components["schemas"]["Instant"];
+            deleted_at: components["schemas"]["InstantOrNull"];
+        };
+        TextRow: {
+            id: number;
+            title: string;
+            status: boolean;
+            positions: components["schemas"]["TextPosition"][];
+            updated_at: components["schemas"]["Instant"];
+            deleted_at: components["schemas"]["InstantOrNull"];
+        };
+        TrafficTotals: {
+            users: number;
+            newUsers: number;
+            sessions: number;
+            pageviews: number;
+            pageviewsPerSession: number;
+            bounceRate: number;
+            avgSessionDuration: number;
+            goal1ConversionRate: number;
+            goal1Completions: number;
+            goal1Value: number;
+        };
+        User: {
+            id: number;
+            role_id: number;
+            status: boolean;
+            name: string;
+            surname: string;
+            title_url: string;
+            email: string;
+            image: string | null;
+            sex: number | null;
+            address: string;
+            city: string;
+            zip: string;
+            country_id: number | null;
+            phone: string;
+            cellphone: string;
+            billing_name: string;
+            billing_address: string;
+            billing_city: string;
+            billing_zip: string;
+            billing_country_id: number | null;
+            billing_business_id: string;
+            billing_tax_id: string;
+            billing_vat: string;
+            shipping_name: string;
+            shipping_address: string;
+            shipping_city: string;
+            shipping_zip: string;
+            shipping_country_id: number | null;
+            /** Format: date-time */
+            verified_at: string | null;
+            /** Format: date-time */
+            online_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: date-time */
+            deleted_at: string | null;
+        };
+        UserRow: {
+            id: number;
+            name: string;
+            surname: string;
+            fullname: string;
+            role_id: number;
+            role_title: string;
+            email: string;
+            status: boolean;
+            /** Format: date-time */
+            verified_at: string | null;
+            /** Format: date-time */
+            online_at: string | null;
+            /** Format: date-time */
+            deleted_at: string | null;
+            abilities: {
+                update: boolean;
+                destroy: boolean;
+            };
         };
     };
     responses: {
