@@ -17,6 +17,10 @@ export const listMetaSchema = z
     from: z.number().int().nullable(),
     to: z.number().int().nullable(),
     total_approximate: z.literal(true).optional(),
+    cursors: z
+      .object({ after: z.string(), before: z.string() })
+      .optional()
+      .meta({ description: 'Where the next (`after`) and previous (`before`) pages start (docs/api.md Lists).' }),
   })
   .meta({ id: 'ListMeta', description: 'Paging of a list (docs/api.md Lists).' });
 
