@@ -8420,6 +8420,11 @@ export interface components {
             to: number | null;
             /** @enum {boolean} */
             total_approximate?: true;
+            /** @description Where the next (`after`) and previous (`before`) pages start (docs/api.md Lists). */
+            cursors?: {
+                after: string;
+                before: string;
+            };
         } & {
             [key: string]: unknown;
         };
