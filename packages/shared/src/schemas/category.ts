@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { ERR } from '../messages.js';
 import {
-  type PageLikeLang,
   zBool,
   zDateTimeOrNull,
   zLangs,
@@ -11,7 +10,8 @@ import {
   zRequiredId,
   zUpdatedAt,
 } from '../zod-helpers.js';
-import type { Langs } from './common.js';
+import { recordStampsShape, rowStampsShape, zInstantOrNull, zInt } from './article.js';
+import { pageLikeLangAnswer } from './page.js';
 
 /**
  * Category (docs/spec-index.md S1.2 Category form, S1.3 "same fields as a page", S1.5): page-like fields per locale, the module
@@ -40,29 +40,34 @@ export type CategoryInput = z.infer<typeof categorySchema>;
 export const CATEGORY_SORTS = ['title', 'status', 'module_title', 'updated_at', 'id'] as const;
 export const CATEGORY_DEFAULT_SORT = { sort: 'title', order: 'asc' } as const;
 
-export interface CategoryRow {
-  id: number;
-  title: string;
-  status: boolean;
-  module_id: number;
-  module_title: string | null;
-  parent_id: number | null;
-  updated_at: string;
-  deleted_at: string | null;
-}
+/** A row of the category list (`GET /api/content/category`), with its module's title in the request language. */
+export const categoryRowSchema = z
+  .object({
+    id: zInt,
+    title: z.string(),
+    status: z.boolean(),
+    module_id: zInt,
+    module_title: z.string().nullable(),
+    parent_id: zInt.nullable(),
+    ...rowStampsShape,
+  })
+  .meta({ id: 'CategoryRow' });
+export type CategoryRow = z.output<typeof categoryRowSchema>;
 
-export interface CategoryRecord {
-  id: number;
-  module_id: number;
-  parent_id: number | null;
-  status: boolean;
-  redirect: string | null;
-  css_class: string | null;
-  image: string | null;
-  publish_up: string | null;
-  publish_down: string | null;
-  langs: Langs<PageLikeLang>;
-  created_at: string;
-  updated_at: string;
-  deleted_at: string | null;
-}
+/** A category as its form loads it (`GET /api/content/category/{id}`); `image` is the stored file name. */
+export const categoryRecordSchema = z
+  .object({
+    id: zInt,
+    module_id: zInt,
+    parent_id: zInt.nullable(),
+    status: z.boolean(),
+    redirect: z.string().nullable(),
+    css_class: z.string().nullable(),
+    image: z.string().nullable(),
+    publish_up: zInstantOrNull,
+    publish_down: zInstantOrNull,
+    langs: zLangs(pageLikeLangAnswer),
+    ...recordStampsShape,
+  })
+  .meta({ id: 'CategoryRecord' });
+export type CategoryRecord = z.output<typeof categoryRecordSchema>;

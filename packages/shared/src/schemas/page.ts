@@ -3,6 +3,7 @@ import { INT4_MAX, isSiteSection, LOCALES } from '../constants.js';
 import { ERR } from '../messages.js';
 import {
   type PageLikeLang,
+  pageLikeLangShape,
   zBool,
   zDateTimeOrNull,
   zLangs,
@@ -12,6 +13,7 @@ import {
   zPageLikeLang,
   zUpdatedAt,
 } from '../zod-helpers.js';
+import { keysOf, recordStampsShape, rowStampsShape, zInstantOrNull, zInt, zStringFields } from './article.js';
 import type { Langs } from './common.js';
 
 /** The navigation panel of the page form: whether the page is in navigation and under which node. */
@@ -71,34 +73,51 @@ export const PAGE_DEFAULT_SORT = { sort: 'title', order: 'asc' } as const;
 /** The teaser shown under a page's title in the list, as plain text of at most this many characters. */
 export const PAGE_DESCRIPTION_MAX = 120;
 
-export interface PageRow {
-  id: number;
-  title: string;
-  description: string;
-  status: boolean;
-  navigation: boolean;
-  module_id: number | null;
-  module_title: string | null;
-  updated_at: string;
-  deleted_at: string | null;
-}
+/** The page-like fields of one locale as a record answers them (pages, categories). */
+export const pageLikeLangAnswer = zStringFields(keysOf(pageLikeLangShape)).meta({ id: 'PageLikeLang' });
 
-export interface PageRecord {
-  id: number;
-  module_id: number | null;
-  category_id: number | null;
-  status: boolean;
-  redirect: string | null;
-  css_class: string | null;
-  image: string | null;
-  publish_up: string | null;
-  publish_down: string | null;
-  langs: Langs<PageLikeLang>;
-  navigation: { value: boolean; parent_id: number | null };
-  group_id: number | null;
-  galleries: number[];
-  panels: number[];
-  created_at: string;
-  updated_at: string;
-  deleted_at: string | null;
-}
+/** A row of the page list (`GET /api/content/page`): `description` is the teaser as one line of plain text. */
+export const pageRowSchema = z
+  .object({
+    id: zInt,
+    title: z.string(),
+    description: z.string(),
+    status: z.boolean(),
+    navigation: z.boolean().meta({ description: 'Whether the page has a node in a navigation group.' }),
+    module_id: zInt.nullable(),
+    module_title: z.string().nullable(),
+    ...rowStampsShape,
+  })
+  .meta({ id: 'PageRow' });
+export type PageRow = z.output<typeof pageRowSchema>;
+
+/**
+ * A page as its form loads it (`GET /api/content/page/{id}`): its navigation placement (`navigation`, `group_id`),
+ * the ids of its galleries and panels; `image` is the stored file name.
+ */
+export const pageRecordSchema = z
+  .object({
+    id: zInt,
+    module_id: zInt.nullable(),
+    category_id: zInt.nullable(),
+    status: z.boolean(),
+    redirect: z.string().nullable(),
+    css_class: z.string().nullable(),
+    image: z.string().nullable(),
+    publish_up: zInstantOrNull,
+    publish_down: zInstantOrNull,
+    langs: zLangs(pageLikeLangAnswer),
+    navigation: z.object({ value: z.boolean(), parent_id: zInt.nullable() }),
+    group_id: zInt.nullable(),
+    galleries: z.array(zInt),
+    panels: z.array(zInt),
+    ...recordStampsShape,
+  })
+  .meta({ id: 'PageRecord' });
+export type PageRecord = z.output<typeof pageRecordSchema>;
+
+// The answer's langs and the form's lang type agree (a compile-time check).
+export const pageShapesAgree: [
+  Langs<PageLikeLang> extends PageRecord['langs'] ? true : false,
+  PageRecord['langs'] extends Langs<PageLikeLang> ? true : false,
+] = [true, true];

@@ -1,4 +1,15 @@
-import { categorySchema, listQuerySchema, zFilterBool, zFilterId, zPathId, zPathIdOrNew } from '@backoffice/shared';
+import {
+  categoryRecordSchema,
+  categoryRowSchema,
+  categorySchema,
+  dataResponse,
+  labelOptionSchema,
+  listQuerySchema,
+  zFilterBool,
+  zFilterId,
+  zPathId,
+  zPathIdOrNew,
+} from '@backoffice/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -13,6 +24,8 @@ const listQuery = listQuerySchema.extend({ status: zFilterBool, module_id: zFilt
 const moduleParams = z.object({ moduleId: zPathId });
 /** `parents/{moduleId}/{id}`: id 0 (or none) is a new category. */
 const parentParams = moduleParams.extend({ id: zPathIdOrNew.default(0) });
+/** The category options of a module, depth-first, each label indented by its depth ("— " per level). */
+const options = { 200: dataResponse(labelOptionSchema) };
 
 /** Categories, /api/content/category (docs/spec-index.md S1.2 Category list and form, S1.7). */
 export const categoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -33,15 +46,17 @@ export const categoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     read: (id) => categories.getCategory(db, id),
     checkRestore: (id) => categories.checkCategoryRestore(db, id),
     image: { media: 'category', config: ctx.config },
+    row: categoryRowSchema,
+    record: categoryRecordSchema,
   });
 
-  app.get('/list/:moduleId', { schema: { params: moduleParams } }, async (request) => {
+  app.get('/list/:moduleId', { schema: { params: moduleParams, response: options } }, async (request) => {
     allow(request, 'view');
     return { data: await categoryTree(db, request.params.moduleId, request.lang) };
   });
 
   // Parent options of a category form; a new record (id 0 or none) may hang under any category of the module.
-  app.get('/parents/:moduleId/:id?', { schema: { params: parentParams } }, async (request) => {
+  app.get('/parents/:moduleId/:id?', { schema: { params: parentParams, response: options } }, async (request) => {
     allow(request, 'view');
     const { moduleId, id } = request.params;
     const below = id ? await descendantsOf(db, id) : new Set<number>();

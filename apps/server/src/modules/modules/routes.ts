@@ -1,3 +1,4 @@
+import { dataResponse, langOptionSchema } from '@backoffice/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { canEditContent } from '../../http/policy.js';
@@ -10,7 +11,7 @@ export const moduleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   const allow = authorizer(canEditContent);
   app.addHook('onRequest', authenticate);
 
-  app.get('/', async (request) => {
+  app.get('/', { schema: { response: { 200: dataResponse(langOptionSchema) } } }, async (request) => {
     allow(request, 'view');
     return { data: await moduleOptions(ctx.db, request.lang) };
   });

@@ -1,4 +1,12 @@
-import { navigationTreeSchema, zPathId, zPathIdOrNew } from '@backoffice/shared';
+import {
+  dataResponse,
+  labelOptionSchema,
+  navigationGroupTreeSchema,
+  navigationTreeSchema,
+  writeResponse,
+  zPathId,
+  zPathIdOrNew,
+} from '@backoffice/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -11,6 +19,10 @@ import { groupOptions, navigationTree, parentOptions, saveTree } from './service
 
 /** `{groupId}/{pageId}`: page 0 is a new page. */
 const parentParams = z.object({ groupId: zPathId, pageId: zPathIdOrNew });
+/** Options by label: the groups, or a group's nodes depth-first with each label indented by its depth. */
+const labelOptions = { 200: dataResponse(labelOptionSchema) };
+/** Every navigation group with its tree of nodes (`NavigationNode` is recursive, a named component). */
+const trees = z.array(navigationGroupTreeSchema);
 
 /** Navigation, /api/content/navigation (docs/spec-index.md S1.2 Navigation, S1.7 Options; docs/api.md Navigation). */
 export const navigationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -18,19 +30,25 @@ export const navigationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   const allow = authorizer(canEditContent);
   app.addHook('onRequest', authenticate);
 
-  app.get('/groups', async (request) => {
+  app.get('/groups', { schema: { response: labelOptions } }, async (request) => {
     allow(request, 'view');
     return { data: await groupOptions(db) };
   });
 
-  app.get('/tree', async (request) => {
+  app.get('/tree', { schema: { response: { 200: z.object({ data: trees }) } } }, async (request) => {
     allow(request, 'view');
     return { data: await navigationTree(db, request.lang) };
   });
 
   app.post(
     '/tree/:groupId',
-    { schema: { params: z.object({ groupId: zPathId }), body: navigationTreeSchema } },
+    {
+      schema: {
+        params: z.object({ groupId: zPathId }),
+        body: navigationTreeSchema,
+        response: { 200: writeResponse(trees) },
+      },
+    },
     async (request) => {
       const user = allow(request, 'update');
       const moved = await saveTree(db, request.params.groupId, request.body.tree);
@@ -39,7 +57,7 @@ export const navigationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     },
   );
 
-  app.get('/:groupId/:pageId', { schema: { params: parentParams } }, async (request) => {
+  app.get('/:groupId/:pageId', { schema: { params: parentParams, response: labelOptions } }, async (request) => {
     allow(request, 'view');
     const { groupId, pageId } = request.params;
     return { data: await parentOptions(db, groupId, pageId, request.lang) };

@@ -1,5 +1,14 @@
-import { listQuerySchema, moduleCheckSchema, pageSchema, zFilterBool, zFilterId } from '@backoffice/shared';
+import {
+  listQuerySchema,
+  moduleCheckSchema,
+  pageRecordSchema,
+  pageRowSchema,
+  pageSchema,
+  zFilterBool,
+  zFilterId,
+} from '@backoffice/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { pages as pagesTable } from '../../db/schema.js';
 import { authenticate } from '../../http/session.js';
@@ -12,6 +21,9 @@ import {
 import { canPage } from './policy.js';
 import { previewLink } from './preview.js';
 import * as pages from './service.js';
+
+/** The module check's answer: JSON true when the page may host the module with that category. */
+const moduleIsFree = z.boolean().meta({ description: 'true when the module is free for this page' });
 
 const listQuery = listQuerySchema.extend({ status: zFilterBool, navigation: zFilterBool, module_id: zFilterId });
 
@@ -34,16 +46,22 @@ export const pageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     read: (id) => pages.getPage(db, id),
     checkRestore: (id) => pages.checkPageRestore(db, id),
     image: { media: 'page', config: ctx.config },
+    row: pageRowSchema,
+    record: pageRecordSchema,
   });
 
   registerTitleUrlCheck(app, allow, (value, lang, id) => pages.titleUrlFree(db, value, lang, id));
 
   // The remote module check (docs/spec-index.md S1.5): true unless another page hosts the module with no category.
-  app.post('/validate/module_id', { schema: { body: moduleCheckSchema } }, async (request) => {
-    allow(request, 'view');
-    const { value, id, category_id } = request.body;
-    return pages.moduleFree(db, value, id, category_id);
-  });
+  app.post(
+    '/validate/module_id',
+    { schema: { body: moduleCheckSchema, response: { 200: moduleIsFree } } },
+    async (request) => {
+      allow(request, 'view');
+      const { value, id, category_id } = request.body;
+      return pages.moduleFree(db, value, id, category_id);
+    },
+  );
 
   registerPreview(
     app,
