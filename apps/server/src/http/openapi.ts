@@ -65,7 +65,10 @@ export const TAGS: readonly { tag: string; prefixes: readonly string[]; descript
   { tag: 'System', prefixes: ['/api/health'], description: 'Readiness' },
 ];
 
-/** Operations that need no signed-in user (`security: []`); the writes among them still need the CSRF pair unless their route says `config: {csrf: false}`. */
+/**
+ * Operations that need no signed-in user (`security: []`; a route may also say `schema: {security: []}`). The
+ * writes among them still need the CSRF pair unless their route says `config: {csrf: false}`.
+ */
 export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set([
   'GET /api/health',
   'GET /sanctum/csrf-cookie',
@@ -145,7 +148,9 @@ export const transform: SwaggerTransform = (input) => {
   const converted = zodTransform({ ...input, url } as Parameters<typeof zodTransform>[0]);
   const schema: RouteSchema = { ...((converted.schema as RouteSchema | undefined) ?? {}) };
   const key = `${method} ${openApiPath(url)}`;
-  const isPublic = PUBLIC_OPERATIONS.has(key);
+  // Public: listed above, or the route says so itself with `schema: {security: []}`.
+  const own = schema.security as unknown[] | undefined;
+  const isPublic = PUBLIC_OPERATIONS.has(key) || (Array.isArray(own) && own.length === 0);
   const write = method !== 'GET';
   const checksCsrf = write && (route.config as { csrf?: boolean } | undefined)?.csrf !== false;
 
