@@ -16,6 +16,11 @@ export interface ListMeta {
    */
   cursors?: { after: string; before: string };
 }
+/** A locale's translation state in a list row (docs/features/translations.md). */
+export type TranslationState = 'complete' | 'missing' | 'outdated';
+/** Both locales' translation state of a translated list's row. */
+export type TranslationStatus = Record<'sk' | 'en', TranslationState>;
+
 export interface ListResponse<T> {
   data: T[];
   meta: ListMeta;

@@ -35,6 +35,7 @@ export function translations<L extends LangTable, F extends string>(spec: {
   if (!ownerKey) throw new Error('translations: ownerColumn is not a column of table');
   const rich = new Set<string>(spec.richText ?? []);
   const fieldColumns = Object.fromEntries(fields.map((f) => [f, columns[f]])) as Record<F, AnyPgColumn>;
+  const stateColumns = columns as Record<'outdated' | 'missing' | 'changed_at', AnyPgColumn>;
 
   return {
     owner,
@@ -57,21 +58,87 @@ export function translations<L extends LangTable, F extends string>(spec: {
       ) as Langs<Record<F, string>>;
     },
 
-    /** Inserts or replaces the rows of both locales, sanitising the rich-text fields. */
+    /**
+     * Inserts or replaces the rows of both locales, sanitising the rich-text fields, and keeps their translation
+     * state (docs/features/translations.md): a locale whose fields changed gets `changed_at` now and is no longer
+     * outdated; the other locale, unchanged, turns outdated unless this save brought an outdated locale up to date;
+     * `missing` marks a locale with a field empty that the other fills.
+     */
     async write(tx: Tx, id: number, langs: Langs<Record<F, string>>): Promise<void> {
+      const values = Object.fromEntries(
+        LOCALES.map((locale) => [
+          locale,
+          Object.fromEntries(
+            fields.map((f) => [f, rich.has(f) ? sanitizeRichText(langs[locale][f]) : langs[locale][f]]),
+          ) as Record<F, string>,
+        ]),
+      ) as Langs<Record<F, string>>;
+      const before = (await tx
+        .select({ language_code: table.language_code, outdated: stateColumns.outdated, ...fieldColumns })
+        .from(table)
+        .where(eq(ownerColumn, id))) as (Record<string, unknown> & { language_code: string; outdated: boolean })[];
+      const previous = Object.fromEntries(before.map((row) => [row.language_code, row]));
+      const state = translationState(
+        fields,
+        values,
+        (locale) => previous[locale] as (Record<F, unknown> & { outdated: boolean }) | undefined,
+        rich,
+      );
       for (const locale of LOCALES) {
-        const values = Object.fromEntries(
-          fields.map((f) => [f, rich.has(f) ? sanitizeRichText(langs[locale][f]) : langs[locale][f]]),
-        );
+        const { changed, outdated, missing } = state[locale];
+        const set = {
+          ...values[locale],
+          outdated,
+          missing,
+          ...(changed ? { changed_at: sql`now()` } : {}),
+        };
         await tx
           .insert(table)
-          .values({ [ownerKey]: id, language_code: locale, ...values })
-          .onConflictDoUpdate({ target: [ownerColumn, table.language_code], set: values });
+          .values({ [ownerKey]: id, language_code: locale, ...set })
+          .onConflictDoUpdate({ target: [ownerColumn, table.language_code], set });
       }
     },
   };
 }
-export type Translations = Pick<ReturnType<typeof translations>, 'owner' | 'table' | 'joinOn'>;
+
+/** Whether a field counts as empty: rich text without text or images, or a blank plain value. */
+function isEmpty(value: unknown, richText: boolean): boolean {
+  const text = String(value ?? '');
+  return (richText ? text.replace(/<(?!img)[^>]*>|&nbsp;/g, '') : text).trim() === '';
+}
+
+/**
+ * The translation state of both locales after a save (docs/features/translations.md): which changed, which is
+ * outdated now, which misses a field the other fills.
+ */
+export function translationState<F extends string>(
+  fields: readonly F[],
+  next: Langs<Record<F, string>>,
+  previous: (locale: Locale) => (Record<F, unknown> & { outdated: boolean }) | undefined,
+  rich: ReadonlySet<string>,
+): Record<Locale, { changed: boolean; outdated: boolean; missing: boolean }> {
+  const other = (locale: Locale): Locale => (locale === 'sk' ? 'en' : 'sk');
+  const changed = (locale: Locale) => {
+    const before = previous(locale);
+    return !before || fields.some((f) => String(before[f] ?? '') !== next[locale][f]);
+  };
+  return Object.fromEntries(
+    LOCALES.map((locale) => {
+      const mine = changed(locale);
+      const theirs = changed(other(locale));
+      const wasOutdated = previous(locale)?.outdated ?? false;
+      const otherWasOutdated = previous(other(locale))?.outdated ?? false;
+      // A locale edited now is up to date; one left alone falls behind when the other changed, unless that
+      // change was the other catching up (it was the outdated one).
+      const outdated = mine ? false : theirs ? !otherWasOutdated || wasOutdated : wasOutdated;
+      const missing = fields.some(
+        (f) => isEmpty(next[locale][f], rich.has(f)) && !isEmpty(next[other(locale)][f], rich.has(f)),
+      );
+      return [locale, { changed: mine, outdated, missing }];
+    }),
+  ) as Record<Locale, { changed: boolean; outdated: boolean; missing: boolean }>;
+}
+export type Translations = Pick<ReturnType<typeof translations>, 'owner' | 'table' | 'joinOn' | 'ownerColumn'>;
 
 /**
  * Whether another live record already uses `value` as its title_url in `lang` (docs/data.md): the record being

@@ -1,5 +1,29 @@
-import { INT4_MAX, type LangOption, type ListMeta, type ListQuery, type Locale } from '@backoffice/shared';
-import { and, asc, Column, count, desc, eq, ilike, is, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import {
+  INT4_MAX,
+  type LangOption,
+  type ListMeta,
+  type ListQuery,
+  LOCALES,
+  type Locale,
+  type TranslationStatus,
+} from '@backoffice/shared';
+import {
+  and,
+  asc,
+  Column,
+  count,
+  desc,
+  eq,
+  getTableName,
+  ilike,
+  inArray,
+  is,
+  isNotNull,
+  isNull,
+  ne,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from '../db/client.js';
@@ -37,6 +61,7 @@ export async function translatedList<Sel extends SelectedFields, S extends strin
     trashedWhere(owner.deleted_at, query.trashed),
     query.status === undefined ? undefined : eq(owner.status, query.status),
     query.search ? ilike(table.title, likePattern(query.search)) : undefined,
+    translationWhere(tr, query.translation),
     ...(spec.filters ?? []),
   );
   const { sort, order } = resolveSort(query, spec.allowedSorts, spec.defaultSort);
@@ -84,7 +109,12 @@ export async function translatedList<Sel extends SelectedFields, S extends strin
   };
   const [keyed, total] = await Promise.all([
     db
-      .select({ ...(spec.select as SelectedFields), [CURSOR_KEY]: keys.key, [CURSOR_ID]: keys.id })
+      .select({
+        ...(spec.select as SelectedFields),
+        translation: translationOf(tr),
+        [CURSOR_KEY]: keys.key,
+        [CURSOR_ID]: keys.id,
+      })
       .from(owner)
       .innerJoin(table, tr.joinOn(lang))
       .innerJoin(keys, eq(keys.id, owner.id))
@@ -106,6 +136,27 @@ export async function translatedList<Sel extends SelectedFields, S extends strin
     meta: { ...pageMeta(total.total, query.page, query.per_page, total.approximate), ...(cursors ? { cursors } : {}) },
   };
 }
+
+/**
+ * The `translation` filter (docs/features/translations.md): the records with a locale missing a field the other
+ * fills, or with an outdated locale, found through the partial indexes of those flags.
+ */
+function translationWhere(tr: Translations, filter: ContentListQuery['translation']): SQL | undefined {
+  if (!filter) return undefined;
+  const { table, ownerColumn, owner } = tr;
+  const flags = table as unknown as Record<'missing' | 'outdated', AnyPgColumn>;
+  const rows = (where: SQL | undefined) => sql`${owner.id} in (select ${ownerColumn} from ${table} where ${where})`;
+  if (filter === 'outdated') return rows(and(inArray(table.language_code, [...LOCALES]), eq(flags.outdated, true)));
+  return rows(and(eq(table.language_code, filter === 'missing_sk' ? 'sk' : 'en'), eq(flags.missing, true)));
+}
+
+/** Each locale's translation state of a row: `{sk: 'complete'|'missing'|'outdated', en: …}`. */
+const translationOf = (tr: Translations) => {
+  const name = sql.identifier(getTableName(tr.table));
+  const owner = sql.identifier(tr.ownerColumn.name);
+  return sql<TranslationStatus>`(select json_object_agg(l.language_code, case when l.missing then 'missing'
+    when l.outdated then 'outdated' else 'complete' end) from ${name} l where l.${owner} = ${tr.owner.id})`;
+};
 
 const CURSOR_KEY = '__cursor_key';
 const CURSOR_ID = '__cursor_id';

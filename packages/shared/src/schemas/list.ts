@@ -3,6 +3,10 @@ import { INT4_MAX, LIMITS } from '../constants.js';
 import { ERR } from '../messages.js';
 import { zId } from '../zod-helpers.js';
 
+/** The values of a translated list's `translation` filter. */
+export const TRANSLATION_FILTERS = ['missing_sk', 'missing_en', 'outdated'] as const;
+export type TranslationFilter = (typeof TRANSLATION_FILTERS)[number];
+
 /** Query of every paged list (docs/api.md): page, per_page ≤ 100, sort, order, search, trashed. */
 export const listQuerySchema = z.object({
   page: z.coerce.number().int().min(1).catch(1).default(1),
@@ -17,6 +21,11 @@ export const listQuerySchema = z.object({
   order: z.enum(['asc', 'desc']).optional().catch(undefined),
   search: z.string().trim().max(200).optional().catch(undefined),
   trashed: z.enum(['only', 'with']).optional().catch(undefined),
+  /**
+   * The translated lists' filter by translation state (docs/features/translations.md): a locale missing a field
+   * the other fills, or a locale outdated; other lists ignore it.
+   */
+  translation: z.enum(TRANSLATION_FILTERS).optional().catch(undefined),
   /** The `meta.cursors.after` of the previous page: the next page starts after its last row (docs/api.md Lists). */
   after: z.string().max(LIMITS.cursorMax).optional().catch(undefined),
   /** The `meta.cursors.before` of the next page: the previous page ends before its first row. */

@@ -45,6 +45,27 @@ export const titleSearchIndexes = (table: string, t: { title: ExtraConfigColumn;
       .where(sql`${t.language_code} = ${sql.raw(`'${code}'`)}`),
   );
 
+/**
+ * The translation state of a `<entity>_langs` row (docs/features/translations.md), kept by `translations().write`
+ * on every save: when this locale's translated fields last changed, whether the other locale changed since
+ * (`outdated`), and whether a field is empty here that the other locale fills (`missing`).
+ */
+export const translationState = () => ({
+  changed_at: ts('changed_at').notNull().defaultNow(),
+  outdated: boolean('outdated').notNull().default(false),
+  missing: boolean('missing').notNull().default(false),
+});
+
+/** The indexes of the translation filter (`translation=missing_en|missing_sk|outdated`): the few rows it finds. */
+export const translationStateIndexes = (
+  table: string,
+  t: { language_code: ExtraConfigColumn; outdated: ExtraConfigColumn; missing: ExtraConfigColumn },
+  owner: ExtraConfigColumn,
+) => [
+  index(`${table}_missing_idx`).on(t.language_code, owner).where(sql`${t.missing}`),
+  index(`${table}_outdated_idx`).on(t.language_code, owner).where(sql`${t.outdated}`),
+];
+
 export const languages = pgTable('languages', {
   code: varchar('code', { length: 2 }).primaryKey(),
   title: varchar('title', { length: 64 }).notNull(),

@@ -8,6 +8,8 @@ import {
   timestamps,
   titleAndContent,
   titleSearchIndexes,
+  translationState,
+  translationStateIndexes,
   ts,
 } from './base.js';
 
@@ -41,11 +43,13 @@ export const textLangs = pgTable(
       .references(() => texts.id, { onDelete: 'cascade' }),
     language_code: languageCode(),
     ...titleAndContent(),
+    ...translationState(),
   },
   (t) => [
     primaryKey({ columns: [t.text_id, t.language_code] }),
     index('text_langs_title_idx').on(t.language_code, t.title, t.text_id),
     ...titleSearchIndexes('text_langs', t),
+    ...translationStateIndexes('text_langs', t, t.text_id),
   ],
 );
 
@@ -112,11 +116,13 @@ export const categoryLangs = pgTable(
       .notNull()
       .references(() => categories.id, { onDelete: 'cascade' }),
     ...pageLikeLangFields,
+    ...translationState(),
   },
   (t) => [
     primaryKey({ columns: [t.category_id, t.language_code] }),
     index('category_langs_title_idx').on(t.language_code, t.title, t.category_id),
     ...titleSearchIndexes('category_langs', t),
+    ...translationStateIndexes('category_langs', t, t.category_id),
     index('category_langs_url_idx').on(t.language_code, t.title_url),
   ],
 );
@@ -146,6 +152,7 @@ export const pageLangs = pgTable(
       .notNull()
       .references(() => pages.id, { onDelete: 'cascade' }),
     ...pageLikeLangFields,
+    ...translationState(),
   },
   (t) => [
     primaryKey({ columns: [t.page_id, t.language_code] }),
@@ -153,6 +160,7 @@ export const pageLangs = pgTable(
     index('page_langs_url_idx').on(t.language_code, t.title_url),
     // Search (`ILIKE '%…%'`) in page titles: a trigram index (docs/data.md Lists; bench/pages.bench.ts).
     ...titleSearchIndexes('page_langs', t),
+    ...translationStateIndexes('page_langs', t, t.page_id),
   ],
 );
 
@@ -206,11 +214,13 @@ export const panelLangs = pgTable(
       .references(() => panels.id, { onDelete: 'cascade' }),
     language_code: languageCode(),
     ...titleAndContent(),
+    ...translationState(),
   },
   (t) => [
     primaryKey({ columns: [t.panel_id, t.language_code] }),
     index('panel_langs_title_idx').on(t.language_code, t.title, t.panel_id),
     ...titleSearchIndexes('panel_langs', t),
+    ...translationStateIndexes('panel_langs', t, t.panel_id),
   ],
 );
 
@@ -234,11 +244,13 @@ export const galleryLangs = pgTable(
       .notNull()
       .references(() => galleries.id, { onDelete: 'cascade' }),
     ...articleLikeLangFields(),
+    ...translationState(),
   },
   (t) => [
     primaryKey({ columns: [t.gallery_id, t.language_code] }),
     index('gallery_langs_title_idx').on(t.language_code, t.title, t.gallery_id),
     ...titleSearchIndexes('gallery_langs', t),
+    ...translationStateIndexes('gallery_langs', t, t.gallery_id),
     index('gallery_langs_url_idx').on(t.language_code, t.title_url),
   ],
 );

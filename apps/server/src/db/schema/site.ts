@@ -1,5 +1,5 @@
 import { index, integer, pgTable, primaryKey, serial, text, varchar } from 'drizzle-orm/pg-core';
-import { languageCode, timestamps, titleSearchIndexes, ts } from './base.js';
+import { languageCode, timestamps, titleSearchIndexes, translationState, translationStateIndexes, ts } from './base.js';
 
 /* ── Site-wide settings and the templates of the mail the product sends (docs/spec-index.md S2.3 Settings, Mail template) ── */
 
@@ -43,10 +43,12 @@ export const mailTemplateLangs = pgTable(
     subject: varchar('subject', { length: 255 }).notNull(),
     content_plain: varchar('content_plain', { length: 240 }).notNull().default(''),
     content: text('content').notNull().default(''),
+    ...translationState(),
   },
   (t) => [
     primaryKey({ columns: [t.template_id, t.language_code] }),
     index('mail_template_langs_title_idx').on(t.language_code, t.title, t.template_id),
     ...titleSearchIndexes('mail_template_langs', t),
+    ...translationStateIndexes('mail_template_langs', t, t.template_id),
   ],
 );

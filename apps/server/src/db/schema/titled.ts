@@ -1,6 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, serial, text, varchar } from 'drizzle-orm/pg-core';
-import { articleLikeLangFields, metaLangFields, publishable, titleSearchIndexes, titleUrlLangFields } from './base.js';
+import {
+  articleLikeLangFields,
+  metaLangFields,
+  publishable,
+  titleSearchIndexes,
+  titleUrlLangFields,
+  translationState,
+  translationStateIndexes,
+} from './base.js';
 import { categories, galleries } from './content.js';
 
 /* ── News (blog) articles (docs/spec-index.md S1.3 Blog article) ── */
@@ -29,11 +37,13 @@ export const articleLangs = pgTable(
       .notNull()
       .references(() => articles.id, { onDelete: 'cascade' }),
     ...articleLikeLangFields(),
+    ...translationState(),
   },
   (t) => [
     primaryKey({ columns: [t.article_id, t.language_code] }),
     index('article_langs_title_idx').on(t.language_code, t.title, t.article_id),
     ...titleSearchIndexes('article_langs', t),
+    ...translationStateIndexes('article_langs', t, t.article_id),
     index('article_langs_url_idx').on(t.language_code, t.title_url),
   ],
 );
@@ -123,11 +133,13 @@ export const referenceLangs = pgTable(
     content_railway: text('content_railway').notNull().default(''),
     ...metaLangFields(),
     panel_text: text('panel_text').notNull().default(''),
+    ...translationState(),
   },
   (t) => [
     primaryKey({ columns: [t.reference_id, t.language_code] }),
     index('reference_langs_title_idx').on(t.language_code, t.title, t.reference_id),
     ...titleSearchIndexes('reference_langs', t),
+    ...translationStateIndexes('reference_langs', t, t.reference_id),
     index('reference_langs_url_idx').on(t.language_code, t.title_url),
   ],
 );
@@ -208,11 +220,13 @@ export const partnerLangs = pgTable(
     content: text('content').notNull().default(''),
     /** The partner's web address in this locale. */
     url: varchar('url', { length: 255 }).notNull().default(''),
+    ...translationState(),
   },
   (t) => [
     primaryKey({ columns: [t.partner_id, t.language_code] }),
     index('partner_langs_title_idx').on(t.language_code, t.title, t.partner_id),
     ...titleSearchIndexes('partner_langs', t),
+    ...translationStateIndexes('partner_langs', t, t.partner_id),
     index('partner_langs_url_idx').on(t.language_code, t.title_url),
   ],
 );

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { idsOf, useSignedInServer } from '../test/content-cases.js';
+import { textInput } from '../test/factories.js';
+import { Agent } from '../test/harness.js';
+import { translationState } from './langs.js';
+
+// The translation workflow (docs/features/translations.md): each locale of a translated record knows whether it
+// misses a field the other fills and whether it fell behind the other; the lists filter by it.
+
+const BASE = '/api/content/text';
+const ctx = useSignedInServer();
+
+type Lang = { title: string; content: string };
+const body = (sk: Lang, en: Lang, updated_at?: string) => ({
+  langs: { sk, en },
+  positions: [],
+  status: true,
+  updated_at,
+});
+const lang = (title: string, content: string) => ({ title, content });
+
+async function save(id: number | null, sk: Lang, en: Lang) {
+  const stamp = id ? (await ctx.admin.get(`${BASE}/${id}`)).json().data.updated_at : undefined;
+  const input = { ...(await textInput(ctx.server.ctx.db)), langs: { sk, en }, updated_at: stamp };
+  const res = await ctx.admin.post(id ? `${BASE}/${id}` : `${BASE}/`, input);
+  expect(res.statusCode, res.body).toBeLessThan(300);
+  return res.json().data.id as number;
+}
+const listed = async (filter: string) => idsOf(await ctx.admin.get(`${BASE}/?per_page=100&translation=${filter}`));
+
+describe('translation state', () => {
+  it('an edit of one locale leaves the other outdated until it catches up; then neither is', async () => {
+    const id = await save(null, lang('Otváracie hodiny', '<p>Po–Pi</p>'), lang('Opening hours', '<p>Mon–Fri</p>'));
+    expect(await listed('outdated')).not.toContain(id);
+
+    await save(id, lang('Otváracie hodiny', '<p>Po–So</p>'), lang('Opening hours', '<p>Mon–Fri</p>'));
+    expect(await listed('outdated')).toContain(id);
+
+    // The English catches up: nothing is outdated (the Slovak is not behind the English now).
+    await save(id, lang('Otváracie hodiny', '<p>Po–So</p>'), lang('Opening hours', '<p>Mon–Sat</p>'));
+    expect(await listed('outdated')).not.toContain(id);
+
+    // A new change in English alone leaves the Slovak behind.
+    await save(
+      id,
+      lang('Otváracie hodiny', '<p>Po–So</p>'),
+      lang('Opening hours', '<p>Mon–Sat, Sun by appointment</p>'),
+    );
+    expect(await listed('outdated')).toContain(id);
+    // A save that changes nothing keeps the state.
+    await save(
+      id,
+      lang('Otváracie hodiny', '<p>Po–So</p>'),
+      lang('Opening hours', '<p>Mon–Sat, Sun by appointment</p>'),
+    );
+    expect(await listed('outdated')).toContain(id);
+  });
+
+  it('a locale with a field empty that the other fills is missing, found by its filter', async () => {
+    const id = await save(null, lang('Doprava', '<p>Autobusom</p>'), lang('Transport', '<p><br></p>'));
+    expect(await listed('missing_en')).toContain(id);
+    expect(await listed('missing_sk')).not.toContain(id);
+    await save(id, lang('Doprava', '<p>Autobusom</p>'), lang('Transport', '<p>By bus</p>'));
+    expect(await listed('missing_en')).not.toContain(id);
+  });
+
+  it('an unknown filter value means no filter; role 2 and anonymous get what the list gives them', async () => {
+    const all = await ctx.admin.get(`${BASE}/?per_page=100`);
+    const unknown = await ctx.admin.get(`${BASE}/?per_page=100&translation=everything`);
+    expect(idsOf(unknown)).toEqual(idsOf(all));
+    expect((await ctx.editor.get(`${BASE}/?translation=outdated`)).statusCode).toBe(200);
+    const anon = new Agent(ctx.server.app);
+    expect((await anon.get(`${BASE}/?translation=outdated`)).statusCode).toBe(401);
+  });
+});
+
+describe('translationState', () => {
+  const fields = ['title', 'content'] as const;
+  const rich = new Set(['content']);
+  const row = (title: string, content: string, outdated = false) => ({ title, content, outdated });
+  const next = { sk: { title: 'A', content: '<p>x</p>' }, en: { title: 'A', content: '<p>y</p>' } };
+
+  it('a new record: both changed, neither outdated', () => {
+    expect(translationState(fields, next, () => undefined, rich)).toEqual({
+      sk: { changed: true, outdated: false, missing: false },
+      en: { changed: true, outdated: false, missing: false },
+    });
+  });
+
+  it('the other locale catching up does not make this one outdated', () => {
+    const before = { sk: row('A', '<p>x</p>'), en: row('A', '<p>old</p>', true) };
+    const state = translationState(fields, next, (l) => before[l], rich);
+    expect(state.sk.outdated).toBe(false);
+    expect(state.en).toEqual({ changed: true, outdated: false, missing: false });
+  });
+
+  it('rich text with no text and no image counts as empty; an image alone does not', () => {
+    const empty = { sk: next.sk, en: { title: 'A', content: '<p>&nbsp;</p>' } };
+    expect(translationState(fields, empty, () => undefined, rich).en.missing).toBe(true);
+    const image = { sk: next.sk, en: { title: 'A', content: '<p><img src="/a.png"></p>' } };
+    expect(translationState(fields, image, () => undefined, rich).en.missing).toBe(false);
+  });
+});
