@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_LOCALE, LIMITS, LOCALES, type Locale } from '../constants.js';
 import { ERR } from '../messages.js';
+import { apiTimestamp, apiTimestampOrNull } from './user.js';
 
 /**
  * Form submissions of the public site (docs/spec-index.md S2.3 Contact message, Price-offer and Registration submission):
@@ -213,7 +214,8 @@ export interface FormRow {
   id: number;
   name: string;
   email: string;
-  company?: string;
+  /** The company of a contact message; the contact person of a price offer or a registration. */
+  company: string;
   created_at: string;
   deleted_at: string | null;
 }
@@ -268,3 +270,79 @@ export interface RegistrationRecord extends SubmissionStamps, CompanyFields {
 }
 
 export type FormRecord = ContactRecord | PriceRecord | RegistrationRecord;
+
+/* ── Answers of /api/form (docs/api.md Submissions): the server serializes through these. ── */
+
+const submissionStamps = {
+  id: z.number().int(),
+  language_code: z.enum(LOCALES),
+  created_at: apiTimestamp,
+  updated_at: apiTimestamp,
+  deleted_at: apiTimestampOrNull,
+};
+const companyFields = {
+  name: z.string(),
+  address: z.string(),
+  ico: z.string(),
+  dic: z.string(),
+  icdph: z.string(),
+  contact: z.string(),
+  phone: z.string(),
+  email: z.string(),
+};
+
+/** A row of `GET /api/form/{kind}`; `company` is a contact message's company, else the contact person. */
+export const formRowSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+    company: z.string(),
+    created_at: apiTimestamp,
+    deleted_at: apiTimestampOrNull,
+  })
+  .meta({ id: 'FormRow' });
+
+/** A contact message with its language's title and the site member who sent it, if any. */
+export const contactRecordSchema = z
+  .object({
+    ...submissionStamps,
+    company: z.string(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    message: z.string(),
+    language: z.object({ code: z.enum(LOCALES), title: z.string() }),
+    user: z.object({ id: z.number().int(), name: z.string(), surname: z.string() }).nullable(),
+  })
+  .meta({ id: 'ContactSubmission' });
+
+export const priceRecordSchema = z
+  .object({
+    ...submissionStamps,
+    ...companyFields,
+    material: z.string(),
+    material_desc: z.string(),
+    faction: z.string(),
+    faction_desc: z.string(),
+    weight: z.string(),
+    place: z.string(),
+    deadline: z.string(),
+    delivery: z.string(),
+    note: z.string(),
+  })
+  .meta({ id: 'PriceSubmission' });
+
+export const registrationRecordSchema = z
+  .object({
+    ...submissionStamps,
+    ...companyFields,
+    fax: z.string(),
+    cars: z.array(z.object({ type: z.string(), capacity: z.string(), count: z.number().int(), license: z.string() })),
+    other_cars: z.string(),
+    cars_total: z.number().int(),
+  })
+  .meta({ id: 'RegistrationSubmission' });
+
+/** `GET /api/form/{kind}/{id}`'s record: the shape of its kind. */
+export const formRecordSchema = z.union([contactRecordSchema, priceRecordSchema, registrationRecordSchema]);

@@ -7,6 +7,8 @@ import {
   type FormKind,
   isLocale,
   type Locale,
+  messageSchema,
+  noContentResponse,
 } from '@backoffice/shared';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -26,6 +28,16 @@ import { type SubmissionInput, storeSubmission } from './service.js';
 
 const URLENCODED = 'application/x-www-form-urlencoded';
 const kindParams = z.object({ kind: z.enum(FORM_KINDS) });
+
+/**
+ * The JSON answers in the OpenAPI document: 201 `{message}` (also for a filled honeypot); a plain form post is
+ * redirected (303) to its page with `?sent=1`. A refused form post gets its HTML page again (422, 413, 429);
+ * a refused JSON post the usual error body.
+ */
+const PUBLIC_FORM_RESPONSES = {
+  201: messageSchema,
+  303: noContentResponse('A urlencoded form post was accepted: Location is its page with ?sent=1'),
+};
 
 /** A plain HTML form post (the site has no script): answered with pages and redirects rather than JSON. */
 const isHtmlPost = (request: FastifyRequest) => (request.headers['content-type'] ?? '').startsWith(URLENCODED);
@@ -130,7 +142,7 @@ export const publicFormRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         csrf: false,
         rateLimit: { max: FORM_LIMITS.postsPerAddress, timeWindow: FORM_LIMITS.windowMs },
       },
-      schema: { params: kindParams },
+      schema: { params: kindParams, response: PUBLIC_FORM_RESPONSES },
     },
     async (request, reply) => {
       const { kind } = request.params;

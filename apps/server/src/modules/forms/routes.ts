@@ -1,4 +1,14 @@
-import { bulkSchema, FORM_KINDS, listQuerySchema } from '@backoffice/shared';
+import {
+  bulkResultSchema,
+  bulkSchema,
+  FORM_KINDS,
+  formRecordSchema,
+  formRowSchema,
+  listQuerySchema,
+  listResponse,
+  messageSchema,
+  recordResponse,
+} from '@backoffice/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -24,18 +34,26 @@ export const formRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   const allow = authorizer(canForm);
   app.addHook('onRequest', authenticate);
 
-  app.get('/:kind', { schema: { params: kindParams, querystring: listQuerySchema } }, async (request) => {
-    const user = allow(request, 'view');
-    return { ...(await listSubmissions(db, request.params.kind, request.query)), abilities: formAbilities(user) };
-  });
+  app.get(
+    '/:kind',
+    { schema: { params: kindParams, querystring: listQuerySchema, response: { 200: listResponse(formRowSchema) } } },
+    async (request) => {
+      const user = allow(request, 'view');
+      return { ...(await listSubmissions(db, request.params.kind, request.query)), abilities: formAbilities(user) };
+    },
+  );
 
-  app.get('/:kind/:id', { schema: { params: recordParams } }, async (request) => {
-    const user = allow(request, 'view');
-    const { kind, id } = request.params;
-    return { data: await getSubmission(db, kind, id), abilities: formAbilities(user) };
-  });
+  app.get(
+    '/:kind/:id',
+    { schema: { params: recordParams, response: { 200: recordResponse(formRecordSchema) } } },
+    async (request) => {
+      const user = allow(request, 'view');
+      const { kind, id } = request.params;
+      return { data: await getSubmission(db, kind, id), abilities: formAbilities(user) };
+    },
+  );
 
-  app.delete('/:kind/:id', { schema: { params: recordParams } }, async (request) => {
+  app.delete('/:kind/:id', { schema: { params: recordParams, response: { 200: messageSchema } } }, async (request) => {
     const user = allow(request, 'destroy');
     const { kind, id } = request.params;
     const ops = softResource(db, FORM_TABLES[kind]);
@@ -45,10 +63,14 @@ export const formRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     return { message: t(request.lang, 'crud.destroyed') };
   });
 
-  app.post('/:kind/array/destroy', { schema: { params: kindParams, body: bulkSchema } }, async (request) => {
-    const user = allow(request, 'destroy');
-    const changed = await softResource(db, FORM_TABLES[request.params.kind]).destroy([...new Set(request.body.rows)]);
-    await logActivity(db, { userId: user.id, model: 'Form', rowIds: changed, action: 'destroy' });
-    return { message: t(request.lang, 'crud.destroyedMany', { count: changed.length }), count: changed.length };
-  });
+  app.post(
+    '/:kind/array/destroy',
+    { schema: { params: kindParams, body: bulkSchema, response: { 200: bulkResultSchema } } },
+    async (request) => {
+      const user = allow(request, 'destroy');
+      const changed = await softResource(db, FORM_TABLES[request.params.kind]).destroy([...new Set(request.body.rows)]);
+      await logActivity(db, { userId: user.id, model: 'Form', rowIds: changed, action: 'destroy' });
+      return { message: t(request.lang, 'crud.destroyedMany', { count: changed.length }), count: changed.length };
+    },
+  );
 };
