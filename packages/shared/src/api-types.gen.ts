@@ -367,6 +367,7 @@ export interface paths {
                     order?: "asc" | "desc";
                     search?: string;
                     trashed?: "only" | "with";
+                    translation?: "missing_sk" | "missing_en" | "outdated";
                     after?: string;
                     before?: string;
                     status?: "0" | "1";
@@ -793,6 +794,7 @@ export interface paths {
                     order?: "asc" | "desc";
                     search?: string;
                     trashed?: "only" | "with";
+                    translation?: "missing_sk" | "missing_en" | "outdated";
                     after?: string;
                     before?: string;
                     status?: "0" | "1";
@@ -1218,6 +1220,7 @@ export interface paths {
                     order?: "asc" | "desc";
                     search?: string;
                     trashed?: "only" | "with";
+                    translation?: "missing_sk" | "missing_en" | "outdated";
                     after?: string;
                     before?: string;
                     status?: "0" | "1";
@@ -1236,11 +1239,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            data: ({
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
+                            data: components["schemas"]["CategoryRow"][];
                             meta: components["schemas"]["ListMeta"];
                             abilities: components["schemas"]["Abilities"];
                         };
@@ -1348,11 +1347,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["CategoryRecord"];
                         };
                     };
                 };
@@ -1364,11 +1359,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["CategoryRecord"];
                         };
                     };
                 };
@@ -1411,11 +1402,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["CategoryRecord"];
                             abilities: components["schemas"]["Abilities"];
                         };
                     };
@@ -1524,11 +1511,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["CategoryRecord"];
                         };
                     };
                 };
@@ -1540,11 +1523,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["CategoryRecord"];
                         };
                     };
                 };
@@ -1617,11 +1596,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["CategoryRecord"];
                         };
                     };
                 };
@@ -1633,11 +1608,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["CategoryRecord"];
                         };
                     };
                 };
@@ -1729,7 +1700,11 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["LabelOption"][];
+                        };
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -1769,7 +1744,11 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["LabelOption"][];
+                        };
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -1890,7 +1869,11 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["LangOption"][];
+                        };
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -1921,6 +1904,7 @@ export interface paths {
                     order?: "asc" | "desc";
                     search?: string;
                     trashed?: "only" | "with";
+                    translation?: "missing_sk" | "missing_en" | "outdated";
                     after?: string;
                     before?: string;
                     status?: "0" | "1";
@@ -1940,11 +1924,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            data: ({
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
+                            data: components["schemas"]["PageRow"][];
                             meta: components["schemas"]["ListMeta"];
                             abilities: components["schemas"]["Abilities"];
                         };
@@ -2066,11 +2046,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["PageRecord"];
                         };
                     };
                 };
@@ -2082,11 +2058,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["PageRecord"];
                         };
                     };
                 };
@@ -2129,11 +2101,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["PageRecord"];
                             abilities: components["schemas"]["Abilities"];
                         };
                     };
@@ -2256,11 +2224,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["PageRecord"];
                         };
                     };
                 };
@@ -2272,11 +2236,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["PageRecord"];
                         };
                     };
                 };
@@ -2349,11 +2309,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["PageRecord"];
                         };
                     };
                 };
@@ -2365,11 +2321,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             message: string;
-                            data: {
-                                id: number;
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["PageRecord"];
                         };
                     };
                 };
@@ -2553,12 +2505,14 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description true when the module is free for this page */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": boolean;
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -2635,7 +2589,11 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["LabelOption"][];
+                        };
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -2671,7 +2629,11 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["NavigationGroupTree"][];
+                        };
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -2720,7 +2682,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            message: string;
+                            data: components["schemas"]["NavigationGroupTree"][];
+                        };
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -2760,7 +2727,11 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["LabelOption"][];
+                        };
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -2792,6 +2763,7 @@ export interface paths {
                     order?: "asc" | "desc";
                     search?: string;
                     trashed?: "only" | "with";
+                    translation?: "missing_sk" | "missing_en" | "outdated";
                     after?: string;
                     before?: string;
                     status?: "0" | "1";
@@ -3775,6 +3747,7 @@ export interface paths {
                     order?: "asc" | "desc";
                     search?: string;
                     trashed?: "only" | "with";
+                    translation?: "missing_sk" | "missing_en" | "outdated";
                     after?: string;
                     before?: string;
                     status?: "0" | "1";
@@ -4401,6 +4374,7 @@ export interface paths {
                     order?: "asc" | "desc";
                     search?: string;
                     trashed?: "only" | "with";
+                    translation?: "missing_sk" | "missing_en" | "outdated";
                     after?: string;
                     before?: string;
                     status?: "0" | "1";
@@ -5099,6 +5073,7 @@ export interface paths {
                     order?: "asc" | "desc";
                     search?: string;
                     trashed?: "only" | "with";
+                    translation?: "missing_sk" | "missing_en" | "outdated";
                     after?: string;
                     before?: string;
                     status?: "0" | "1";
@@ -6201,6 +6176,7 @@ export interface paths {
                     order?: "asc" | "desc";
                     search?: string;
                     trashed?: "only" | "with";
+                    translation?: "missing_sk" | "missing_en" | "outdated";
                     after?: string;
                     before?: string;
                 };
@@ -6403,6 +6379,7 @@ export interface paths {
                     order?: "asc" | "desc";
                     search?: string;
                     trashed?: "only" | "with";
+                    translation?: "missing_sk" | "missing_en" | "outdated";
                     after?: string;
                     before?: string;
                     status?: "0" | "1";
@@ -7614,6 +7591,7 @@ export interface paths {
                     order?: "asc" | "desc";
                     search?: string;
                     trashed?: "only" | "with";
+                    translation?: "missing_sk" | "missing_en" | "outdated";
                     after?: string;
                     before?: string;
                 };
@@ -8224,6 +8202,34 @@ export interface components {
             id: number;
             title: string;
         };
+        CategoryRecord: {
+            id: number;
+            module_id: number;
+            parent_id: number | null;
+            status: boolean;
+            redirect: string | null;
+            css_class: string | null;
+            image: string | null;
+            publish_up: components["schemas"]["InstantOrNull"];
+            publish_down: components["schemas"]["InstantOrNull"];
+            langs: {
+                sk: components["schemas"]["PageLikeLang"];
+                en: components["schemas"]["PageLikeLang"];
+            };
+            created_at: components["schemas"]["Instant"];
+            updated_at: components["schemas"]["Instant"];
+            deleted_at: components["schemas"]["InstantOrNull"];
+        };
+        CategoryRow: {
+            id: number;
+            title: string;
+            status: boolean;
+            module_id: number;
+            module_title: string | null;
+            parent_id: number | null;
+            updated_at: components["schemas"]["Instant"];
+            deleted_at: components["schemas"]["InstantOrNull"];
+        };
         ContactSettings: {
             contact_name: {
                 sk: string;
@@ -8404,6 +8410,10 @@ export interface components {
          * @description An ISO 8601 instant in UTC, or null.
          */
         InstantOrNull: string | null;
+        LabelOption: {
+            id: number;
+            label: string;
+        };
         LangOption: {
             id: number;
             lang: {
@@ -8520,9 +8530,69 @@ export interface components {
         Message: {
             message: string;
         };
+        NavigationGroupTree: {
+            id: number;
+            label: string;
+            items: components["schemas"]["NavigationNode"][];
+        };
+        NavigationNode: {
+            id: number;
+            page_id: number;
+            lang: {
+                title: string;
+            };
+            children: components["schemas"]["NavigationNode"][];
+        };
         NavigationTreeItemInput: {
             id: number;
             children: components["schemas"]["NavigationTreeItemInput"][];
+        };
+        PageLikeLang: {
+            title: string;
+            title_url: string;
+            content: string;
+            teaser: string;
+            page_text: string;
+            meta_title: string;
+            meta_description: string;
+            claim: string;
+        };
+        PageRecord: {
+            id: number;
+            module_id: number | null;
+            category_id: number | null;
+            status: boolean;
+            redirect: string | null;
+            css_class: string | null;
+            image: string | null;
+            publish_up: components["schemas"]["InstantOrNull"];
+            publish_down: components["schemas"]["InstantOrNull"];
+            langs: {
+                sk: components["schemas"]["PageLikeLang"];
+                en: components["schemas"]["PageLikeLang"];
+            };
+            navigation: {
+                value: boolean;
+                parent_id: number | null;
+            };
+            group_id: number | null;
+            galleries: number[];
+            panels: number[];
+            created_at: components["schemas"]["Instant"];
+            updated_at: components["schemas"]["Instant"];
+            deleted_at: components["schemas"]["InstantOrNull"];
+        };
+        PageRow: {
+            id: number;
+            title: string;
+            description: string;
+            status: boolean;
+            /** @description Whether the page has a node in a navigation group. */
+            navigation: boolean;
+            module_id: number | null;
+            module_title: string | null;
+            updated_at: components["schemas"]["Instant"];
+            deleted_at: components["schemas"]["InstantOrNull"];
         };
         PanelRecord: {
             id: number;
