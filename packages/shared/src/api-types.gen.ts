@@ -6193,7 +6193,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["FormRow"][];
+                            meta: components["schemas"]["ListMeta"];
+                            abilities: components["schemas"]["Abilities"];
+                        };
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -6234,7 +6240,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["ContactSubmission"] | components["schemas"]["PriceSubmission"] | components["schemas"]["RegistrationSubmission"];
+                            abilities: components["schemas"]["Abilities"];
+                        };
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -6261,7 +6272,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -6309,7 +6322,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["BulkResult"];
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -6346,7 +6361,16 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description A urlencoded form post was accepted: Location is its page with ?sent=1 */
+                303: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8288,6 +8312,32 @@ export interface components {
                 en: string;
             };
         };
+        ContactSubmission: {
+            id: number;
+            /** @enum {string} */
+            language_code: "sk" | "en";
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: date-time */
+            deleted_at: string | null;
+            company: string;
+            name: string;
+            email: string;
+            phone: string;
+            message: string;
+            language: {
+                /** @enum {string} */
+                code: "sk" | "en";
+                title: string;
+            };
+            user: {
+                id: number;
+                name: string;
+                surname: string;
+            } | null;
+        };
         ContentStatsRow: {
             path: string;
             pageviews: number;
@@ -8336,6 +8386,16 @@ export interface components {
                 [key: string]: string[];
             };
             request_id?: string;
+        };
+        FormRow: {
+            id: number;
+            name: string;
+            email: string;
+            company: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            deleted_at: string | null;
         };
         GalleryImage: {
             id: number;
@@ -8654,6 +8714,34 @@ export interface components {
         PreviewUrl: {
             url: string;
         };
+        PriceSubmission: {
+            id: number;
+            /** @enum {string} */
+            language_code: "sk" | "en";
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: date-time */
+            deleted_at: string | null;
+            name: string;
+            address: string;
+            ico: string;
+            dic: string;
+            icdph: string;
+            contact: string;
+            phone: string;
+            email: string;
+            material: string;
+            material_desc: string;
+            faction: string;
+            faction_desc: string;
+            weight: string;
+            place: string;
+            deadline: string;
+            delivery: string;
+            note: string;
+        };
         ReferenceLang: {
             title: string;
             title_url: string;
@@ -8691,6 +8779,34 @@ export interface components {
             order: number;
             updated_at: components["schemas"]["Instant"];
             deleted_at: components["schemas"]["InstantOrNull"];
+        };
+        RegistrationSubmission: {
+            id: number;
+            /** @enum {string} */
+            language_code: "sk" | "en";
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: date-time */
+            deleted_at: string | null;
+            name: string;
+            address: string;
+            ico: string;
+            dic: string;
+            icdph: string;
+            contact: string;
+            phone: string;
+            email: string;
+            fax: string;
+            cars: {
+                type: string;
+                capacity: string;
+                count: number;
+                license: string;
+            }[];
+            other_cars: string;
+            cars_total: number;
         };
         SecretState: {
             set: boolean;
