@@ -147,3 +147,26 @@ export interface FileToken {
   token: string;
   expires_at: string;
 }
+
+/* ── Answers of /api/files (docs/features/file-manager.md): the server serializes through these. ── */
+
+/** `FileEntry` as answered. */
+export const fileEntrySchema = z
+  .object({
+    name: z.string(),
+    path: z.string().meta({ description: 'From the root, `/`-separated: what the write endpoints take.' }),
+    type: z.enum(['dir', 'file']),
+    size: z.number().int().nullable().meta({ description: 'Bytes; null for folders.' }),
+    url: z.string().nullable(),
+    thumbnail: z.string().nullable().meta({ description: 'Images only; null for folders and other files.' }),
+    modified_at: z.iso.datetime(),
+  })
+  .meta({ id: 'FileEntry' });
+
+/** `GET /api/files?path=`: the folder's folders and files (folders first, by name) and the folder's path. */
+export const fileListResponseSchema = z.object({ data: z.array(fileEntrySchema), path: z.string() });
+
+/** `GET /api/files/token`: the signed-in user's own file-manager token and when it expires. */
+export const fileTokenResponseSchema = z.object({
+  data: z.object({ token: z.string(), expires_at: z.iso.datetime() }).meta({ id: 'FileToken' }),
+});

@@ -1,11 +1,16 @@
 import {
+  bulkResultSchema,
   ERR,
   FILES,
   fileDeleteSchema,
+  fileEntrySchema,
   fileListQuerySchema,
+  fileListResponseSchema,
   fileMkdirSchema,
   fileMoveSchema,
   fileRenameSchema,
+  fileTokenResponseSchema,
+  writeResponse,
 } from '@backoffice/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -30,11 +35,15 @@ interface UploadedFile {
 
 const uploadBody = z.object({
   path: z.string().max(FILES.pathMax).default(''),
-  file: z.custom<UploadedFile>(
-    (v) => typeof v === 'object' && v !== null && Buffer.isBuffer((v as UploadedFile).data),
-    { message: ERR.required },
-  ),
+  file: z
+    .custom<UploadedFile>((v) => typeof v === 'object' && v !== null && Buffer.isBuffer((v as UploadedFile).data), {
+      message: ERR.required,
+    })
+    .meta({ type: 'string', format: 'binary', description: 'The file; its name gives the stored name and extension' }),
 });
+
+/** `{message, data: entry}`: a new folder or file (201), a renamed or moved item (200). */
+const entryWritten = writeResponse(fileEntrySchema);
 
 /** Room for the multipart framing and the path field around the largest file. */
 const UPLOAD_BODY_LIMIT = UPLOAD_MAX_BYTES + 64 * 1024;
@@ -90,48 +99,75 @@ const fileApi: FastifyPluginAsyncZod<{ ctx: AppContext; files: ReturnType<typeof
   const audit = (request: FastifyRequest, action: FileAction, path: string | string[]) =>
     request.log.info({ files: { action, path, user: request.user?.id } }, 'file manager');
 
-  app.get('/token', { onRequest: authenticate }, async (request) => {
-    const user = currentUser(request);
-    if (!canUseFiles(user, 'view')) throw forbidden();
-    return { data: issueFileToken(ctx.config, user) };
-  });
+  app.get(
+    '/token',
+    { onRequest: authenticate, schema: { response: { 200: fileTokenResponseSchema } } },
+    async (request) => {
+      const user = currentUser(request);
+      if (!canUseFiles(user, 'view')) throw forbidden();
+      return { data: issueFileToken(ctx.config, user) };
+    },
+  );
 
-  app.get('/', { onRequest: guard('view'), schema: { querystring: fileListQuerySchema } }, async (request) => {
-    const dir = parsePath(request.query.path);
-    return { data: await files.list(dir), path: dir.join('/') };
-  });
+  app.get(
+    '/',
+    {
+      onRequest: guard('view'),
+      schema: { querystring: fileListQuerySchema, response: { 200: fileListResponseSchema } },
+    },
+    async (request) => {
+      const dir = parsePath(request.query.path);
+      return { data: await files.list(dir), path: dir.join('/') };
+    },
+  );
 
-  app.post('/mkdir', { onRequest: guard('mkdir'), schema: { body: fileMkdirSchema } }, async (request, reply) => {
-    const dir = parsePath(request.body.path);
-    const name = parseNewName(request.body.name);
-    const entry = await files.mkdir(dir, name);
-    audit(request, 'mkdir', entry.path);
-    return reply.code(201).send({ message: t(request.lang, 'crud.stored'), data: entry });
-  });
+  app.post(
+    '/mkdir',
+    { onRequest: guard('mkdir'), schema: { body: fileMkdirSchema, response: { 201: entryWritten } } },
+    async (request, reply) => {
+      const dir = parsePath(request.body.path);
+      const name = parseNewName(request.body.name);
+      const entry = await files.mkdir(dir, name);
+      audit(request, 'mkdir', entry.path);
+      return reply.code(201).send({ message: t(request.lang, 'crud.stored'), data: entry });
+    },
+  );
 
-  app.post('/rename', { onRequest: guard('rename'), schema: { body: fileRenameSchema } }, async (request) => {
-    const item = parseItemPath(request.body.path);
-    const name = parseNewName(request.body.name);
-    const entry = await files.rename(item, name);
-    audit(request, 'rename', [item.join('/'), entry.path]);
-    return { message: t(request.lang, 'crud.updated'), data: entry };
-  });
+  app.post(
+    '/rename',
+    { onRequest: guard('rename'), schema: { body: fileRenameSchema, response: { 200: entryWritten } } },
+    async (request) => {
+      const item = parseItemPath(request.body.path);
+      const name = parseNewName(request.body.name);
+      const entry = await files.rename(item, name);
+      audit(request, 'rename', [item.join('/'), entry.path]);
+      return { message: t(request.lang, 'crud.updated'), data: entry };
+    },
+  );
 
-  app.post('/move', { onRequest: guard('move'), schema: { body: fileMoveSchema } }, async (request) => {
-    const item = parseItemPath(request.body.from);
-    const to = parsePath(request.body.to);
-    const entry = await files.move(item, to);
-    audit(request, 'move', [item.join('/'), entry.path]);
-    return { message: t(request.lang, 'crud.updated'), data: entry };
-  });
+  app.post(
+    '/move',
+    { onRequest: guard('move'), schema: { body: fileMoveSchema, response: { 200: entryWritten } } },
+    async (request) => {
+      const item = parseItemPath(request.body.from);
+      const to = parsePath(request.body.to);
+      const entry = await files.move(item, to);
+      audit(request, 'move', [item.join('/'), entry.path]);
+      return { message: t(request.lang, 'crud.updated'), data: entry };
+    },
+  );
 
-  app.post('/delete', { onRequest: guard('delete'), schema: { body: fileDeleteSchema } }, async (request) => {
-    // Every path is checked before the first one is removed.
-    const items = request.body.paths.map(parseItemPath);
-    const count = await files.remove(items);
-    audit(request, 'delete', request.body.paths);
-    return { message: t(request.lang, 'crud.destroyedMany', { count }), count };
-  });
+  app.post(
+    '/delete',
+    { onRequest: guard('delete'), schema: { body: fileDeleteSchema, response: { 200: bulkResultSchema } } },
+    async (request) => {
+      // Every path is checked before the first one is removed.
+      const items = request.body.paths.map(parseItemPath);
+      const count = await files.remove(items);
+      audit(request, 'delete', request.body.paths);
+      return { message: t(request.lang, 'crud.destroyedMany', { count }), count };
+    },
+  );
 
   // The upload in its own scope: only here does a multipart body go to parseUpload, with a limit of its own.
   await app.register(async (plain) => {
@@ -144,7 +180,12 @@ const fileApi: FastifyPluginAsyncZod<{ ctx: AppContext; files: ReturnType<typeof
     );
     scope.post(
       '/upload',
-      { onRequest: guard('upload'), bodyLimit: UPLOAD_BODY_LIMIT, schema: { body: uploadBody } },
+      {
+        onRequest: guard('upload'),
+        bodyLimit: UPLOAD_BODY_LIMIT,
+        // Multipart only: a file cannot come as JSON (the document shows `file` as binary).
+        schema: { body: uploadBody, consumes: ['multipart/form-data'], response: { 201: entryWritten } },
+      },
       async (request, reply) => {
         const dir = parsePath(request.body.path);
         const { filename, data } = request.body.file;

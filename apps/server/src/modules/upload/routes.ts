@@ -14,7 +14,13 @@ import { mediaStorage } from '../../media/storage.js';
  */
 const EDITOR_MODEL = 'editor';
 
-const uploadBody = z.object({ file: z.custom<Buffer>((v) => Buffer.isBuffer(v), { message: ERR.image }) });
+const uploadBody = z.object({
+  file: z
+    .custom<Buffer>((v) => Buffer.isBuffer(v), { message: ERR.image })
+    .meta({ type: 'string', format: 'binary', description: 'The image (JPEG, PNG, GIF, WebP, AVIF)' }),
+});
+/** `{location}`: the stored image's address, which the editor puts into the text. */
+const uploaded = z.object({ location: z.string() }).meta({ id: 'EditorImage' });
 
 /** `POST /api/upload` (multipart `file`) → `{location}` for the rich-text editor (docs/api.md "Editor images"). */
 export const uploadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -22,7 +28,12 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
 
   app.post(
     '/api/upload',
-    { onRequest: authenticate, config: imageUploadConfig, schema: { body: uploadBody } },
+    {
+      onRequest: authenticate,
+      config: imageUploadConfig,
+      // Multipart only: a file cannot come as JSON (the document shows `file` as binary).
+      schema: { body: uploadBody, consumes: ['multipart/form-data'], response: { 200: uploaded } },
+    },
     async (request) => {
       // Any signed-in staff member may upload (members, role 3, cannot sign in at all).
       const user = currentUser(request);
