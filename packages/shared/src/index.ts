@@ -28,4 +28,5 @@ export * from './schemas/stats.js';
 export * from './schemas/text.js';
 export * from './schemas/user.js';
 export * from './slugify.js';
+export * from './translation.js';
 export * from './zod-helpers.js';

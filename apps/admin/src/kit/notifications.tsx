@@ -5,7 +5,8 @@ import { useSyncExternalStore } from 'react';
 import { errorMessage } from '../api/client';
 import type { I18nKey } from '../i18n';
 
-export type NotificationType = 'success' | 'danger';
+/** Success and danger are the specification's; info says that nothing needed doing (e.g. nothing to copy). */
+export type NotificationType = 'success' | 'danger' | 'info';
 
 interface Notification {
   id: number;
@@ -67,7 +68,7 @@ export function NotificationBar() {
       role={note.type === 'danger' ? 'alert' : 'status'}
     >
       <Alert
-        type={note.type === 'danger' ? 'error' : 'success'}
+        type={note.type === 'danger' ? 'error' : note.type}
         title={note.text}
         showIcon
         closable={{ onClose: dismissNotification }}

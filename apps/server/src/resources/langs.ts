@@ -1,4 +1,4 @@
-import { ERR, type Langs, LOCALES, type Locale } from '@backoffice/shared';
+import { ERR, isEmptyTranslation, type Langs, LOCALES, type Locale } from '@backoffice/shared';
 import { and, eq, getTableColumns, getTableName, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
@@ -82,7 +82,6 @@ export function translations<L extends LangTable, F extends string>(spec: {
         fields,
         values,
         (locale) => previous[locale] as (Record<F, unknown> & { outdated: boolean }) | undefined,
-        rich,
       );
       for (const locale of LOCALES) {
         const { changed, outdated, missing } = state[locale];
@@ -101,12 +100,6 @@ export function translations<L extends LangTable, F extends string>(spec: {
   };
 }
 
-/** Whether a field counts as empty: rich text without text or images, or a blank plain value. */
-function isEmpty(value: unknown, richText: boolean): boolean {
-  const text = String(value ?? '');
-  return (richText ? text.replace(/<(?!img)[^>]*>|&nbsp;/g, '') : text).trim() === '';
-}
-
 /**
  * The translation state of both locales after a save (docs/features/translations.md): which changed, which is
  * outdated now, which misses a field the other fills.
@@ -115,7 +108,6 @@ export function translationState<F extends string>(
   fields: readonly F[],
   next: Langs<Record<F, string>>,
   previous: (locale: Locale) => (Record<F, unknown> & { outdated: boolean }) | undefined,
-  rich: ReadonlySet<string>,
 ): Record<Locale, { changed: boolean; outdated: boolean; missing: boolean }> {
   const other = (locale: Locale): Locale => (locale === 'sk' ? 'en' : 'sk');
   const changed = (locale: Locale) => {
@@ -132,7 +124,7 @@ export function translationState<F extends string>(
       // change was the other catching up (it was the outdated one).
       const outdated = mine ? false : theirs ? !otherWasOutdated || wasOutdated : wasOutdated;
       const missing = fields.some(
-        (f) => isEmpty(next[locale][f], rich.has(f)) && !isEmpty(next[other(locale)][f], rich.has(f)),
+        (f) => isEmptyTranslation(next[locale][f]) && !isEmptyTranslation(next[other(locale)][f]),
       );
       return [locale, { changed: mine, outdated, missing }];
     }),

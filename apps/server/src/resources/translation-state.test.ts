@@ -76,12 +76,11 @@ describe('translation state', () => {
 
 describe('translationState', () => {
   const fields = ['title', 'content'] as const;
-  const rich = new Set(['content']);
   const row = (title: string, content: string, outdated = false) => ({ title, content, outdated });
   const next = { sk: { title: 'A', content: '<p>x</p>' }, en: { title: 'A', content: '<p>y</p>' } };
 
   it('a new record: both changed, neither outdated', () => {
-    expect(translationState(fields, next, () => undefined, rich)).toEqual({
+    expect(translationState(fields, next, () => undefined)).toEqual({
       sk: { changed: true, outdated: false, missing: false },
       en: { changed: true, outdated: false, missing: false },
     });
@@ -89,15 +88,15 @@ describe('translationState', () => {
 
   it('the other locale catching up does not make this one outdated', () => {
     const before = { sk: row('A', '<p>x</p>'), en: row('A', '<p>old</p>', true) };
-    const state = translationState(fields, next, (l) => before[l], rich);
+    const state = translationState(fields, next, (l) => before[l]);
     expect(state.sk.outdated).toBe(false);
     expect(state.en).toEqual({ changed: true, outdated: false, missing: false });
   });
 
   it('rich text with no text and no image counts as empty; an image alone does not', () => {
     const empty = { sk: next.sk, en: { title: 'A', content: '<p>&nbsp;</p>' } };
-    expect(translationState(fields, empty, () => undefined, rich).en.missing).toBe(true);
+    expect(translationState(fields, empty, () => undefined).en.missing).toBe(true);
     const image = { sk: next.sk, en: { title: 'A', content: '<p><img src="/a.png"></p>' } };
-    expect(translationState(fields, image, () => undefined, rich).en.missing).toBe(false);
+    expect(translationState(fields, image, () => undefined).en.missing).toBe(false);
   });
 });

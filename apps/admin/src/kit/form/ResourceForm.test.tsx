@@ -70,7 +70,8 @@ function openForm(id: number | null = 7) {
 }
 
 const field = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;
-const tab = (locale: Locale) => screen.getByRole('tab', { name: locale === 'sk' ? 'Slovak' : 'English' });
+// A tab's name may go on with its translation state ("English incomplete").
+const tab = (locale: Locale) => screen.getByRole('tab', { name: locale === 'sk' ? /^Slovak/ : /^English/ });
 const loaded = () => waitFor(() => expect(field('title-sk').value).toBe('Otváracie hodiny'));
 
 describe('ResourceForm', () => {
@@ -249,5 +250,44 @@ describe('ResourceForm', () => {
     openForm();
     await loaded();
     expect(screen.getByTestId('form-save')).toHaveProperty('disabled', true);
+  });
+});
+
+describe('ResourceForm: translation state and copy', () => {
+  it('marks a locale outdated as loaded and a locale missing a field as the user empties it', async () => {
+    const outdated = { ...record(), translation: { sk: 'complete', en: 'outdated' } } as TextRecord;
+    stubApi({ [RECORD]: { body: { data: outdated, abilities: ROLE_1 } } });
+    const { user } = openForm();
+    await loaded();
+
+    expect(screen.getByTestId('locale-state-en').dataset.state).toBe('outdated');
+    expect(screen.queryByTestId('locale-state-sk')).toBeNull();
+    await user.clear(field('content-sk'));
+    await waitFor(() => expect(screen.getByTestId('locale-state-sk').dataset.state).toBe('missing'));
+    expect(tab('sk').textContent).toContain('incomplete');
+  });
+
+  it('copies the empty fields from the other locale, and replaces a filled one only after a confirmation', async () => {
+    const partial = record();
+    partial.langs.en = { title: 'Opening hours', content: '' };
+    stubApi({ [RECORD]: { body: { data: partial, abilities: ROLE_1 } } });
+    const { user } = openForm();
+    await loaded();
+    expect(screen.getByTestId('locale-state-en').dataset.state).toBe('missing');
+
+    await user.click(tab('en'));
+    await user.click(screen.getByTestId('copy-locale-en'));
+    expect(field('content-en').value).toBe('<p>Po–Pi</p>');
+    expect(field('title-en').value).toBe('Opening hours');
+    await waitFor(() => expect(screen.queryByTestId('locale-state-en')).toBeNull());
+    expect(screen.getByTestId('notification').textContent).toContain('Copied fields: 1');
+
+    await user.click(screen.getByTestId('copy-menu-en'));
+    await user.click(await screen.findByTestId('copy-field-en-title'));
+    const question = await screen.findByText(/“Title” is already filled/);
+    const dialog = question.closest('.ant-modal') as HTMLElement;
+    expect(field('title-en').value).toBe('Opening hours');
+    await user.click(within(dialog).getByTestId('confirm-ok'));
+    await waitFor(() => expect(field('title-en').value).toBe('Otváracie hodiny'));
   });
 });

@@ -9,6 +9,7 @@ import { LocaleTabs } from '../LocaleTabs';
 import { notify } from '../notifications';
 import { usePreloader } from '../preloader';
 import type { ListRowBase, RecordBase, ResourceDef } from '../resource';
+import { CopyFromOtherLocale, LocaleStateTag, translationOf } from '../translation';
 import { zodRules } from '../zodForm';
 import { fileValues } from './edits';
 import { StaleAlert } from './StaleAlert';
@@ -176,15 +177,25 @@ export function ResourceForm<Row extends ListRowBase, Rec extends RecordBase, Va
         )}
         {stale && <StaleAlert onReload={() => void record.refetch()} />}
         {LocaleFields && (
-          <LocaleTabs activeKey={tab} onChange={setTab} errorLocales={errorLocales}>
+          <LocaleTabs
+            activeKey={tab}
+            onChange={setTab}
+            errorLocales={errorLocales}
+            extra={(locale) => (
+              <LocaleStateTag locale={locale} form={form} loaded={creating ? undefined : translationOf(loaded)} />
+            )}
+          >
             {(locale) => (
-              <LocaleFields
-                locale={locale}
-                rules={rules}
-                creating={creating}
-                id={id}
-                record={creating ? undefined : loaded}
-              />
+              <>
+                <CopyFromOtherLocale locale={locale} />
+                <LocaleFields
+                  locale={locale}
+                  rules={rules}
+                  creating={creating}
+                  id={id}
+                  record={creating ? undefined : loaded}
+                />
+              </>
             )}
           </LocaleTabs>
         )}

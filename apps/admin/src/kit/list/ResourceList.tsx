@@ -12,6 +12,7 @@ import { ResourceDetail } from '../detail/ResourceDetail';
 import { ResourceForm } from '../form/ResourceForm';
 import { notify, notifyFailure } from '../notifications';
 import type { ListRowBase, RecordBase, ResourceDef } from '../resource';
+import { translationColumn, translationFilter } from '../translation';
 import { CONTENT_BULK_ACTIONS, offeredBulkActions } from './BulkMenu';
 import { confirmButtonProps } from './confirm';
 import { FilterPanel } from './FilterPanel';
@@ -45,7 +46,12 @@ export function ResourceList<Row extends ListRowBase, Rec extends RecordBase, Va
   const rawId = useParams().id;
   const editId = parseId(rawId);
   const { form } = def;
-  const filters = def.filters ?? NO_FILTERS;
+  // A translated resource (one with locale tabs) also shows and filters its rows' translation state.
+  const translated = Boolean(def.form?.LocaleFields);
+  const filters = useMemo(
+    () => [...(def.filters ?? NO_FILTERS), ...(translated ? [translationFilter] : [])],
+    [def.filters, translated],
+  );
   const filterKeys = useMemo(() => filters.map((filter) => filter.key), [filters]);
   const { state, update, query } = useListParams(def.defaultSort, filterKeys);
   const list = useResourceList(def.api, query);
@@ -123,6 +129,7 @@ export function ResourceList<Row extends ListRowBase, Rec extends RecordBase, Va
 
   const columns: TableProps<Row>['columns'] = [
     ...withSortOrder(def.columns({ t, language: getLanguage() }), state),
+    ...(translated ? [translationColumn<Row>(t)] : []),
     {
       key: 'actions',
       title: t('list.actions'),
