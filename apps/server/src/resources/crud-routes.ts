@@ -8,9 +8,7 @@ import {
   BULK_ACTIONS,
   bulkResultSchema,
   bulkSchema,
-  DELETE_MARKER,
   dataResponse,
-  ERR,
   type ListResponse,
   type Locale,
   type LogModel,
@@ -31,22 +29,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import { forbidden, HttpError, invalid, notFound } from '../http/errors.js';
+import { forbidden, notFound } from '../http/errors.js';
 import { abilitiesOf, type ContentAction } from '../http/policy.js';
 import { type AuthUser, currentUser } from '../http/session.js';
 import { t } from '../i18n/index.js';
-import {
-  imageUploadConfig,
-  type ProcessedImage,
-  processImageField,
-  removeImages,
-  writeImages,
-} from '../media/images.js';
-import { mediaStorage, storageFailureCause } from '../media/storage.js';
+import { imageUploadConfig } from '../media/images.js';
 import { logActivity } from './activity-log.js';
+import { type ImageColumn, imageFields } from './image-fields.js';
 import type { Translations } from './langs.js';
 import { langOptions } from './list.js';
 import { softResource } from './resource.js';
+
+export { type ImageColumn, imageFields } from './image-fields.js';
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
@@ -329,136 +323,4 @@ export function registerTitleUrlCheck(
   app.post('/validate/title_url', { schema: { summary, body: titleUrlCheckSchema, response } }, (request) =>
     answer(request, request.body),
   );
-}
-
-/** A checked image field of a save: a new image (checked and encoded), the delete marker, or undefined (keep). */
-type ImageUpload = ProcessedImage | typeof DELETE_MARKER | undefined;
-/** The columns of a record that hold an image file. */
-export type ImageColumn = 'image' | 'poster';
-
-/** Runs media work; a 507 (storageFailure) is logged with its system error before it becomes the answer. */
-async function logged<T>(request: FastifyRequest, work: Promise<T>): Promise<T> {
-  try {
-    return await work;
-  } catch (err) {
-    const cause = storageFailureCause(err);
-    if (cause) request.log.error({ err: cause, reqId: request.id }, 'media write failed');
-    throw err;
-  }
-}
-
-/**
- * The image fields of a resource. The body schema is shared with the admin and knows no files, so the raw values
- * are taken before validation; new files are all checked before anything is written (each bad one is a 422
- * `errors.image` on its field). A save is all or nothing (SECURITY.md): an update writes the new files before the
- * record changes (a failed write is a 507 and nothing changed; a refused save removes them again), and the
- * replaced files go only once the row points at the new ones; a create, whose folder needs the new id, writes its
- * files after the insert and removes the new record again when they cannot be written. Any other string means
- * "keep".
- */
-export function imageFields(
-  db: Db,
-  table: Parameters<typeof softResource>[1],
-  target: { media: string; config: Config; fields?: readonly ImageColumn[] },
-) {
-  const fields = target.fields ?? ['image'];
-  const raw = new WeakMap<FastifyRequest, Record<string, unknown>>();
-  const ctx = { config: target.config };
-
-  const checkOne = async (field: ImageColumn, value: unknown): Promise<ImageUpload> => {
-    if (Buffer.isBuffer(value)) return processImageField(field, value);
-    if (value === DELETE_MARKER) return DELETE_MARKER;
-    if (value === undefined || value === null || typeof value === 'string') return undefined;
-    throw invalid({ [field]: [ERR.image] });
-  };
-
-  /** Points the row at the new names (null clears, undefined keeps) in one statement; answers the names replaced. */
-  const pointAt = async (id: number, next: readonly (string | null | undefined)[]): Promise<(string | null)[]> => {
-    const changed = fields.flatMap((field, i) => (next[i] === undefined ? [] : [{ field, file: next[i] ?? null }]));
-    if (changed.length === 0) return [];
-    const columns = sql.join(
-      changed.map(({ field }) => sql.identifier(field)),
-      sql`, `,
-    );
-    const sets = sql.join(
-      changed.map(({ field, file }) => sql`${sql.identifier(field)} = ${file}`),
-      sql`, `,
-    );
-    const result = (await db.execute(
-      sql`with previous as (select ${columns} from ${table} where id = ${id} for update)
-          update ${table} set ${sets} from previous where ${table}.id = ${id} returning previous.*`,
-    )) as unknown as { rows: Record<string, string | null>[] };
-    const before = result.rows[0] ?? {};
-    return changed.map(({ field, file }) => {
-      const old = before[field] ?? null;
-      return old === file ? null : old;
-    });
-  };
-
-  return {
-    capture: async (request: FastifyRequest) => {
-      const body = request.body as Record<string, unknown> | null | undefined;
-      raw.set(request, body && typeof body === 'object' ? body : {});
-    },
-
-    async checked(request: FastifyRequest): Promise<ImageUpload[]> {
-      const body = raw.get(request) ?? {};
-      const errors: Record<string, string[]> = {};
-      const uploads: ImageUpload[] = [];
-      for (const field of fields) {
-        try {
-          uploads.push(await checkOne(field, body[field]));
-        } catch (err) {
-          if (!(err instanceof HttpError) || !err.errors) throw err;
-          Object.assign(errors, err.errors);
-        }
-      }
-      if (Object.keys(errors).length > 0) throw invalid(errors);
-      return uploads;
-    },
-
-    /**
-     * Saves record `id` with its checked images: the new files first (507 and nothing changed when they cannot
-     * be written), then `save` (the record's own transaction), then the row's image columns; if either fails, the
-     * new files go and the old ones stay. Answers what `save` answered.
-     */
-    async update<T>(request: FastifyRequest, id: number, uploads: ImageUpload[], save: () => Promise<T>): Promise<T> {
-      const place = { model: target.media, id };
-      const images = uploads.map((upload) => (upload === DELETE_MARKER ? undefined : upload));
-      const written = await logged(request, writeImages(ctx, place, images));
-      const next = uploads.map((upload, i) => (upload === DELETE_MARKER ? null : written[i]));
-      let saved: T;
-      let replaced: (string | null)[];
-      try {
-        saved = await save();
-        replaced = await pointAt(id, next);
-      } catch (err) {
-        await removeImages(ctx, place, written, { prune: true });
-        throw err;
-      }
-      await removeImages(ctx, place, replaced);
-      return saved;
-    },
-
-    /**
-     * Creates a record (`insert` answers its id) with its checked images. The files need the id, so they are
-     * written after the insert; when they cannot be (507), the new record is deleted again with whatever was
-     * written for it, so that the failed save leaves nothing and its retry may take the same title_url.
-     */
-    async create(request: FastifyRequest, uploads: ImageUpload[], insert: () => Promise<number>): Promise<number> {
-      const id = await insert();
-      try {
-        await this.update(request, id, uploads, async () => {});
-      } catch (err) {
-        await db
-          .execute(sql`delete from ${table} where id = ${id}`)
-          .catch((cleanup: unknown) => request.log.error({ err: cleanup, id }, 'a half-created record stayed'));
-        await mediaStorage(target.config)
-          .removeRecord(target.media, id)
-          .catch(() => {});
-        throw err;
-      }
-      return id;
-    },
-  };
 }
