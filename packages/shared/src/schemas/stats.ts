@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ListMeta } from '../api.js';
 import { listMetaSchema } from './api.js';
 import type { FormKind } from './form.js';
+import { listQuerySchema } from './list.js';
 
 /**
  * The statistics API (docs/spec-index.md S1.3 Dashboard stats, S2.3 Statistics rows, S2.7, S2.9; docs/features/statistics.md), answered from the
@@ -237,3 +238,16 @@ export const sessionStatsResponseSchema = (key: string) => {
   }
   return schema;
 };
+
+/**
+ * The range of a statistics call as the document shows it. The server checks the days themselves (a real date, not
+ * after today, not reversed, at most `STATS_MAX_RANGE_DAYS`: 422 with `STATS_ERRORS`); here only that each is
+ * one text, so a repeated parameter is refused with the same key.
+ */
+const statsDay = (description: string) => z.string({ error: STATS_ERRORS.date }).optional().meta({ description });
+export const statsRangeQuerySchema = z.object({
+  startDate: statsDay('The first day, YYYY-MM-DD. Without both days: the last 7 days up to yesterday.'),
+  endDate: statsDay('The last day, YYYY-MM-DD, not after today (Europe/Bratislava).'),
+});
+/** A statistics table's query: the range and the list parameters (page, per_page, sort, order, search). */
+export const statsTableQuerySchema = listQuerySchema.extend(statsRangeQuerySchema.shape);

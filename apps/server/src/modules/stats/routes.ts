@@ -1,6 +1,5 @@
 import {
   contentStatsResponseSchema,
-  listQuerySchema,
   STATS,
   STATS_DEMOGRAPHY,
   STATS_DEVICES,
@@ -8,6 +7,8 @@ import {
   STATS_MAX_RANGE_DAYS,
   STATS_SOURCES,
   sessionStatsResponseSchema,
+  statsRangeQuerySchema,
+  statsTableQuerySchema,
   statsTotalsResponseSchema,
   trafficResponseSchema,
 } from '@backoffice/shared';
@@ -66,19 +67,23 @@ export const statsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   });
 
   // The answers of the statistics screens (docs/spec-index.md S2.3, S2.7), read from the daily roll-ups.
-  app.get('/traffic', { schema: { response: { 200: trafficResponseSchema } } }, async (request) =>
-    trafficOf(ctx.db, rangeOf(request.query)),
+  // The query schemas only take each day as one text; `rangeOf` checks the days (422 with STATS_ERRORS).
+  app.get(
+    '/traffic',
+    { schema: { querystring: statsRangeQuerySchema, response: { 200: trafficResponseSchema } } },
+    async (request) => trafficOf(ctx.db, rangeOf(request.query)),
   );
-  app.get('/content', { schema: { response: { 200: contentStatsResponseSchema } } }, async (request) =>
-    contentOf(ctx.db, rangeOf(request.query), listQuerySchema.parse(request.query ?? {})),
+  app.get(
+    '/content',
+    { schema: { querystring: statsTableQuerySchema, response: { 200: contentStatsResponseSchema } } },
+    async (request) => contentOf(ctx.db, rangeOf(request.query), request.query),
   );
   for (const [group, tables] of Object.entries(SESSION_TABLES)) {
     for (const [name, [dim, key]] of Object.entries(tables)) {
       app.get(
         `/${group}/${name}`,
-        { schema: { response: { 200: sessionStatsResponseSchema(key) } } },
-        async (request) =>
-          sessionsBy(ctx.db, dim, key, rangeOf(request.query), listQuerySchema.parse(request.query ?? {})),
+        { schema: { querystring: statsTableQuerySchema, response: { 200: sessionStatsResponseSchema(key) } } },
+        async (request) => sessionsBy(ctx.db, dim, key, rangeOf(request.query), request.query),
       );
     }
   }
