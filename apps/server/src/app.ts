@@ -41,6 +41,7 @@ import { referenceRoutes } from './modules/references/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { statsRoutes } from './modules/stats/routes.js';
 import { textRoutes } from './modules/texts/routes.js';
+import { translationRoutes } from './modules/translations/routes.js';
 import { uploadRoutes } from './modules/upload/routes.js';
 import { lookupRoutes } from './modules/users/lookups.js';
 import { userRoutes } from './modules/users/routes.js';
@@ -142,6 +143,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   await app.register(referenceRoutes, { ctx, prefix: '/api/reference' });
   await app.register(partnerRoutes, { ctx, prefix: '/api/partner' });
   await app.register(statsRoutes, { ctx, prefix: '/api/stats' });
+  await app.register(translationRoutes, { ctx, prefix: '/api/stats' });
   await app.register(analyticsRoutes, { ctx });
   await app.register(formRoutes, { ctx, prefix: '/api/form' });
   await app.register(publicFormRoutes, { ctx, prefix: '/api/public/form' });

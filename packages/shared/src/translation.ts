@@ -1,5 +1,6 @@
 // The translation workflow's shared rules (docs/features/translations.md): the server keeps each locale's state
 // with them and the admin's form shows the same state while the user types.
+import { z } from 'zod';
 import { LOCALES, type Locale } from './constants.js';
 
 /** The other locale of a bilingual record. */
@@ -27,3 +28,15 @@ export function missingFields(langs: Partial<Record<Locale, Record<string, unkno
 /** Both locales' missing fields. */
 export const missingByLocale = (langs: Partial<Record<Locale, Record<string, unknown>>>) =>
   Object.fromEntries(LOCALES.map((l) => [l, missingFields(langs, l)])) as Record<Locale, string[]>;
+
+/** A translated resource's count of live records per translation problem (`GET /api/stats/translations`). */
+export const translationSummaryRowSchema = z
+  .object({
+    model: z.enum(['Page', 'Text', 'Panel', 'Category', 'Blog', 'Gallery', 'Reference', 'Partner', 'MailTemplate']),
+    missing_sk: z.number().int(),
+    missing_en: z.number().int(),
+    outdated: z.number().int(),
+  })
+  .meta({ id: 'TranslationSummaryRow' });
+export type TranslationSummaryRow = z.infer<typeof translationSummaryRowSchema>;
+export const translationSummarySchema = z.object({ data: z.array(translationSummaryRowSchema) });

@@ -1,6 +1,9 @@
+import { ROLES } from '@backoffice/shared';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { users } from '../db/schema.js';
 import { idsOf, useSignedInServer } from '../test/content-cases.js';
-import { textInput } from '../test/factories.js';
+import { buildUser, textInput } from '../test/factories.js';
 import { Agent } from '../test/harness.js';
 import { translationState } from './langs.js';
 
@@ -11,12 +14,6 @@ const BASE = '/api/content/text';
 const ctx = useSignedInServer();
 
 type Lang = { title: string; content: string };
-const body = (sk: Lang, en: Lang, updated_at?: string) => ({
-  langs: { sk, en },
-  positions: [],
-  status: true,
-  updated_at,
-});
 const lang = (title: string, content: string) => ({ title, content });
 
 async function save(id: number | null, sk: Lang, en: Lang) {
@@ -98,5 +95,49 @@ describe('translationState', () => {
     expect(translationState(fields, empty, () => undefined).en.missing).toBe(true);
     const image = { sk: next.sk, en: { title: 'A', content: '<p><img src="/a.png"></p>' } };
     expect(translationState(fields, image, () => undefined).en.missing).toBe(false);
+  });
+});
+
+describe('GET /api/stats/translations', () => {
+  it('counts the live records with a missing or outdated locale per resource, for staff only', async () => {
+    const before = (await ctx.admin.get('/api/stats/translations')).json().data as { model: string }[];
+    const textsBefore = before.find((r) => r.model === 'Text');
+    const id = await save(null, lang('Cenník', '<p>Ceny</p>'), lang('Prices', ''));
+    await save(id, lang('Cenník', '<p>Nové ceny</p>'), lang('Prices', ''));
+    const res = await ctx.editor.get('/api/stats/translations');
+    expect(res.statusCode).toBe(200);
+    const after = (res.json().data as { model: string; missing_en: number; outdated: number }[]).find(
+      (r) => r.model === 'Text',
+    );
+    expect(after).toMatchObject({
+      missing_en: (textsBefore as { missing_en: number }).missing_en + 1,
+      outdated: (textsBefore as { outdated: number }).outdated + 1,
+    });
+    expect(res.json().data.map((r: { model: string }) => r.model)).toEqual([
+      'Page',
+      'Text',
+      'Panel',
+      'Category',
+      'Blog',
+      'Gallery',
+      'Reference',
+      'Partner',
+      'MailTemplate',
+    ]);
+
+    // A removed record no longer counts.
+    expect((await ctx.admin.delete(`${BASE}/${id}`)).statusCode).toBe(200);
+    const removed = (await ctx.admin.get('/api/stats/translations'))
+      .json()
+      .data.find((r: { model: string }) => r.model === 'Text');
+    expect(removed.missing_en).toBe((textsBefore as { missing_en: number }).missing_en);
+
+    expect((await new Agent(ctx.server.app).get('/api/stats/translations')).statusCode).toBe(401);
+    // Site members cannot sign in to the back office; an editor demoted to one is signed out at the next request.
+    const user = await buildUser(ctx.server.ctx.db, { role_id: ROLES.editor });
+    const member = new Agent(ctx.server.app, 'en');
+    await member.login(user.email, user.plainPassword);
+    await ctx.server.ctx.db.update(users).set({ role_id: ROLES.member }).where(eq(users.id, user.id));
+    expect((await member.get('/api/stats/translations')).statusCode).toBe(401);
   });
 });
