@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { type Database, openDatabase } from './db/client.js';
-import { migrateWhenBehind } from './db/migrate.js';
 import { sharedSecret } from './db/secrets.js';
 import { demoJobHandlers, demoSeeded, seedDemo } from './db/seed/demo.js';
 import { seedReferenceOnce } from './db/seed/reference.js';
@@ -43,7 +42,7 @@ export async function startServer(
   try {
     // Processes started at once on one database migrate and seed one after another; the later ones find it done.
     await database.exclusively(async () => {
-      await migrateWhenBehind(database);
+      await database.migrate();
       lap('migrations');
       await seedReferenceOnce(database.db, config, log);
       lap('reference');

@@ -1,14 +1,12 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { applyMigrations } from './migrate.js';
 
 /**
  * The database through drizzle's query builder. Without drizzle's relational queries (`db.query.*`, unused here):
@@ -19,7 +17,8 @@ export type Db = PgDatabase<PgQueryResultHKT>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  migrate(): Promise<void>;
+  /** Applies the migrations the database lacks (`migrate.ts`); answers whether there were any. */
+  migrate(): Promise<boolean>;
   /**
    * Runs `work` while this process holds the start-up lock: on PostgreSQL a session advisory lock on one
    * connection, so processes started at once migrate and seed one after another (docs/DEPLOY.md); the embedded
@@ -31,8 +30,6 @@ export interface Database {
 
 /** The advisory lock key of start-up (migrations and seeds): any fixed number, the same for every process. */
 const STARTUP_LOCK = 727_001;
-
-const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export class DatabaseLockedError extends Error {}
 
@@ -57,7 +54,7 @@ export async function openDatabase(opts: { url?: string; dataDir: string; lock?:
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+      migrate: () => applyMigrations(db, (script) => pool.query(script)),
       async exclusively(work) {
         const client = await pool.connect();
         try {
@@ -91,7 +88,7 @@ export async function openDatabase(opts: { url?: string; dataDir: string; lock?:
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    migrate: () => applyMigrations(db, (script) => client.exec(script)),
     exclusively: (work) => work(),
     close: async () => {
       await client.close();

@@ -1,0 +1,60 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Db } from './client.js';
+import { applyMigrations, migrationsFolder } from './migrate.js';
+
+const clients: PGlite[] = [];
+const fresh = async () => {
+  const client = new PGlite({ extensions: { pg_trgm } });
+  clients.push(client);
+  await client.waitReady;
+  return client;
+};
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.close()));
+});
+
+/** Tables with their columns, indexes with their definitions, constraints, and drizzle's bookkeeping. */
+async function describeSchema(client: PGlite) {
+  const columns = await client.query(
+    `select table_schema, table_name, column_name, data_type, is_nullable, column_default
+     from information_schema.columns where table_schema in ('public', 'drizzle') order by 1, 2, 3`,
+  );
+  const indexes = await client.query(
+    `select schemaname, tablename, indexname, indexdef from pg_indexes
+     where schemaname in ('public', 'drizzle') order by 1, 2, 3`,
+  );
+  const constraints = await client.query(
+    `select conrelid::regclass::text as tbl, conname, pg_get_constraintdef(oid) as def from pg_constraint
+     where connamespace in ('public'::regnamespace, 'drizzle'::regnamespace) order by 1, 2`,
+  );
+  const applied = await client.query('select hash, created_at from drizzle.__drizzle_migrations order by id');
+  return { columns: columns.rows, indexes: indexes.rows, constraints: constraints.rows, applied: applied.rows };
+}
+
+describe('applyMigrations', () => {
+  it("gives an empty database the schema and bookkeeping drizzle's migrator gives it, then does nothing", async () => {
+    const [ours, theirs] = await Promise.all([fresh(), fresh()]);
+    const db = drizzle(ours) as unknown as Db;
+    expect(await applyMigrations(db, (script) => ours.exec(script))).toBe(true);
+    await migrate(drizzle(theirs), { migrationsFolder });
+    const schema = await describeSchema(ours);
+    expect(schema.applied.length).toBeGreaterThan(10);
+    expect(schema).toEqual(await describeSchema(theirs));
+
+    expect(await applyMigrations(db, (script) => ours.exec(script))).toBe(false);
+    // drizzle's migrator agrees that nothing is pending.
+    await migrate(drizzle(ours), { migrationsFolder });
+    expect(await describeSchema(ours)).toEqual(schema);
+  }, 120_000);
+
+  it('applies a script as one transaction: a failing statement leaves nothing behind', async () => {
+    const client = await fresh();
+    await expect(client.exec('create table half_done (x int);\nselect 1 / 0;')).rejects.toThrow();
+    const { rows } = await client.query("select to_regclass('public.half_done') as t");
+    expect(rows).toEqual([{ t: null }]);
+  }, 60_000);
+});
