@@ -6,6 +6,7 @@ import type {
   StatsListResponse,
   StatsSource,
   TrafficResponse,
+  TranslationSummaryRow,
 } from '@backoffice/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type Query, request } from './client';
@@ -75,3 +76,16 @@ export function useStatsTable<Row>(table: 'content' | SessionTable, dates: Stats
 
 export type ContentStatsPage = StatsListResponse<ContentStatsRow>;
 export type SessionStatsPage<T extends SessionTable> = StatsListResponse<SessionStatsRow<SessionDimension<T>>>;
+
+/**
+ * GET /api/stats/translations → per translated resource, the live records with a locale missing a field or
+ * outdated (docs/features/translations.md). Always refetched on the dashboard: a save elsewhere changes it.
+ */
+export function useTranslationSummary() {
+  return useQuery({
+    queryKey: [STATS_KEY, 'translations'],
+    queryFn: async ({ signal }) =>
+      (await request<{ data: TranslationSummaryRow[] }>('GET', '/api/stats/translations', { signal })).data,
+    staleTime: 0,
+  });
+}

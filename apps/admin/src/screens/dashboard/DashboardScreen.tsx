@@ -10,10 +10,11 @@ import { routePath } from '../../routes/paths';
 import { defaultRange } from '../stats/dateRange';
 import { LazyTrafficChart } from '../stats/LazyTrafficChart';
 import { DASHBOARD_TOTALS, TrafficTotalsBoxes } from '../stats/TrafficTotalsBoxes';
+import { TranslationsCard } from './TranslationsCard';
 
 /**
  * Dashboard (docs/spec-index.md S1.2 Dashboard): the traffic of the last 7 days ending yesterday (chart and four totals), then a
- * count tile per content type whose screen exists, linking to it.
+ * count tile per content type whose screen exists, linking to it; then the translation card.
  */
 export default function DashboardScreen() {
   const { t } = useTranslation();
@@ -50,6 +51,7 @@ export default function DashboardScreen() {
           </Row>
         )}
       </Card>
+      <TranslationsCard />
     </div>
   );
 }

@@ -1,0 +1,62 @@
+import { TRANSLATION_FILTERS } from '@backoffice/shared';
+import { Card, Empty, List, Space, Spin, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useTranslationSummary } from '../../api/stats';
+import { routeOfModel } from '../../routes/models';
+import { routePath } from '../../routes/paths';
+
+const COLOURS = { missing_sk: 'orange', missing_en: 'orange', outdated: 'gold' } as const;
+
+/**
+ * The dashboard's translation card (docs/features/translations.md): per translated resource, how many records miss
+ * a Slovak or English field or have an outdated locale, each count a link to the list filtered by it.
+ */
+export function TranslationsCard() {
+  const { t } = useTranslation();
+  const summary = useTranslationSummary();
+  const rows = (summary.data ?? []).flatMap((row) => {
+    const route = routeOfModel(row.model);
+    const counts = TRANSLATION_FILTERS.filter((filter) => row[filter] > 0);
+    return route && counts.length > 0 ? [{ ...row, route, counts }] : [];
+  });
+  return (
+    <Card
+      title={t('translation.card.title')}
+      className="bo-dashboard-translations"
+      data-testid="dashboard-translations"
+    >
+      {summary.isLoading ? (
+        <Spin />
+      ) : rows.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('translation.card.empty')} />
+      ) : (
+        <List
+          size="small"
+          dataSource={rows}
+          renderItem={(row) => (
+            <List.Item key={row.model} data-testid={`translations-${row.model}`}>
+              <span>{t(`nav.${row.route}` as 'nav.contentPage')}</span>
+              <Space size={4} wrap>
+                {row.counts.map((filter) => (
+                  <Link
+                    key={filter}
+                    to={`${routePath(row.route)}?translation=${filter}`}
+                    data-testid={`translations-${row.model}-${filter}`}
+                  >
+                    <Tag color={COLOURS[filter]}>
+                      {t('translation.card.count', {
+                        label: t(`translation.filters.${filter}`),
+                        n: row[filter],
+                      })}
+                    </Tag>
+                  </Link>
+                ))}
+              </Space>
+            </List.Item>
+          )}
+        />
+      )}
+    </Card>
+  );
+}
