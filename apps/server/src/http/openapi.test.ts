@@ -61,10 +61,13 @@ describe('the OpenAPI document', () => {
       xsrf: { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN' },
     });
     for (const name of [
+      'BadRequest',
       'Unauthorized',
       'Forbidden',
       'NotFound',
       'Conflict',
+      'TooLarge',
+      'UnsupportedMediaType',
       'CsrfMismatch',
       'Invalid',
       'TooManyRequests',

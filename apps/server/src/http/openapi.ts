@@ -92,11 +92,14 @@ const THROTTLED: ReadonlySet<string> = new Set([
 
 /** The shared error answers (docs/api.md Errors), each `{message, error, errors?}`. */
 const ERROR_RESPONSES = {
+  BadRequest: [400, 'An unreadable body: bad JSON or a broken multipart body.'],
   Unauthorized: [401, 'No signed-in session, or its user was blocked or removed.'],
   Forbidden: [403, 'The role may not do this; a foreign Origin on the collector or a public form.'],
   NotFound: [404, 'No such record, or a malformed id in the path.'],
   Conflict: [409, 'A stale update: the record changed since its updated_at was loaded; nothing was written.'],
   CsrfMismatch: [419, 'The X-XSRF-TOKEN header is missing or does not match the session.'],
+  TooLarge: [413, 'The body is over its limit (1 MB of JSON, 10000 KB a file, 64 KB a beacon or public form).'],
+  UnsupportedMediaType: [415, 'A content type the operation does not take.'],
   Invalid: [422, 'Validation failed: `errors` maps each dotted field to message keys.'],
   TooManyRequests: [429, 'Throttled; Retry-After says after how many seconds to try again.'],
 } as const;
@@ -162,11 +165,13 @@ export const transform: SwaggerTransform = (input) => {
   if (files?.length) schema['x-files'] = files;
 
   const errors: ErrorName[] = [];
+  if (schema.body) errors.push('BadRequest');
   if (!isPublic) errors.push('Unauthorized', 'Forbidden');
   if (checksCsrf) errors.push('CsrfMismatch');
   if (/:\w/.test(url)) errors.push('NotFound');
   const body = schema.body as { properties?: Record<string, unknown> } | undefined;
   if (body?.properties?.updated_at) errors.push('Conflict');
+  if (schema.body) errors.push('TooLarge', 'UnsupportedMediaType');
   if (schema.body || schema.querystring) errors.push('Invalid');
   if (THROTTLED.has(key)) errors.push('TooManyRequests');
   schema['x-errors'] = errors;
