@@ -113,6 +113,9 @@ export interface paths {
                         };
                     };
                 };
+                400: components["responses"]["BadRequest"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
                 429: components["responses"]["TooManyRequests"];
@@ -240,6 +243,9 @@ export interface paths {
                         "application/json": components["schemas"]["Message"];
                     };
                 };
+                400: components["responses"]["BadRequest"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
                 429: components["responses"]["TooManyRequests"];
@@ -296,6 +302,9 @@ export interface paths {
                         "application/json": components["schemas"]["Message"];
                     };
                 };
+                400: components["responses"]["BadRequest"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
                 429: components["responses"]["TooManyRequests"];
@@ -467,9 +476,12 @@ export interface paths {
                         };
                     };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 409: components["responses"]["Conflict"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
             };
@@ -588,10 +600,13 @@ export interface paths {
                         };
                     };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
                 409: components["responses"]["Conflict"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
             };
@@ -724,9 +739,12 @@ export interface paths {
                         "application/json": components["schemas"]["BulkResult"];
                     };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
             };
@@ -893,9 +911,12 @@ export interface paths {
                         };
                     };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 409: components["responses"]["Conflict"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
             };
@@ -1014,10 +1035,13 @@ export interface paths {
                         };
                     };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
                 409: components["responses"]["Conflict"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
             };
@@ -1150,9 +1174,12 @@ export interface paths {
                         "application/json": components["schemas"]["BulkResult"];
                     };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
             };
@@ -1363,9 +1390,12 @@ export interface paths {
                         };
                     };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 409: components["responses"]["Conflict"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
             };
@@ -1527,10 +1557,13 @@ export interface paths {
                         };
                     };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
                 409: components["responses"]["Conflict"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
             };
@@ -1663,9 +1696,12 @@ export interface paths {
                         "application/json": components["schemas"]["BulkResult"];
                     };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
             };
@@ -1835,8 +1871,11 @@ export interface paths {
                         "application/json": boolean;
                     };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
             };
@@ -2062,9 +2101,12 @@ export interface paths {
                         };
                     };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 409: components["responses"]["Conflict"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
             };
@@ -2240,10 +2282,13 @@ export interface paths {
                         };
                     };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
                 409: components["responses"]["Conflict"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
             };
@@ -2376,9 +2421,12 @@ export interface paths {
                         "application/json": components["schemas"]["BulkResult"];
                     };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
             };
@@ -2461,8 +2509,11 @@ export interface paths {
                         "application/json": boolean;
                     };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
             };
@@ -2514,8 +2565,11 @@ export interface paths {
                         "application/json": boolean;
                     };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
             };
@@ -2689,9 +2743,12 @@ export interface paths {
                         };
                     };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
             };
@@ -2888,9 +2945,12 @@ export interface paths {
                         };
                     };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 409: components["responses"]["Conflict"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
             };
@@ -3034,10 +3094,13 @@ export interface paths {
                         };
                     };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
                 409: components["responses"]["Conflict"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
             };
@@ -3170,9 +3233,12 @@ export interface paths {
                         "application/json": components["schemas"]["BulkResult"];
                     };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
             };
@@ -3255,8 +3321,11 @@ export interface paths {
                         "application/json": boolean;
                     };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
             };
@@ -3450,9 +3519,12 @@ export interface paths {
                         "application/json": components["schemas"]["GalleryImageUploaded"];
                     };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
             };
@@ -3505,9 +3577,12 @@ export interface paths {
                         };
                     };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
             };
@@ -3621,9 +3696,12 @@ export interface paths {
                         };
                     };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
             };
@@ -3717,9 +3795,12 @@ export interface paths {
                         "application/json": components["schemas"]["BulkResult"];
                     };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
             };
@@ -3883,9 +3964,12 @@ export interface paths {
                         };
                     };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 409: components["responses"]["Conflict"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
             };
@@ -4040,10 +4124,13 @@ export interface paths {
                         };
                     };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
                 409: components["responses"]["Conflict"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
             };
@@ -4176,9 +4263,12 @@ export interface paths {
                         "application/json": components["schemas"]["BulkResult"];
                     };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
             };
@@ -4261,8 +4351,11 @@ export interface paths {
                         "application/json": boolean;
                     };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
             };
@@ -4518,9 +4611,12 @@ export interface paths {
                         };
                     };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 409: components["responses"]["Conflict"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
             };
@@ -4684,10 +4780,13 @@ export interface paths {
                         };
                     };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
                 409: components["responses"]["Conflict"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
             };
@@ -4820,9 +4919,12 @@ export interface paths {
                         "application/json": components["schemas"]["BulkResult"];
                     };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
             };
@@ -4905,8 +5007,11 @@ export interface paths {
                         "application/json": boolean;
                     };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
             };
@@ -5002,9 +5107,12 @@ export interface paths {
                         };
                     };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
             };
@@ -5193,9 +5301,12 @@ export interface paths {
                         };
                     };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 409: components["responses"]["Conflict"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
             };
@@ -5335,10 +5446,13 @@ export interface paths {
                         };
                     };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
                 409: components["responses"]["Conflict"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
             };
@@ -5471,9 +5585,12 @@ export interface paths {
                         "application/json": components["schemas"]["BulkResult"];
                     };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
             };
@@ -5556,8 +5673,11 @@ export interface paths {
                         "application/json": boolean;
                     };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
             };
@@ -5610,9 +5730,12 @@ export interface paths {
                         };
                     };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
             };
@@ -5673,7 +5796,12 @@ export interface paths {
         /** Traffic by day */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The first day, YYYY-MM-DD. Without both days: the last 7 days up to yesterday. */
+                    startDate?: string;
+                    /** @description The last day, YYYY-MM-DD, not after today (Europe/Bratislava). */
+                    endDate?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -5693,6 +5821,7 @@ export interface paths {
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                422: components["responses"]["Invalid"];
             };
         };
         put?: never;
@@ -5713,7 +5842,21 @@ export interface paths {
         /** Visits by content */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    page?: number;
+                    per_page?: number;
+                    sort?: string;
+                    order?: "asc" | "desc";
+                    search?: string;
+                    trashed?: "only" | "with";
+                    translation?: "missing_sk" | "missing_en" | "outdated";
+                    after?: string;
+                    before?: string;
+                    /** @description The first day, YYYY-MM-DD. Without both days: the last 7 days up to yesterday. */
+                    startDate?: string;
+                    /** @description The last day, YYYY-MM-DD, not after today (Europe/Bratislava). */
+                    endDate?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -5734,6 +5877,7 @@ export interface paths {
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                422: components["responses"]["Invalid"];
             };
         };
         put?: never;
@@ -5754,7 +5898,21 @@ export interface paths {
         /** Sessions by referring page */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    page?: number;
+                    per_page?: number;
+                    sort?: string;
+                    order?: "asc" | "desc";
+                    search?: string;
+                    trashed?: "only" | "with";
+                    translation?: "missing_sk" | "missing_en" | "outdated";
+                    after?: string;
+                    before?: string;
+                    /** @description The first day, YYYY-MM-DD. Without both days: the last 7 days up to yesterday. */
+                    startDate?: string;
+                    /** @description The last day, YYYY-MM-DD, not after today (Europe/Bratislava). */
+                    endDate?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -5775,6 +5933,7 @@ export interface paths {
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                422: components["responses"]["Invalid"];
             };
         };
         put?: never;
@@ -5795,7 +5954,21 @@ export interface paths {
         /** Sessions by keyword */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    page?: number;
+                    per_page?: number;
+                    sort?: string;
+                    order?: "asc" | "desc";
+                    search?: string;
+                    trashed?: "only" | "with";
+                    translation?: "missing_sk" | "missing_en" | "outdated";
+                    after?: string;
+                    before?: string;
+                    /** @description The first day, YYYY-MM-DD. Without both days: the last 7 days up to yesterday. */
+                    startDate?: string;
+                    /** @description The last day, YYYY-MM-DD, not after today (Europe/Bratislava). */
+                    endDate?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -5816,6 +5989,7 @@ export interface paths {
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                422: components["responses"]["Invalid"];
             };
         };
         put?: never;
@@ -5836,7 +6010,21 @@ export interface paths {
         /** Sessions by search engine */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    page?: number;
+                    per_page?: number;
+                    sort?: string;
+                    order?: "asc" | "desc";
+                    search?: string;
+                    trashed?: "only" | "with";
+                    translation?: "missing_sk" | "missing_en" | "outdated";
+                    after?: string;
+                    before?: string;
+                    /** @description The first day, YYYY-MM-DD. Without both days: the last 7 days up to yesterday. */
+                    startDate?: string;
+                    /** @description The last day, YYYY-MM-DD, not after today (Europe/Bratislava). */
+                    endDate?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -5857,6 +6045,7 @@ export interface paths {
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                422: components["responses"]["Invalid"];
             };
         };
         put?: never;
@@ -5877,7 +6066,21 @@ export interface paths {
         /** Sessions by country */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    page?: number;
+                    per_page?: number;
+                    sort?: string;
+                    order?: "asc" | "desc";
+                    search?: string;
+                    trashed?: "only" | "with";
+                    translation?: "missing_sk" | "missing_en" | "outdated";
+                    after?: string;
+                    before?: string;
+                    /** @description The first day, YYYY-MM-DD. Without both days: the last 7 days up to yesterday. */
+                    startDate?: string;
+                    /** @description The last day, YYYY-MM-DD, not after today (Europe/Bratislava). */
+                    endDate?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -5898,6 +6101,7 @@ export interface paths {
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                422: components["responses"]["Invalid"];
             };
         };
         put?: never;
@@ -5918,7 +6122,21 @@ export interface paths {
         /** Sessions by city */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    page?: number;
+                    per_page?: number;
+                    sort?: string;
+                    order?: "asc" | "desc";
+                    search?: string;
+                    trashed?: "only" | "with";
+                    translation?: "missing_sk" | "missing_en" | "outdated";
+                    after?: string;
+                    before?: string;
+                    /** @description The first day, YYYY-MM-DD. Without both days: the last 7 days up to yesterday. */
+                    startDate?: string;
+                    /** @description The last day, YYYY-MM-DD, not after today (Europe/Bratislava). */
+                    endDate?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -5939,6 +6157,7 @@ export interface paths {
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                422: components["responses"]["Invalid"];
             };
         };
         put?: never;
@@ -5959,7 +6178,21 @@ export interface paths {
         /** Sessions by language */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    page?: number;
+                    per_page?: number;
+                    sort?: string;
+                    order?: "asc" | "desc";
+                    search?: string;
+                    trashed?: "only" | "with";
+                    translation?: "missing_sk" | "missing_en" | "outdated";
+                    after?: string;
+                    before?: string;
+                    /** @description The first day, YYYY-MM-DD. Without both days: the last 7 days up to yesterday. */
+                    startDate?: string;
+                    /** @description The last day, YYYY-MM-DD, not after today (Europe/Bratislava). */
+                    endDate?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -5980,6 +6213,7 @@ export interface paths {
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                422: components["responses"]["Invalid"];
             };
         };
         put?: never;
@@ -6000,7 +6234,21 @@ export interface paths {
         /** Sessions by browser */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    page?: number;
+                    per_page?: number;
+                    sort?: string;
+                    order?: "asc" | "desc";
+                    search?: string;
+                    trashed?: "only" | "with";
+                    translation?: "missing_sk" | "missing_en" | "outdated";
+                    after?: string;
+                    before?: string;
+                    /** @description The first day, YYYY-MM-DD. Without both days: the last 7 days up to yesterday. */
+                    startDate?: string;
+                    /** @description The last day, YYYY-MM-DD, not after today (Europe/Bratislava). */
+                    endDate?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -6021,6 +6269,7 @@ export interface paths {
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                422: components["responses"]["Invalid"];
             };
         };
         put?: never;
@@ -6041,7 +6290,21 @@ export interface paths {
         /** Sessions by operating system */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    page?: number;
+                    per_page?: number;
+                    sort?: string;
+                    order?: "asc" | "desc";
+                    search?: string;
+                    trashed?: "only" | "with";
+                    translation?: "missing_sk" | "missing_en" | "outdated";
+                    after?: string;
+                    before?: string;
+                    /** @description The first day, YYYY-MM-DD. Without both days: the last 7 days up to yesterday. */
+                    startDate?: string;
+                    /** @description The last day, YYYY-MM-DD, not after today (Europe/Bratislava). */
+                    endDate?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -6057,6 +6320,47 @@ export interface paths {
                         "application/json": {
                             data: components["schemas"]["SessionsBySystemRow"][];
                             meta: components["schemas"]["ListMeta"];
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                422: components["responses"]["Invalid"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stats/translations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Records with a missing or outdated translation, per resource */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["TranslationSummaryRow"][];
                         };
                     };
                 };
@@ -6326,9 +6630,12 @@ export interface paths {
                         "application/json": components["schemas"]["BulkResult"];
                     };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
             };
@@ -6525,9 +6832,12 @@ export interface paths {
                         };
                     };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 409: components["responses"]["Conflict"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
             };
@@ -6668,10 +6978,13 @@ export interface paths {
                         };
                     };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
                 409: components["responses"]["Conflict"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
             };
@@ -6792,9 +7105,12 @@ export interface paths {
                         "application/json": components["schemas"]["BulkResult"];
                     };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
             };
@@ -6872,8 +7188,11 @@ export interface paths {
                         "application/json": boolean;
                     };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
             };
@@ -6951,8 +7270,11 @@ export interface paths {
                         "application/json": boolean;
                     };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
             };
@@ -7188,9 +7510,12 @@ export interface paths {
                         };
                     };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 409: components["responses"]["Conflict"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
             };
@@ -7363,9 +7688,12 @@ export interface paths {
                         };
                     };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 409: components["responses"]["Conflict"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
             };
@@ -7474,9 +7802,12 @@ export interface paths {
                         };
                     };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 409: components["responses"]["Conflict"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
             };
@@ -7585,9 +7916,12 @@ export interface paths {
                         };
                     };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 409: components["responses"]["Conflict"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
             };
@@ -7751,10 +8085,13 @@ export interface paths {
                         };
                     };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
                 409: components["responses"]["Conflict"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
             };
@@ -7829,7 +8166,10 @@ export interface paths {
             requestBody: {
                 content: {
                     "multipart/form-data": {
-                        /** Format: binary */
+                        /**
+                         * Format: binary
+                         * @description The image (JPEG, PNG, GIF, WebP, AVIF)
+                         */
                         file: string;
                     };
                 };
@@ -7840,10 +8180,15 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["EditorImage"];
+                    };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
             };
@@ -7876,7 +8221,11 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["FileToken"];
+                        };
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -7915,7 +8264,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["FileEntry"][];
+                            path: string;
+                        };
+                    };
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -7963,14 +8317,22 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            message: string;
+                            data: components["schemas"]["FileEntry"];
+                        };
+                    };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
             };
@@ -8016,10 +8378,18 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            message: string;
+                            data: components["schemas"]["FileEntry"];
+                        };
+                    };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
             };
@@ -8065,10 +8435,18 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            message: string;
+                            data: components["schemas"]["FileEntry"];
+                        };
+                    };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
             };
@@ -8112,10 +8490,15 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["BulkResult"];
+                    };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
             };
@@ -8148,21 +8531,32 @@ export interface paths {
                     "multipart/form-data": {
                         /** @default  */
                         path?: string;
-                        /** Format: binary */
+                        /**
+                         * Format: binary
+                         * @description The file; its name gives the stored name and extension
+                         */
                         file: string;
                     };
                 };
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            message: string;
+                            data: components["schemas"]["FileEntry"];
+                        };
+                    };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
             };
@@ -8356,6 +8750,9 @@ export interface components {
         DashboardTotals: {
             [key: string]: number;
         };
+        EditorImage: {
+            location: string;
+        };
         /** @description mailchimp_api_key is never answered: '' when none is set, else •••• and its last 4 characters (of a key of 12 or more). */
         EmailSettings: {
             email_recipient: {
@@ -8386,6 +8783,25 @@ export interface components {
                 [key: string]: string[];
             };
             request_id?: string;
+        };
+        FileEntry: {
+            name: string;
+            /** @description From the root, `/`-separated: what the write endpoints take. */
+            path: string;
+            /** @enum {string} */
+            type: "dir" | "file";
+            /** @description Bytes; null for folders. */
+            size: number | null;
+            url: string | null;
+            /** @description Images only; null for folders and other files. */
+            thumbnail: string | null;
+            /** Format: date-time */
+            modified_at: string;
+        };
+        FileToken: {
+            token: string;
+            /** Format: date-time */
+            expires_at: string;
         };
         FormRow: {
             id: number;
@@ -8926,6 +9342,13 @@ export interface components {
             goal1Completions: number;
             goal1Value: number;
         };
+        TranslationSummaryRow: {
+            /** @enum {string} */
+            model: "Page" | "Text" | "Panel" | "Category" | "Blog" | "Gallery" | "Reference" | "Partner" | "MailTemplate";
+            missing_sk: number;
+            missing_en: number;
+            outdated: number;
+        };
         User: {
             id: number;
             role_id: number;
@@ -8988,6 +9411,15 @@ export interface components {
         };
     };
     responses: {
+        /** @description An unreadable body: bad JSON or a broken multipart body. */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description No signed-in session, or its user was blocked or removed. */
         Unauthorized: {
             headers: {
@@ -9026,6 +9458,24 @@ export interface components {
         };
         /** @description The X-XSRF-TOKEN header is missing or does not match the session. */
         CsrfMismatch: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body is over its limit (1 MB of JSON, 10000 KB a file, 64 KB a beacon or public form). */
+        TooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description A content type the operation does not take. */
+        UnsupportedMediaType: {
             headers: {
                 [name: string]: unknown;
             };
