@@ -1,4 +1,12 @@
-import { ERR, isEmptyTranslation, type Langs, LOCALES, type Locale } from '@backoffice/shared';
+import {
+  ERR,
+  isEmptyTranslation,
+  type Langs,
+  LOCALES,
+  type Locale,
+  type TranslationState,
+  type TranslationStatus,
+} from '@backoffice/shared';
 import { and, eq, getTableColumns, getTableName, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
@@ -37,7 +45,7 @@ export function translations<L extends LangTable, F extends string>(spec: {
   const fieldColumns = Object.fromEntries(fields.map((f) => [f, columns[f]])) as Record<F, AnyPgColumn>;
   const stateColumns = columns as Record<'outdated' | 'missing' | 'changed_at', AnyPgColumn>;
 
-  return {
+  const translated = {
     owner,
     table: spec.table,
     ownerColumn,
@@ -98,6 +106,34 @@ export function translations<L extends LangTable, F extends string>(spec: {
       }
     },
   };
+  TRANSLATED_OWNERS.set(owner, translated);
+  return translated;
+}
+
+/**
+ * The translated half of each owner table, as its module declared it: the generic routes find a record's
+ * language rows from its table (static configuration, the same in every process).
+ */
+const TRANSLATED_OWNERS = new Map<PgTable, Translations>();
+export const translationsOf = (owner: PgTable): Translations | undefined => TRANSLATED_OWNERS.get(owner);
+
+/** Each locale's translation state of one record (docs/features/translations.md); undefined without its rows. */
+export async function translationStatusOf(
+  db: Db,
+  tr: Translations,
+  id: number,
+): Promise<TranslationStatus | undefined> {
+  const flags = tr.table as unknown as Record<'missing' | 'outdated', AnyPgColumn>;
+  const rows = await db
+    .select({ language_code: tr.table.language_code, missing: flags.missing, outdated: flags.outdated })
+    .from(tr.table)
+    .where(eq(tr.ownerColumn, id));
+  if (rows.length === 0) return undefined;
+  const stateOf = (locale: Locale): TranslationState => {
+    const row = rows.find((r) => r.language_code === locale);
+    return row?.missing ? 'missing' : row?.outdated ? 'outdated' : 'complete';
+  };
+  return { sk: stateOf('sk'), en: stateOf('en') };
 }
 
 /**

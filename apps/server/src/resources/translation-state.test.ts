@@ -1,4 +1,4 @@
-import { ROLES } from '@backoffice/shared';
+import { ROLES, type TranslationSummaryRow } from '@backoffice/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../db/schema.js';
@@ -100,18 +100,16 @@ describe('translationState', () => {
 
 describe('GET /api/stats/translations', () => {
   it('counts the live records with a missing or outdated locale per resource, for staff only', async () => {
-    const before = (await ctx.admin.get('/api/stats/translations')).json().data as { model: string }[];
-    const textsBefore = before.find((r) => r.model === 'Text');
+    const before = (await ctx.admin.get('/api/stats/translations')).json().data as TranslationSummaryRow[];
+    const textsBefore = before.find((r) => r.model === 'Text') as TranslationSummaryRow;
     const id = await save(null, lang('Cenník', '<p>Ceny</p>'), lang('Prices', ''));
     await save(id, lang('Cenník', '<p>Nové ceny</p>'), lang('Prices', ''));
     const res = await ctx.editor.get('/api/stats/translations');
     expect(res.statusCode).toBe(200);
-    const after = (res.json().data as { model: string; missing_en: number; outdated: number }[]).find(
-      (r) => r.model === 'Text',
-    );
+    const after = (res.json().data as TranslationSummaryRow[]).find((r) => r.model === 'Text');
     expect(after).toMatchObject({
-      missing_en: (textsBefore as { missing_en: number }).missing_en + 1,
-      outdated: (textsBefore as { outdated: number }).outdated + 1,
+      missing_en: textsBefore.missing_en + 1,
+      outdated: textsBefore.outdated + 1,
     });
     expect(res.json().data.map((r: { model: string }) => r.model)).toEqual([
       'Page',
@@ -130,7 +128,7 @@ describe('GET /api/stats/translations', () => {
     const removed = (await ctx.admin.get('/api/stats/translations'))
       .json()
       .data.find((r: { model: string }) => r.model === 'Text');
-    expect(removed.missing_en).toBe((textsBefore as { missing_en: number }).missing_en);
+    expect(removed.missing_en).toBe(textsBefore.missing_en);
 
     expect((await new Agent(ctx.server.app).get('/api/stats/translations')).statusCode).toBe(401);
     // Site members cannot sign in to the back office; an editor demoted to one is signed out at the next request.
