@@ -78,7 +78,7 @@ const fieldLabel = (t: TFunction, field: string) => (FIELD_LABELS[field] ? t(FIE
 
 type LangValues = Partial<Record<Locale, Record<string, unknown>>>;
 
-/** The translation state a loaded record carries, if its resource sends one. */
+/** The translation state a list row or a record's answer carries, if its resource sends one. */
 export const translationOf = (record: unknown): TranslationStatus | undefined =>
   (record as { translation?: TranslationStatus } | undefined)?.translation;
 

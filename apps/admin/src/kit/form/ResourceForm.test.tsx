@@ -255,8 +255,8 @@ describe('ResourceForm', () => {
 
 describe('ResourceForm: translation state and copy', () => {
   it('marks a locale outdated as loaded and a locale missing a field as the user empties it', async () => {
-    const outdated = { ...record(), translation: { sk: 'complete', en: 'outdated' } } as TextRecord;
-    stubApi({ [RECORD]: { body: { data: outdated, abilities: ROLE_1 } } });
+    const translation = { sk: 'complete', en: 'outdated' };
+    stubApi({ [RECORD]: { body: { data: record(), abilities: ROLE_1, translation } } });
     const { user } = openForm();
     await loaded();
 

@@ -182,7 +182,7 @@ export function ResourceForm<Row extends ListRowBase, Rec extends RecordBase, Va
             onChange={setTab}
             errorLocales={errorLocales}
             extra={(locale) => (
-              <LocaleStateTag locale={locale} form={form} loaded={creating ? undefined : translationOf(loaded)} />
+              <LocaleStateTag locale={locale} form={form} loaded={creating ? undefined : translationOf(record.data)} />
             )}
           >
             {(locale) => (
