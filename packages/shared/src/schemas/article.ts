@@ -73,6 +73,17 @@ export const rowStampsShape = { updated_at: zInstant, deleted_at: zInstantOrNull
 /** The publishing window of a record, as answered. */
 export const publishingAnswerShape = { status: z.boolean(), publish_up: zInstantOrNull, publish_down: zInstantOrNull };
 
+/**
+ * Each locale's translation state in a row of a translated list (docs/features/translations.md). Optional in the
+ * rows' schemas: the list helper adds it beside the selected fields, and its rows' type does not name it yet.
+ */
+export const translationStatusSchema = zLangs(z.enum(['complete', 'missing', 'outdated'])).meta({
+  id: 'TranslationStatus',
+  description: 'Per locale: complete, missing (a field the other locale fills is empty) or outdated.',
+});
+/** A translated list row's `translation` field. */
+export const rowTranslationShape = { translation: translationStatusSchema.optional() };
+
 /** A category badge of a list row: its id and title in the request language. */
 export const categoryBadgeSchema = z.object({ id: zInt, title: z.string() }).meta({ id: 'CategoryBadge' });
 export type CategoryBadge = z.output<typeof categoryBadgeSchema>;
@@ -88,6 +99,7 @@ export const articleRowSchema = z
     status: z.boolean(),
     primary: z.boolean(),
     categories: z.array(categoryBadgeSchema),
+    ...rowTranslationShape,
     ...rowStampsShape,
   })
   .meta({ id: 'ArticleRow' });

@@ -10,7 +10,7 @@ import {
   zRequiredId,
   zUpdatedAt,
 } from '../zod-helpers.js';
-import { recordStampsShape, rowStampsShape, zInstantOrNull, zInt } from './article.js';
+import { recordStampsShape, rowStampsShape, rowTranslationShape, zInstantOrNull, zInt } from './article.js';
 import { pageLikeLangAnswer } from './page.js';
 
 /**
@@ -49,6 +49,7 @@ export const categoryRowSchema = z
     module_id: zInt,
     module_title: z.string().nullable(),
     parent_id: zInt.nullable(),
+    ...rowTranslationShape,
     ...rowStampsShape,
   })
   .meta({ id: 'CategoryRow' });

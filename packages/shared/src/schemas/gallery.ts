@@ -13,6 +13,7 @@ import {
   publishingAnswerShape,
   recordStampsShape,
   rowStampsShape,
+  rowTranslationShape,
   zArticleLikeLang,
   zInt,
 } from './article.js';
@@ -43,6 +44,7 @@ export const galleryRowSchema = z
     status: z.boolean(),
     categories: z.array(categoryBadgeSchema),
     imageCount: zInt,
+    ...rowTranslationShape,
     ...rowStampsShape,
   })
   .meta({ id: 'GalleryRow' });

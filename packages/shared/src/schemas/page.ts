@@ -13,7 +13,15 @@ import {
   zPageLikeLang,
   zUpdatedAt,
 } from '../zod-helpers.js';
-import { keysOf, recordStampsShape, rowStampsShape, zInstantOrNull, zInt, zStringFields } from './article.js';
+import {
+  keysOf,
+  recordStampsShape,
+  rowStampsShape,
+  rowTranslationShape,
+  zInstantOrNull,
+  zInt,
+  zStringFields,
+} from './article.js';
 import type { Langs } from './common.js';
 
 /** The navigation panel of the page form: whether the page is in navigation and under which node. */
@@ -86,6 +94,7 @@ export const pageRowSchema = z
     navigation: z.boolean().meta({ description: 'Whether the page has a node in a navigation group.' }),
     module_id: zInt.nullable(),
     module_title: z.string().nullable(),
+    ...rowTranslationShape,
     ...rowStampsShape,
   })
   .meta({ id: 'PageRow' });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { INT4_MAX } from '../constants.js';
 import { ERR } from '../messages.js';
 import { zBool, zLangs, zTitleContentLang, zUpdatedAt } from '../zod-helpers.js';
-import { recordStampsShape, rowStampsShape, zInt } from './article.js';
+import { recordStampsShape, rowStampsShape, rowTranslationShape, zInt } from './article.js';
 
 /** Panel (docs/spec-index.md S1.2 Panel form, S1.3, S1.5): per-locale title and content, status, priority ≥ 1 (errors.min1). */
 export const panelSchema = z.object({
@@ -25,6 +25,7 @@ export const panelRowSchema = z
     status: z.boolean(),
     priority: zInt,
     pages_count: zInt,
+    ...rowTranslationShape,
     ...rowStampsShape,
   })
   .meta({ id: 'PanelRow' });

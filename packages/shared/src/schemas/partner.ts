@@ -10,7 +10,15 @@ import {
   zRichText,
   zUpdatedAt,
 } from '../zod-helpers.js';
-import { keysOf, publishingAnswerShape, recordStampsShape, rowStampsShape, zInt, zStringFields } from './article.js';
+import {
+  keysOf,
+  publishingAnswerShape,
+  recordStampsShape,
+  rowStampsShape,
+  rowTranslationShape,
+  zInt,
+  zStringFields,
+} from './article.js';
 
 /**
  * A web address the public site links to: blank, or an absolute http(s) URL (never `javascript:` or `data:`),
@@ -48,7 +56,7 @@ export const PARTNER_DEFAULT_SORT = { sort: 'order', order: 'asc' } as const;
 
 /** A row of the partner list (`GET /api/partner`). */
 export const partnerRowSchema = z
-  .object({ id: zInt, title: z.string(), status: z.boolean(), order: zInt, ...rowStampsShape })
+  .object({ id: zInt, title: z.string(), status: z.boolean(), order: zInt, ...rowTranslationShape, ...rowStampsShape })
   .meta({ id: 'PartnerRow' });
 export type PartnerRow = z.output<typeof partnerRowSchema>;
 

@@ -12,7 +12,15 @@ import {
   zRichText,
   zUpdatedAt,
 } from '../zod-helpers.js';
-import { keysOf, publishingAnswerShape, recordStampsShape, rowStampsShape, zInt, zStringFields } from './article.js';
+import {
+  keysOf,
+  publishingAnswerShape,
+  recordStampsShape,
+  rowStampsShape,
+  rowTranslationShape,
+  zInt,
+  zStringFields,
+} from './article.js';
 
 /**
  * The per-locale fields of a reference (docs/spec-index.md S2.3): title, title_url, content (the building part), content_road,
@@ -60,7 +68,15 @@ export const REFERENCE_DEFAULT_SORT = { sort: 'updated_at', order: 'desc' } as c
 
 /** A row of the reference list (`GET /api/reference`). */
 export const referenceRowSchema = z
-  .object({ id: zInt, title: z.string(), status: z.boolean(), amount: zInt, order: zInt, ...rowStampsShape })
+  .object({
+    id: zInt,
+    title: z.string(),
+    status: z.boolean(),
+    amount: zInt,
+    order: zInt,
+    ...rowTranslationShape,
+    ...rowStampsShape,
+  })
   .meta({ id: 'ReferenceRow' });
 export type ReferenceRow = z.output<typeof referenceRowSchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Option, TextRecord, TextRow } from '../api.js';
 import { zBool, zIdList, zLangs, zTitleContentLang, zUpdatedAt } from '../zod-helpers.js';
-import { recordStampsShape, rowStampsShape, zInt } from './article.js';
+import { recordStampsShape, rowStampsShape, rowTranslationShape, zInt } from './article.js';
 
 /** Text block (docs/spec-index.md S1.2 Text form, S1.3, S1.5): per-locale title and content, positions, status. */
 export const textSchema = z.object({
@@ -26,6 +26,7 @@ export const textRowSchema = z
     title: z.string(),
     status: z.boolean(),
     positions: z.array(textPositionSchema),
+    ...rowTranslationShape,
     ...rowStampsShape,
   })
   .meta({ id: 'TextRow' });
@@ -44,7 +45,7 @@ export const textRecordSchema = z
 // The schemas above and the interfaces of api.ts describe the same answers (a compile-time check).
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 export const textShapesAgree: [
-  Same<z.output<typeof textRowSchema>, TextRow>,
+  Same<Omit<z.output<typeof textRowSchema>, 'translation'>, TextRow>,
   Same<z.output<typeof textRecordSchema>, TextRecord>,
   Same<z.output<typeof textPositionSchema>, Option>,
 ] = [true, true, true];

@@ -290,6 +290,7 @@ describe('pages: list', () => {
       navigation: false,
       module_id: MODULES.blog,
       module_title: expect.any(String),
+      translation: { sk: expect.any(String), en: expect.any(String) },
       updated_at: expect.any(String),
       deleted_at: null,
     });

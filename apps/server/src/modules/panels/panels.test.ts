@@ -156,7 +156,7 @@ describe('panels: list', () => {
     expect(ids(res)).toEqual([made[mid], made[zebra]]);
     expect(res.json().meta).toMatchObject({ current_page: 1, per_page: 2, total: 3, last_page: 2, from: 1, to: 2 });
     expect(Object.keys(res.json().data[0]).sort()).toEqual(
-      ['deleted_at', 'id', 'pages_count', 'priority', 'status', 'title', 'updated_at'].sort(),
+      ['deleted_at', 'id', 'pages_count', 'priority', 'status', 'title', 'translation', 'updated_at'].sort(),
     );
     expect(ids(await ctx.admin.get(`${BASE}/?search=panel-list&per_page=2&page=2`))).toEqual([made[alpha]]);
   });

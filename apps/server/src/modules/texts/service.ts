@@ -7,6 +7,7 @@ import {
   type TextInput,
   type TextRecord,
   type TextRow,
+  type TranslationStatus,
 } from '@backoffice/shared';
 import { and, asc, eq, exists, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
@@ -67,12 +68,16 @@ export async function listTexts(db: Db, query: ListQuery & TextFilters, lang: Lo
       title: r.title,
       status: r.status,
       positions: positions.get(r.id) ?? [],
+      translation: translationOf(r),
       updated_at: r.updated_at.toISOString(),
       deleted_at: iso(r.deleted_at),
     })),
     meta,
   };
 }
+
+/** The row's translation state, which the list helper adds beside the selected fields (docs/features/translations.md). */
+const translationOf = (row: object) => (row as { translation?: TranslationStatus }).translation;
 
 async function positionsOf(db: Db, ids: number[]) {
   const byText = new Map<number, { id: number; title: string }[]>();
