@@ -42,7 +42,10 @@ export const storedUserSchema = z
     role_id: z.number().int(),
     image: z.string().nullable(),
     language_code: z.enum(LOCALES),
-    token: z.string().optional(),
+    token: z
+      .string()
+      .optional()
+      .meta({ description: "The file manager's token of this session (60 minutes); both answers carry it." }),
   })
   .meta({ id: 'SignedInUser' });
 
