@@ -147,6 +147,10 @@ function casesOf(seeded: SeededList[]): Omit<Case, 'sql'>[] {
       q('search 1 %', `page=1&per_page=20&search=${SEARCH_COMMON}`),
       q('search 0.01 %', `page=1&per_page=20&search=${SEARCH_RARE}`),
       ...l.filters.map((f) => q(f, `page=1&per_page=20&${f}`)),
+      // The translation filters of a translated list (docs/features/translations.md): 1 % and 5 % of its rows.
+      ...(list?.langs
+        ? ['translation=missing_en', 'translation=outdated'].map((f) => q(f, `page=1&per_page=20&${f}`))
+        : []),
     ];
   });
 }

@@ -50,6 +50,9 @@ function columnValue(
     updated_at: "now() - g * interval '1 second'",
     created_at: "now() - g * interval '1 second'",
     deleted_at: 'case when g % 50 = 7 then now() else null end',
+    // Translation state of the language rows (docs/features/translations.md): 1 % missing, 5 % outdated.
+    missing: 'g % 100 = 11',
+    outdated: 'g % 20 = 3',
     title: `'Item ' || g || ${marked}`,
     title_url: "'item-' || g",
     language_code: "case when g % 2 = 0 then 'sk' else 'en' end",
