@@ -19,6 +19,7 @@ import {
   previewUrlSchema,
   recordResponse,
   titleUrlCheckSchema,
+  translationStatusSchema,
   writeResponse,
   zPathId,
   zPathIdOrNew,
@@ -36,7 +37,7 @@ import { t } from '../i18n/index.js';
 import { imageUploadConfig } from '../media/images.js';
 import { logActivity } from './activity-log.js';
 import { type ImageColumn, imageFields } from './image-fields.js';
-import type { Translations } from './langs.js';
+import { type Translations, translationStatusOf, translationsOf } from './langs.js';
 import { langOptions } from './list.js';
 import { softResource } from './resource.js';
 
@@ -117,6 +118,8 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
   const noun = nounOf(app);
   const row = spec.row ?? anyRecordSchema;
   const record = spec.record ?? anyRecordSchema;
+  // `{data, abilities}`, and for a translated record each locale's state (docs/features/translations.md).
+  const recordAnswer = recordResponse(record).extend({ translation: translationStatusSchema.optional() });
   const allow = authorizer(can);
   const image = spec.image ? imageFields(db, spec.table, spec.image) : undefined;
   const files = spec.image ? (spec.image.fields ?? ['image']) : [];
@@ -137,10 +140,15 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
 
   app.get(
     '/:id',
-    { schema: { summary: `Get ${noun.a} ${noun.one}`, params: idParams, response: { 200: recordResponse(record) } } },
+    { schema: { summary: `Get ${noun.a} ${noun.one}`, params: idParams, response: { 200: recordAnswer } } },
     async (request) => {
       const user = allow(request, 'view');
-      return { data: await read(request.params.id), abilities: abilitiesOf(user, can) };
+      const { id } = request.params;
+      const data = await read(id);
+      // A translated record also says how its locales stand (docs/features/translations.md).
+      const translated = translationsOf(spec.table);
+      const translation = translated ? await translationStatusOf(db, translated, id) : undefined;
+      return { data, abilities: abilitiesOf(user, can), ...(translation ? { translation } : {}) };
     },
   );
 

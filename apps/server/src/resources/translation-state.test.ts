@@ -32,6 +32,10 @@ describe('translation state', () => {
 
     await save(id, lang('Otváracie hodiny', '<p>Po–So</p>'), lang('Opening hours', '<p>Mon–Fri</p>'));
     expect(await listed('outdated')).toContain(id);
+    // The record's answer and its list row say which locale is behind.
+    expect((await ctx.admin.get(`${BASE}/${id}`)).json().translation).toEqual({ sk: 'complete', en: 'outdated' });
+    const rows = (await ctx.admin.get(`${BASE}/?per_page=100&translation=outdated`)).json().data;
+    expect(rows.find((r: { id: number }) => r.id === id).translation).toEqual({ sk: 'complete', en: 'outdated' });
 
     // The English catches up: nothing is outdated (the Slovak is not behind the English now).
     await save(id, lang('Otváracie hodiny', '<p>Po–So</p>'), lang('Opening hours', '<p>Mon–Sat</p>'));
