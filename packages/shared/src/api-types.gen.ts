@@ -520,6 +520,7 @@ export interface paths {
                         "application/json": {
                             data: components["schemas"]["TextRecord"];
                             abilities: components["schemas"]["Abilities"];
+                            translation?: components["schemas"]["TranslationStatus"];
                         };
                     };
                 };
@@ -955,6 +956,7 @@ export interface paths {
                         "application/json": {
                             data: components["schemas"]["PanelRecord"];
                             abilities: components["schemas"]["Abilities"];
+                            translation?: components["schemas"]["TranslationStatus"];
                         };
                     };
                 };
@@ -1434,6 +1436,7 @@ export interface paths {
                         "application/json": {
                             data: components["schemas"]["CategoryRecord"];
                             abilities: components["schemas"]["Abilities"];
+                            translation?: components["schemas"]["TranslationStatus"];
                         };
                     };
                 };
@@ -2145,6 +2148,7 @@ export interface paths {
                         "application/json": {
                             data: components["schemas"]["PageRecord"];
                             abilities: components["schemas"]["Abilities"];
+                            translation?: components["schemas"]["TranslationStatus"];
                         };
                     };
                 };
@@ -2989,6 +2993,7 @@ export interface paths {
                         "application/json": {
                             data: components["schemas"]["GalleryRecord"];
                             abilities: components["schemas"]["Abilities"];
+                            translation?: components["schemas"]["TranslationStatus"];
                         };
                     };
                 };
@@ -4008,6 +4013,7 @@ export interface paths {
                         "application/json": {
                             data: components["schemas"]["ArticleRecord"];
                             abilities: components["schemas"]["Abilities"];
+                            translation?: components["schemas"]["TranslationStatus"];
                         };
                     };
                 };
@@ -4655,6 +4661,7 @@ export interface paths {
                         "application/json": {
                             data: components["schemas"]["ReferenceRecord"];
                             abilities: components["schemas"]["Abilities"];
+                            translation?: components["schemas"]["TranslationStatus"];
                         };
                     };
                 };
@@ -5345,6 +5352,7 @@ export interface paths {
                         "application/json": {
                             data: components["schemas"]["PartnerRecord"];
                             abilities: components["schemas"]["Abilities"];
+                            translation?: components["schemas"]["TranslationStatus"];
                         };
                     };
                 };
@@ -8609,6 +8617,7 @@ export interface components {
             status: boolean;
             primary: boolean;
             categories: components["schemas"]["CategoryBadge"][];
+            translation?: components["schemas"]["TranslationStatus"];
             updated_at: components["schemas"]["Instant"];
             deleted_at: components["schemas"]["InstantOrNull"];
         };
@@ -8645,6 +8654,7 @@ export interface components {
             module_id: number;
             module_title: string | null;
             parent_id: number | null;
+            translation?: components["schemas"]["TranslationStatus"];
             updated_at: components["schemas"]["Instant"];
             deleted_at: components["schemas"]["InstantOrNull"];
         };
@@ -8873,6 +8883,7 @@ export interface components {
             status: boolean;
             categories: components["schemas"]["CategoryBadge"][];
             imageCount: number;
+            translation?: components["schemas"]["TranslationStatus"];
             updated_at: components["schemas"]["Instant"];
             deleted_at: components["schemas"]["InstantOrNull"];
         };
@@ -9067,6 +9078,7 @@ export interface components {
             navigation: boolean;
             module_id: number | null;
             module_title: string | null;
+            translation?: components["schemas"]["TranslationStatus"];
             updated_at: components["schemas"]["Instant"];
             deleted_at: components["schemas"]["InstantOrNull"];
         };
@@ -9095,6 +9107,7 @@ export interface components {
             status: boolean;
             priority: number;
             pages_count: number;
+            translation?: components["schemas"]["TranslationStatus"];
             updated_at: components["schemas"]["Instant"];
             deleted_at: components["schemas"]["InstantOrNull"];
         };
@@ -9124,6 +9137,7 @@ export interface components {
             title: string;
             status: boolean;
             order: number;
+            translation?: components["schemas"]["TranslationStatus"];
             updated_at: components["schemas"]["Instant"];
             deleted_at: components["schemas"]["InstantOrNull"];
         };
@@ -9193,6 +9207,7 @@ export interface components {
             status: boolean;
             amount: number;
             order: number;
+            translation?: components["schemas"]["TranslationStatus"];
             updated_at: components["schemas"]["Instant"];
             deleted_at: components["schemas"]["InstantOrNull"];
         };
@@ -9268,6 +9283,7 @@ export interface components {
             image: string | null;
             /** @enum {string} */
             language_code: "sk" | "en";
+            /** @description The file manager's token of this session (60 minutes); both answers carry it. */
             token?: string;
         };
         SocialSettings: {
@@ -9327,6 +9343,7 @@ export interface components {
             title: string;
             status: boolean;
             positions: components["schemas"]["TextPosition"][];
+            translation?: components["schemas"]["TranslationStatus"];
             updated_at: components["schemas"]["Instant"];
             deleted_at: components["schemas"]["InstantOrNull"];
         };
@@ -9341,6 +9358,13 @@ export interface components {
             goal1ConversionRate: number;
             goal1Completions: number;
             goal1Value: number;
+        };
+        /** @description Per locale: complete, missing (a field the other locale fills is empty) or outdated. */
+        TranslationStatus: {
+            /** @enum {string} */
+            sk: "complete" | "missing" | "outdated";
+            /** @enum {string} */
+            en: "complete" | "missing" | "outdated";
         };
         TranslationSummaryRow: {
             /** @enum {string} */
