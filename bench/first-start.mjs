@@ -2,7 +2,7 @@
 // GET /admin/login, the same for warm restarts, when the demo's statistics (a job after start) are written, and the
 // home page's cumulative layout shift in Chromium. Run alone: `node bench/first-start.mjs` from the repository root.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   bundleServer,
@@ -119,9 +119,10 @@ async function startOnce(label, cold) {
     const statsMs = cold ? await outputLine(/Demo: \d+ days of traffic/, since) : Number.NaN;
     const cls = cold ? await homeCls(port) : Number.NaN;
     const ready = /ready in (\d+) ms/.exec(running.output());
+    const phases = /Start-up phases \(ms\): (.*)/.exec(running.output())?.[1] ?? '';
     await stopGroup(running);
     running = null;
-    return { label, healthMs, loginMs, statsMs, cls, serverMs: ready ? Number(ready[1]) : Number.NaN };
+    return { label, healthMs, loginMs, statsMs, cls, serverMs: ready ? Number(ready[1]) : Number.NaN, phases };
   } catch (err) {
     const out = running.output().trim().split('\n').slice(-20).join('\n');
     await stopGroup(running);
@@ -150,6 +151,9 @@ if (runs.length) {
     ['run', '→ health ms', '→ /admin/login ms', 'server "ready in" ms', '→ statistics written ms'],
     runs.map((r) => [r.label, fmt(r.healthMs), fmt(r.loginMs), fmt(r.serverMs), fmt(r.statsMs)]),
   );
+  // The server's own account of each start (main.ts): node and the bundle's modules, then startServer's phases.
+  console.log("\n  Server start-up phases, ms (CPU: the process's, all threads):");
+  for (const r of runs) console.log(`  ${r.label}: ${r.phases || '–'}`);
 }
 const first = runs[0];
 const firstMs = first ? Math.max(first.healthMs, first.loginMs) : Number.NaN;
@@ -160,6 +164,12 @@ console.log(
   `Warm restart, median: ${fmt(median(warm))} ms (target ≤ ${TARGETS.warmMs}): ${verdict(median(warm) <= TARGETS.warmMs)}`,
 );
 console.log(`Home page CLS ${fmt(cls, 3)} (target < ${TARGETS.cls}): ${verdict(cls < TARGETS.cls)}`);
+// The machine's load beside the numbers: on a busy machine every start takes longer.
+console.log(
+  `Load average (1, 5, 15 min) at the end: ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ')}`,
+);
 writeResult({
   firstStart: {
     status: exitCode === 0 ? 'ok' : 'failed',
