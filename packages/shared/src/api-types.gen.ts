@@ -8021,6 +8021,7 @@ export interface paths {
                         "application/json": {
                             data: components["schemas"]["MailTemplate"];
                             abilities: components["schemas"]["Abilities"];
+                            translation?: components["schemas"]["TranslationStatus"];
                         };
                     };
                 };
@@ -8982,6 +8983,7 @@ export interface components {
             updated_at: string;
             /** Format: date-time */
             deleted_at: string | null;
+            translation?: components["schemas"]["TranslationStatus"];
         };
         /** @description og_image and favicon name their files under /gallery/settings/1/ (empty when none). */
         MainSettings: {

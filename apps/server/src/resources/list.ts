@@ -54,7 +54,7 @@ export async function translatedList<Sel extends SelectedFields, S extends strin
     defaultSort: { sort: S; order: 'asc' | 'desc' };
     filters?: (SQL | undefined)[];
   },
-): Promise<{ rows: SelectResultFields<Sel>[]; meta: ListMeta }> {
+): Promise<{ rows: (SelectResultFields<Sel> & { translation: TranslationStatus })[]; meta: ListMeta }> {
   const { query, lang } = spec;
   const { owner, table } = tr;
   const where = and(
@@ -132,7 +132,7 @@ export async function translatedList<Sel extends SelectedFields, S extends strin
         }
       : undefined;
   return {
-    rows: rows as unknown as SelectResultFields<Sel>[],
+    rows: rows as unknown as (SelectResultFields<Sel> & { translation: TranslationStatus })[],
     meta: { ...pageMeta(total.total, query.page, query.per_page, total.approximate), ...(cursors ? { cursors } : {}) },
   };
 }

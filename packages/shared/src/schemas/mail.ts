@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../constants.js';
 import { ERR } from '../messages.js';
 import { zLangs, zShortText, zTitle, zUpdatedAt } from '../zod-helpers.js';
-import type { RecordStamps } from './article.js';
+import { type RecordStamps, rowTranslationShape } from './article.js';
 import type { Langs } from './common.js';
 import { FORM_FIELDS, type FormKind } from './form.js';
 import { apiTimestamp, apiTimestampOrNull } from './user.js';
@@ -113,6 +113,7 @@ export const mailTemplateRowSchema = z
     event: z.enum(MAIL_EVENTS),
     updated_at: apiTimestamp,
     deleted_at: apiTimestampOrNull,
+    ...rowTranslationShape,
   })
   .meta({ id: 'MailTemplateRow' });
 

@@ -52,8 +52,11 @@ describe('mail templates: seed, list, record', () => {
         event: 'registration',
         updated_at: expect.any(String),
         deleted_at: null,
+        translation: { sk: 'complete', en: 'complete' },
       },
     ]);
+    const record = (await ctx.admin.get(`${BASE}/${await idOf('registration')}`)).json();
+    expect(record.translation).toEqual({ sk: 'complete', en: 'complete' });
     const sk = new Agent(ctx.server.app, 'sk');
     await sk.login();
     expect((await sk.get(`${BASE}/?search=registr`)).json().data[0].title).toBe('Registrácia');

@@ -7,6 +7,7 @@ import {
   mailTemplateRowSchema,
   mailTemplateSchema,
   recordResponse,
+  translationStatusSchema,
   writeResponse,
 } from '@backoffice/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -17,6 +18,7 @@ import { authenticate } from '../../http/session.js';
 import { t } from '../../i18n/index.js';
 import { logActivity } from '../../resources/activity-log.js';
 import { authorizer, idParams } from '../../resources/crud-routes.js';
+import { translationStatusOf } from '../../resources/langs.js';
 import { canMailTemplate } from './policy.js';
 import * as mail from './service.js';
 
@@ -47,12 +49,22 @@ export const mailTemplateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
 
   app.get(
     '/:id',
-    { schema: { params: idParams, response: { 200: recordResponse(mailTemplateRecordSchema) } } },
+    {
+      schema: {
+        params: idParams,
+        response: {
+          200: recordResponse(mailTemplateRecordSchema).extend({ translation: translationStatusSchema.optional() }),
+        },
+      },
+    },
     async (request) => {
       const user = allow(request, 'view');
+      const { id } = request.params;
       return {
-        data: await mail.getMailTemplate(db, request.params.id),
+        data: await mail.getMailTemplate(db, id),
         abilities: abilitiesOf(canMailTemplate(user, 'update')),
+        // Each locale's translation state (docs/features/translations.md).
+        translation: await translationStatusOf(db, mail.mailTemplateLangRows, id),
       };
     },
   );

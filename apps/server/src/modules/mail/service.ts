@@ -68,6 +68,7 @@ export async function listMailTemplates(
       event: eventOf(r.event),
       updated_at: r.updated_at.toISOString(),
       deleted_at: iso(r.deleted_at),
+      translation: r.translation,
     })),
     meta,
   };
