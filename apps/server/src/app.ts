@@ -7,6 +7,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from './context.js';
 import { frameworkErrorHandler, registerErrorHandler } from './http/error-handler.js';
 import { registerEmptyBodies, registerInputGuard, registerMultipartBodies } from './http/input.js';
@@ -122,7 +123,13 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   registerJobs(app, ctx);
 
   // Ready only with a database that answers: a load balancer stops sending here while it does not.
-  app.get('/api/health', async (_request, reply) => {
+  const health = {
+    response: {
+      200: z.object({ status: z.literal('ok') }).meta({ description: 'The database answers.' }),
+      503: z.object({ status: z.literal('unavailable') }).meta({ description: 'The database does not answer.' }),
+    },
+  };
+  app.get('/api/health', { schema: health }, async (_request, reply) => {
     try {
       await ctx.db.execute(sql`select 1`);
       return { status: 'ok' };

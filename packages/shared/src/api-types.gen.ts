@@ -19,12 +19,29 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The database answers. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "ok";
+                        };
+                    };
+                };
+                /** @description The database does not answer. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "unavailable";
+                        };
+                    };
                 };
             };
         };
@@ -119,6 +136,7 @@ export interface paths {
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
                 429: components["responses"]["TooManyRequests"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         delete?: never;
@@ -249,6 +267,7 @@ export interface paths {
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
                 429: components["responses"]["TooManyRequests"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         delete?: never;
@@ -308,6 +327,7 @@ export interface paths {
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
                 429: components["responses"]["TooManyRequests"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         delete?: never;
@@ -484,6 +504,7 @@ export interface paths {
                 415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         delete?: never;
@@ -610,6 +631,7 @@ export interface paths {
                 415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         /** Delete a text */
@@ -693,6 +715,7 @@ export interface paths {
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
                 419: components["responses"]["CsrfMismatch"];
+                422: components["responses"]["Invalid"];
             };
         };
         delete?: never;
@@ -748,6 +771,7 @@ export interface paths {
                 415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         delete?: never;
@@ -920,6 +944,7 @@ export interface paths {
                 415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         delete?: never;
@@ -1046,6 +1071,7 @@ export interface paths {
                 415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         /** Delete a panel */
@@ -1129,6 +1155,7 @@ export interface paths {
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
                 419: components["responses"]["CsrfMismatch"];
+                422: components["responses"]["Invalid"];
             };
         };
         delete?: never;
@@ -1184,6 +1211,7 @@ export interface paths {
                 415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         delete?: never;
@@ -1400,6 +1428,7 @@ export interface paths {
                 415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         delete?: never;
@@ -1569,6 +1598,7 @@ export interface paths {
                 415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         /** Delete a category */
@@ -1652,6 +1682,7 @@ export interface paths {
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
                 419: components["responses"]["CsrfMismatch"];
+                422: components["responses"]["Invalid"];
             };
         };
         delete?: never;
@@ -1707,6 +1738,7 @@ export interface paths {
                 415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         delete?: never;
@@ -1881,6 +1913,7 @@ export interface paths {
                 415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         delete?: never;
@@ -2112,6 +2145,7 @@ export interface paths {
                 415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         delete?: never;
@@ -2295,6 +2329,7 @@ export interface paths {
                 415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         /** Delete a page */
@@ -2378,6 +2413,7 @@ export interface paths {
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
                 419: components["responses"]["CsrfMismatch"];
+                422: components["responses"]["Invalid"];
             };
         };
         delete?: never;
@@ -2433,6 +2469,7 @@ export interface paths {
                 415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         delete?: never;
@@ -2520,6 +2557,7 @@ export interface paths {
                 415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         delete?: never;
@@ -2576,6 +2614,7 @@ export interface paths {
                 415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         delete?: never;
@@ -2755,6 +2794,7 @@ export interface paths {
                 415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         delete?: never;
@@ -2957,6 +2997,7 @@ export interface paths {
                 415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         delete?: never;
@@ -3108,6 +3149,7 @@ export interface paths {
                 415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         /** Delete a gallery */
@@ -3191,6 +3233,7 @@ export interface paths {
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
                 419: components["responses"]["CsrfMismatch"];
+                422: components["responses"]["Invalid"];
             };
         };
         delete?: never;
@@ -3246,6 +3289,7 @@ export interface paths {
                 415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         delete?: never;
@@ -3333,6 +3377,7 @@ export interface paths {
                 415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         delete?: never;
@@ -3532,6 +3577,7 @@ export interface paths {
                 415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         delete?: never;
@@ -3590,6 +3636,7 @@ export interface paths {
                 415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         delete?: never;
@@ -3635,7 +3682,9 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
                 419: components["responses"]["CsrfMismatch"];
+                422: components["responses"]["Invalid"];
             };
         };
         delete?: never;
@@ -3709,6 +3758,7 @@ export interface paths {
                 415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         delete?: never;
@@ -3808,6 +3858,7 @@ export interface paths {
                 415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         delete?: never;
@@ -3977,6 +4028,7 @@ export interface paths {
                 415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         delete?: never;
@@ -4139,6 +4191,7 @@ export interface paths {
                 415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         /** Delete a news article */
@@ -4222,6 +4275,7 @@ export interface paths {
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
                 419: components["responses"]["CsrfMismatch"];
+                422: components["responses"]["Invalid"];
             };
         };
         delete?: never;
@@ -4277,6 +4331,7 @@ export interface paths {
                 415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         delete?: never;
@@ -4364,6 +4419,7 @@ export interface paths {
                 415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         delete?: never;
@@ -4625,6 +4681,7 @@ export interface paths {
                 415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         delete?: never;
@@ -4796,6 +4853,7 @@ export interface paths {
                 415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         /** Delete a reference */
@@ -4879,6 +4937,7 @@ export interface paths {
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
                 419: components["responses"]["CsrfMismatch"];
+                422: components["responses"]["Invalid"];
             };
         };
         delete?: never;
@@ -4934,6 +4993,7 @@ export interface paths {
                 415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         delete?: never;
@@ -5021,6 +5081,7 @@ export interface paths {
                 415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         delete?: never;
@@ -5122,6 +5183,7 @@ export interface paths {
                 415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         delete?: never;
@@ -5316,6 +5378,7 @@ export interface paths {
                 415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         delete?: never;
@@ -5463,6 +5526,7 @@ export interface paths {
                 415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         /** Delete a partner */
@@ -5546,6 +5610,7 @@ export interface paths {
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
                 419: components["responses"]["CsrfMismatch"];
+                422: components["responses"]["Invalid"];
             };
         };
         delete?: never;
@@ -5601,6 +5666,7 @@ export interface paths {
                 415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         delete?: never;
@@ -5688,6 +5754,7 @@ export interface paths {
                 415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         delete?: never;
@@ -5746,6 +5813,7 @@ export interface paths {
                 415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         delete?: never;
@@ -6646,6 +6714,7 @@ export interface paths {
                 415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         delete?: never;
@@ -6848,6 +6917,7 @@ export interface paths {
                 415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         delete?: never;
@@ -6995,6 +7065,7 @@ export interface paths {
                 415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         /** Delete a user */
@@ -7121,6 +7192,7 @@ export interface paths {
                 415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         delete?: never;
@@ -7203,6 +7275,7 @@ export interface paths {
                 415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         delete?: never;
@@ -7285,6 +7358,7 @@ export interface paths {
                 415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         delete?: never;
@@ -7526,6 +7600,7 @@ export interface paths {
                 415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         delete?: never;
@@ -7704,6 +7779,7 @@ export interface paths {
                 415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         delete?: never;
@@ -7818,6 +7894,7 @@ export interface paths {
                 415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         delete?: never;
@@ -7932,6 +8009,7 @@ export interface paths {
                 415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         delete?: never;
@@ -8103,6 +8181,7 @@ export interface paths {
                 415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         delete?: never;
@@ -8200,6 +8279,7 @@ export interface paths {
                 415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         delete?: never;
@@ -8280,8 +8360,10 @@ export interface paths {
                         };
                     };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
                 422: components["responses"]["Invalid"];
             };
         };
@@ -8340,10 +8422,12 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
                 413: components["responses"]["TooLarge"];
                 415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         delete?: never;
@@ -8397,10 +8481,12 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
                 413: components["responses"]["TooLarge"];
                 415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         delete?: never;
@@ -8454,10 +8540,12 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
                 413: components["responses"]["TooLarge"];
                 415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         delete?: never;
@@ -8506,10 +8594,12 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
                 413: components["responses"]["TooLarge"];
                 415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         delete?: never;
@@ -8564,10 +8654,12 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
                 413: components["responses"]["TooLarge"];
                 415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
                 422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         delete?: never;
@@ -9523,6 +9615,15 @@ export interface components {
             headers: {
                 /** @description Seconds to wait */
                 "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The file store is full or failing: nothing was written (docs/features/media-storage.md). */
+        InsufficientStorage: {
+            headers: {
                 [name: string]: unknown;
             };
             content: {

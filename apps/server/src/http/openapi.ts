@@ -12,6 +12,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The file fields a write takes beside its body schema (e.g. `image`), shown as binary in its multipart form. */
     openapiFiles?: readonly string[];
+    /** Error answers the document cannot infer from the route (a missing folder, a refused restore). */
+    openapiErrors?: readonly ErrorName[];
   }
 }
 
@@ -102,8 +104,12 @@ const ERROR_RESPONSES = {
   UnsupportedMediaType: [415, 'A content type the operation does not take.'],
   Invalid: [422, 'Validation failed: `errors` maps each dotted field to message keys.'],
   TooManyRequests: [429, 'Throttled; Retry-After says after how many seconds to try again.'],
+  InsufficientStorage: [
+    507,
+    'The file store is full or failing: nothing was written (docs/features/media-storage.md).',
+  ],
 } as const;
-type ErrorName = keyof typeof ERROR_RESPONSES;
+export type ErrorName = keyof typeof ERROR_RESPONSES;
 
 const errorComponents = () =>
   Object.fromEntries(
@@ -174,7 +180,11 @@ export const transform: SwaggerTransform = (input) => {
   if (schema.body) errors.push('TooLarge', 'UnsupportedMediaType');
   if (schema.body || schema.querystring) errors.push('Invalid');
   if (THROTTLED.has(key)) errors.push('TooManyRequests');
-  schema['x-errors'] = errors;
+  const consumes = schema.consumes as string[] | undefined;
+  if (files?.length || consumes?.includes('multipart/form-data')) errors.push('InsufficientStorage');
+  // A route names the answers the rules above cannot see: `config: {openapiErrors: ['NotFound']}`.
+  errors.push(...((route.config as { openapiErrors?: readonly ErrorName[] } | undefined)?.openapiErrors ?? []));
+  schema['x-errors'] = [...new Set(errors)];
   return { schema: schema as never, url };
 };
 

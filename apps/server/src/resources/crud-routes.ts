@@ -201,7 +201,11 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
 
   app.post(
     '/:id/restore',
-    { schema: { summary: `Restore a deleted ${noun.one}`, params: idParams, ...written } },
+    // A restore refused by a rule (a title_url taken meanwhile) is a 422.
+    {
+      config: { openapiErrors: ['Invalid'] },
+      schema: { summary: `Restore a deleted ${noun.one}`, params: idParams, ...written },
+    },
     async (request) => {
       const user = allow(request, 'restore');
       await spec.checkRestore?.(request.params.id);

@@ -17,6 +17,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { forbidden, HttpError } from '../../http/errors.js';
+import type { ErrorName } from '../../http/openapi.js';
 import { authenticate, currentUser } from '../../http/session.js';
 import { t } from '../../i18n/index.js';
 import { objectStore, storageFailureCause } from '../../media/storage.js';
@@ -113,6 +114,7 @@ const fileApi: FastifyPluginAsyncZod<{ ctx: AppContext; files: ReturnType<typeof
     '/',
     {
       onRequest: guard('view'),
+      config: FILE_ERRORS,
       schema: { querystring: fileListQuerySchema, response: { 200: fileListResponseSchema } },
     },
     async (request) => {
@@ -123,7 +125,11 @@ const fileApi: FastifyPluginAsyncZod<{ ctx: AppContext; files: ReturnType<typeof
 
   app.post(
     '/mkdir',
-    { onRequest: guard('mkdir'), schema: { body: fileMkdirSchema, response: { 201: entryWritten } } },
+    {
+      onRequest: guard('mkdir'),
+      config: FILE_ERRORS,
+      schema: { body: fileMkdirSchema, response: { 201: entryWritten } },
+    },
     async (request, reply) => {
       const dir = parsePath(request.body.path);
       const name = parseNewName(request.body.name);
@@ -135,7 +141,11 @@ const fileApi: FastifyPluginAsyncZod<{ ctx: AppContext; files: ReturnType<typeof
 
   app.post(
     '/rename',
-    { onRequest: guard('rename'), schema: { body: fileRenameSchema, response: { 200: entryWritten } } },
+    {
+      onRequest: guard('rename'),
+      config: FILE_ERRORS,
+      schema: { body: fileRenameSchema, response: { 200: entryWritten } },
+    },
     async (request) => {
       const item = parseItemPath(request.body.path);
       const name = parseNewName(request.body.name);
@@ -147,7 +157,11 @@ const fileApi: FastifyPluginAsyncZod<{ ctx: AppContext; files: ReturnType<typeof
 
   app.post(
     '/move',
-    { onRequest: guard('move'), schema: { body: fileMoveSchema, response: { 200: entryWritten } } },
+    {
+      onRequest: guard('move'),
+      config: FILE_ERRORS,
+      schema: { body: fileMoveSchema, response: { 200: entryWritten } },
+    },
     async (request) => {
       const item = parseItemPath(request.body.from);
       const to = parsePath(request.body.to);
@@ -159,7 +173,11 @@ const fileApi: FastifyPluginAsyncZod<{ ctx: AppContext; files: ReturnType<typeof
 
   app.post(
     '/delete',
-    { onRequest: guard('delete'), schema: { body: fileDeleteSchema, response: { 200: bulkResultSchema } } },
+    {
+      onRequest: guard('delete'),
+      config: FILE_ERRORS,
+      schema: { body: fileDeleteSchema, response: { 200: bulkResultSchema } },
+    },
     async (request) => {
       // Every path is checked before the first one is removed.
       const items = request.body.paths.map(parseItemPath);
@@ -182,6 +200,7 @@ const fileApi: FastifyPluginAsyncZod<{ ctx: AppContext; files: ReturnType<typeof
       '/upload',
       {
         onRequest: guard('upload'),
+        config: FILE_ERRORS,
         bodyLimit: UPLOAD_BODY_LIMIT,
         // Multipart only: a file cannot come as JSON (the document shows `file` as binary).
         schema: { body: uploadBody, consumes: ['multipart/form-data'], response: { 201: entryWritten } },
@@ -203,6 +222,9 @@ const fileApi: FastifyPluginAsyncZod<{ ctx: AppContext; files: ReturnType<typeof
 };
 
 /** The file manager: its API under /api/files and its files at /gallery/files/ (one `register` in app.ts). */
+/** A folder or item that is not there (404), a path that leaves the file manager's root (400). */
+const FILE_ERRORS: { openapiErrors: readonly ErrorName[] } = { openapiErrors: ['NotFound', 'BadRequest'] };
+
 export const fileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const files = fileManager(ctx.config);
   const store = objectStore(ctx.config);

@@ -135,13 +135,17 @@ export const galleryImageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   );
 
   const written = { 200: writeResponse(galleryImageSchema) };
-  app.post('/:galleryId/rotate/:imageId', { schema: { params: imageParams, response: written } }, async (request) => {
-    const { galleryId, imageId } = request.params;
-    const user = await guard(request, 'rotate', galleryId);
-    await rotateGalleryImage(ctx, galleryId, imageId);
-    await log(user.id, [imageId], 'rotate');
-    return { message: t(request.lang, 'galleryImage.rotated'), data: await readImage(ctx, galleryId, imageId) };
-  });
+  app.post(
+    '/:galleryId/rotate/:imageId',
+    { config: { openapiErrors: ['Invalid', 'Conflict'] }, schema: { params: imageParams, response: written } },
+    async (request) => {
+      const { galleryId, imageId } = request.params;
+      const user = await guard(request, 'rotate', galleryId);
+      await rotateGalleryImage(ctx, galleryId, imageId);
+      await log(user.id, [imageId], 'rotate');
+      return { message: t(request.lang, 'galleryImage.rotated'), data: await readImage(ctx, galleryId, imageId) };
+    },
+  );
 
   app.post(
     '/:galleryId/:imageId',
