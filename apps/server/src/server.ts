@@ -27,7 +27,12 @@ export interface Started {
  */
 export async function startServer(
   config: Config,
-  opts: { logger?: boolean; log?: (line: string) => void } = {},
+  opts: {
+    logger?: boolean;
+    log?: (line: string) => void;
+    /** The database, opened already (main.ts opens it while this module loads); otherwise opened here. */
+    database?: Promise<Database>;
+  } = {},
 ): Promise<Started> {
   const log = opts.log ?? ((line: string) => console.log(line));
   const timings: Record<string, number> = {};
@@ -37,7 +42,7 @@ export async function startServer(
     timings[phase] = Math.round(now - mark);
     mark = now;
   };
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const database = await (opts.database ?? openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   lap('database');
   try {
     // Processes started at once on one database migrate and seed one after another; the later ones find it done.
