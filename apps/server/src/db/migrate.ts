@@ -3,7 +3,10 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
-import type { Db } from './client.js';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+
+/** The database as client.ts opens it (named here, not imported: client.ts imports this file). */
+type Db = PgDatabase<PgQueryResultHKT>;
 
 export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
 const journalFile = resolve(migrationsFolder, 'meta/_journal.json');
