@@ -1,5 +1,5 @@
 // `npm run bench`: the benchmarks in sequence, then the headline numbers.
-// `node bench/run.mjs texts startup` runs only the named ones (texts, pages, lists, upload, stats, startup, first-start, bundle, first-load).
+// `node bench/run.mjs texts startup` runs only the named ones (texts, pages, lists, upload, stats, serialize, startup, first-start, bundle, first-load).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,6 +25,11 @@ const BENCHES = [
     name: 'stats',
     title: 'Statistics answers on a year of 10 M views, and the collector',
     args: ['--import', 'tsx', 'bench/stats.bench.ts'],
+  },
+  {
+    name: 'serialize',
+    title: 'Answer serialization through the response schemas',
+    args: ['--import', 'tsx', 'bench/serialize.bench.ts'],
   },
   { name: 'startup', title: 'Start-up', args: ['bench/startup.mjs'] },
   { name: 'first-start', title: 'First start of the demo and the home page CLS', args: ['bench/first-start.mjs'] },
