@@ -63,9 +63,10 @@ test('a Slovak edit marks the English outdated; the list filters by it; copy fil
 });
 
 test('the dashboard card counts the missing translations and links to the filtered list', async ({ page }) => {
-  const title = `Doprava ${Date.now()}`;
+  const stamp = Date.now();
+  const title = `Doprava ${stamp}`;
   await apiCreate(page, API, {
-    langs: { sk: { title, content: '<p>Autobusom č. 31</p>' }, en: { title: 'Transport', content: '' } },
+    langs: { sk: { title, content: '<p>Autobusom č. 31</p>' }, en: { title: `Transport ${stamp}`, content: '' } },
     status: true,
     priority: 6,
   });
@@ -76,4 +77,18 @@ test('the dashboard card counts the missing translations and links to the filter
   await link.click();
   await expect(page).toHaveURL(/translation=missing_en/);
   await expect(rowOf(page, title)).toBeVisible();
+
+  // The same in English: the card, the list's state and filter, the form's tab and copy button.
+  await page.getByTestId('lang-en').click();
+  await expect(page.getByRole('columnheader', { name: 'Translation' })).toBeVisible();
+  await shot(page, 'translation-list-en');
+  await rowOf(page, `Transport ${stamp}`).getByTestId('row-edit').click();
+  await expect(page.getByTestId('locale-state-en')).toHaveText('incomplete');
+  await page.getByTestId('locale-tab-en').click();
+  await expect(page.getByTestId('copy-locale-en')).toHaveText('Copy from Slovak');
+  await shot(page, 'translation-form-en');
+  await page.goto('/admin/app/dashboard');
+  await expect(page.getByTestId('translations-Panel-missing_en')).toContainText('English incomplete');
+  await shot(page, 'translation-dashboard-en');
+  await page.getByTestId('lang-sk').click();
 });
