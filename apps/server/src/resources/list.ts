@@ -3,7 +3,6 @@ import {
   type LangOption,
   type ListMeta,
   type ListQuery,
-  LOCALES,
   type Locale,
   type TranslationStatus,
 } from '@backoffice/shared';
@@ -14,9 +13,9 @@ import {
   count,
   desc,
   eq,
+  getTableColumns,
   getTableName,
   ilike,
-  inArray,
   is,
   isNotNull,
   isNull,
@@ -24,7 +23,14 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import type { AnyPgColumn, PgSelect, SelectedFields } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  type AnyPgTable,
+  alias,
+  type PgSelect,
+  type PgTable,
+  type SelectedFields,
+} from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from '../db/client.js';
 import type { Translations } from './langs.js';
@@ -61,7 +67,6 @@ export async function translatedList<Sel extends SelectedFields, S extends strin
     trashedWhere(owner.deleted_at, query.trashed),
     query.status === undefined ? undefined : eq(owner.status, query.status),
     query.search ? ilike(table.title, likePattern(query.search)) : undefined,
-    translationWhere(tr, query.translation),
     ...(spec.filters ?? []),
   );
   const { sort, order } = resolveSort(query, spec.allowedSorts, spec.defaultSort);
@@ -95,7 +100,10 @@ export async function translatedList<Sel extends SelectedFields, S extends strin
     .select({ id: owner.id, key: sql<string>`${sortColumn}::text`.as('key') })
     .from(owner)
     .$dynamic();
-  const keys = (needsLangs ? keyQuery.innerJoin(table, tr.joinOn(lang)) : keyQuery)
+  // The translation filter joins the flagged language row (at most one per record: see translationJoin).
+  const flagged = translationJoin(tr, query.translation);
+  const withFlagged = <T extends PgSelect>(q: T) => (flagged ? q.innerJoin(flagged.table, flagged.on) : q);
+  const keys = withFlagged(needsLangs ? keyQuery.innerJoin(table, tr.joinOn(lang)) : keyQuery)
     .where(and(where, afterKey))
     .orderBy(keyDirection(sortColumn), keyDirection(owner.id))
     .limit(query.per_page)
@@ -105,7 +113,7 @@ export async function translatedList<Sel extends SelectedFields, S extends strin
   // rows only when the search needs their title.
   const counted = () => {
     const q = db.select({ one: sql`1` }).from(owner).$dynamic();
-    return (query.search ? q.innerJoin(table, tr.joinOn(lang)) : q).where(where);
+    return withFlagged(query.search ? q.innerJoin(table, tr.joinOn(lang)) : q).where(where);
   };
   const [keyed, total] = await Promise.all([
     db
@@ -138,16 +146,25 @@ export async function translatedList<Sel extends SelectedFields, S extends strin
 }
 
 /**
- * The `translation` filter (docs/features/translations.md): the records with a locale missing a field the other
- * fills, or with an outdated locale, found through the partial indexes of those flags.
+ * The `translation` filter (docs/features/translations.md) as a join to the flagged language row, so that a count
+ * or a page walks the flag's partial index and looks up each record, instead of hashing every flagged row. A
+ * record has at most one such row: `missing_sk`/`missing_en` name the locale, and of the two locales at most one
+ * is outdated (a save makes the locale it changes up to date; `translationState` in langs.ts).
  */
-function translationWhere(tr: Translations, filter: ContentListQuery['translation']): SQL | undefined {
+function translationJoin(
+  tr: Translations,
+  filter: ContentListQuery['translation'],
+): { table: PgTable; on: SQL } | undefined {
   if (!filter) return undefined;
-  const { table, ownerColumn, owner } = tr;
-  const flags = table as unknown as Record<'missing' | 'outdated', AnyPgColumn>;
-  const rows = (where: SQL | undefined) => sql`${owner.id} in (select ${ownerColumn} from ${table} where ${where})`;
-  if (filter === 'outdated') return rows(and(inArray(table.language_code, [...LOCALES]), eq(flags.outdated, true)));
-  return rows(and(eq(table.language_code, filter === 'missing_sk' ? 'sk' : 'en'), eq(flags.missing, true)));
+  const ownerKey = Object.entries(getTableColumns(tr.table)).find(([, column]) => column === tr.ownerColumn)?.[0];
+  if (!ownerKey) return undefined;
+  const table = alias(tr.table as AnyPgTable, 'flagged');
+  const flagged = table as unknown as Record<string, AnyPgColumn>;
+  const state =
+    filter === 'outdated'
+      ? eq(flagged.outdated, true)
+      : and(eq(flagged.language_code, filter === 'missing_sk' ? 'sk' : 'en'), eq(flagged.missing, true));
+  return { table, on: and(eq(flagged[ownerKey], tr.owner.id), state) as SQL };
 }
 
 /** Each locale's translation state of a row: `{sk: 'complete'|'missing'|'outdated', en: …}`. */
