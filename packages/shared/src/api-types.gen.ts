@@ -6512,7 +6512,70 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "view";
+                        visitor?: string;
+                        age: number;
+                        view: string;
+                        path: string;
+                        /** @default  */
+                        referrer?: string;
+                        /** @default  */
+                        utm_source?: string;
+                        /** @default  */
+                        utm_medium?: string;
+                        /** @default  */
+                        utm_campaign?: string;
+                        /** @default  */
+                        utm_term?: string;
+                        /** @default  */
+                        utm_content?: string;
+                        /** @default  */
+                        language?: string;
+                        screen?: string;
+                    } | {
+                        /** @enum {string} */
+                        type: "leave";
+                        visitor?: string;
+                        age: number;
+                        view: string;
+                        ms: number;
+                    };
+                    "text/plain": {
+                        /** @enum {string} */
+                        type: "view";
+                        visitor?: string;
+                        age: number;
+                        view: string;
+                        path: string;
+                        /** @default  */
+                        referrer?: string;
+                        /** @default  */
+                        utm_source?: string;
+                        /** @default  */
+                        utm_medium?: string;
+                        /** @default  */
+                        utm_campaign?: string;
+                        /** @default  */
+                        utm_term?: string;
+                        /** @default  */
+                        utm_content?: string;
+                        /** @default  */
+                        language?: string;
+                        screen?: string;
+                    } | {
+                        /** @enum {string} */
+                        type: "leave";
+                        visitor?: string;
+                        age: number;
+                        view: string;
+                        ms: number;
+                    };
+                };
+            };
             responses: {
                 /** @description The beacon is stored (or was a bot's and was dropped) */
                 204: {
@@ -6521,6 +6584,9 @@ export interface paths {
                     };
                     content?: never;
                 };
+                400: components["responses"]["BadRequest"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
                 429: components["responses"]["TooManyRequests"];
                 /** @description The beacon could not be stored; Retry-After says when to send it again */
                 503: {
@@ -6742,7 +6808,132 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        company: string;
+                        name: string;
+                        email: string;
+                        phone: string;
+                        message: string;
+                        /**
+                         * @default sk
+                         * @enum {string}
+                         */
+                        locale?: "sk" | "en";
+                        website?: string;
+                    } | {
+                        name: string;
+                        address: string;
+                        ico: string;
+                        dic: string;
+                        icdph: string;
+                        contact: string;
+                        phone: string;
+                        email: string;
+                        material: string;
+                        material_desc: string;
+                        faction: string;
+                        faction_desc: string;
+                        weight: string;
+                        place: string;
+                        deadline: string;
+                        delivery: string;
+                        note: string;
+                        /**
+                         * @default sk
+                         * @enum {string}
+                         */
+                        locale?: "sk" | "en";
+                        website?: string;
+                    } | {
+                        name: string;
+                        address: string;
+                        ico: string;
+                        dic: string;
+                        icdph: string;
+                        contact: string;
+                        phone: string;
+                        email: string;
+                        fax: string;
+                        cars: {
+                            type: string;
+                            capacity: string;
+                            count: number;
+                            license: string;
+                        }[];
+                        other_cars: string;
+                        cars_total?: number;
+                        /**
+                         * @default sk
+                         * @enum {string}
+                         */
+                        locale?: "sk" | "en";
+                        website?: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        company: string;
+                        name: string;
+                        email: string;
+                        phone: string;
+                        message: string;
+                        /**
+                         * @default sk
+                         * @enum {string}
+                         */
+                        locale?: "sk" | "en";
+                        website?: string;
+                    } | {
+                        name: string;
+                        address: string;
+                        ico: string;
+                        dic: string;
+                        icdph: string;
+                        contact: string;
+                        phone: string;
+                        email: string;
+                        material: string;
+                        material_desc: string;
+                        faction: string;
+                        faction_desc: string;
+                        weight: string;
+                        place: string;
+                        deadline: string;
+                        delivery: string;
+                        note: string;
+                        /**
+                         * @default sk
+                         * @enum {string}
+                         */
+                        locale?: "sk" | "en";
+                        website?: string;
+                    } | {
+                        name: string;
+                        address: string;
+                        ico: string;
+                        dic: string;
+                        icdph: string;
+                        contact: string;
+                        phone: string;
+                        email: string;
+                        fax: string;
+                        cars: {
+                            type: string;
+                            capacity: string;
+                            count: number;
+                            license: string;
+                        }[];
+                        other_cars: string;
+                        cars_total?: number;
+                        /**
+                         * @default sk
+                         * @enum {string}
+                         */
+                        locale?: "sk" | "en";
+                        website?: string;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 201: {
@@ -6760,7 +6951,11 @@ export interface paths {
                     };
                     content?: never;
                 };
+                400: components["responses"]["BadRequest"];
                 404: components["responses"]["NotFound"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                422: components["responses"]["Invalid"];
                 429: components["responses"]["TooManyRequests"];
             };
         };

@@ -88,6 +88,17 @@ describe('the OpenAPI document', () => {
     expect(doc.paths['/api/mail']?.post).toBeUndefined();
     expect(doc.paths['/api/mail/{id}']?.delete).toBeUndefined();
   });
+
+  it('describes the bodies the collector and the public forms read by hand, with their content types', () => {
+    const body = (op: Operation | undefined) =>
+      (op as { requestBody?: { content: Record<string, { schema: unknown }> } } | undefined)?.requestBody?.content;
+    const collect = body(doc.paths['/api/collect']?.post);
+    expect(Object.keys(collect ?? {})).toEqual(['application/json', 'text/plain']);
+    expect(JSON.stringify(collect)).toContain('"view"');
+    const form = body(doc.paths['/api/public/form/{kind}']?.post);
+    expect(Object.keys(form ?? {})).toEqual(['application/json', 'application/x-www-form-urlencoded']);
+    expect(JSON.stringify(form)).toContain('"email"');
+  });
 });
 
 /** A concrete URL for an operation: each path parameter is its first allowed value, or 1. */

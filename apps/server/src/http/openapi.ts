@@ -2,9 +2,11 @@
 // zod schemas (params, querystring, body, response) and may declare `summary`; everything the document needs
 // beyond that is decided here, in tables: the tag of each URL prefix, the summaries of routes that do not name
 // their own, the public operations, and the error answers each operation can give (shared `components.responses`).
+import { collectSchema, FORM_SCHEMAS } from '@backoffice/shared';
 import swagger, { type SwaggerTransform, type SwaggerTransformObject } from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { SUMMARIES } from './openapi-summaries.js';
 import { SESSION_COOKIE } from './session.js';
 
@@ -82,6 +84,23 @@ export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set([
   'GET /tracker.js',
   'POST /api/collect',
 ]);
+
+/**
+ * Bodies that their routes read by hand rather than through `schema.body` (a bad beacon is a 400, a bad form post
+ * from a page gets that page again), described here from the same zod schemas the routes parse with.
+ */
+const HAND_READ_BODIES: Readonly<Record<string, { schema: z.ZodType; consumes: string[]; invalid: boolean }>> = {
+  'POST /api/collect': {
+    schema: collectSchema,
+    consumes: ['application/json', 'text/plain'],
+    invalid: false,
+  },
+  'POST /api/public/form/{kind}': {
+    schema: z.union([FORM_SCHEMAS.contact, FORM_SCHEMAS.price, FORM_SCHEMAS.registration]),
+    consumes: ['application/json', 'application/x-www-form-urlencoded'],
+    invalid: true,
+  },
+};
 
 /** Operations throttled with 429 and `Retry-After` (docs/api.md Throttles). */
 const THROTTLED: ReadonlySet<string> = new Set([
@@ -163,6 +182,11 @@ export const transform: SwaggerTransform = (input) => {
   const write = method !== 'GET';
   const checksCsrf = write && (route.config as { csrf?: boolean } | undefined)?.csrf !== false;
 
+  const handRead = HAND_READ_BODIES[key];
+  if (handRead && !schema.body) {
+    schema.body = z.toJSONSchema(handRead.schema, { target: 'openapi-3.0', io: 'input', unrepresentable: 'any' });
+    schema.consumes = handRead.consumes;
+  }
   schema.summary ??= SUMMARIES[key];
   schema.tags ??= [tagOf(openApiPath(url))].filter(Boolean);
   schema.security ??= isPublic ? [] : [write ? { session: [], xsrf: [] } : { session: [] }];
@@ -178,7 +202,7 @@ export const transform: SwaggerTransform = (input) => {
   const body = schema.body as { properties?: Record<string, unknown> } | undefined;
   if (body?.properties?.updated_at) errors.push('Conflict');
   if (schema.body) errors.push('TooLarge', 'UnsupportedMediaType');
-  if (schema.body || schema.querystring) errors.push('Invalid');
+  if ((schema.body && handRead?.invalid !== false) || schema.querystring) errors.push('Invalid');
   if (THROTTLED.has(key)) errors.push('TooManyRequests');
   const consumes = schema.consumes as string[] | undefined;
   if (files?.length || consumes?.includes('multipart/form-data')) errors.push('InsufficientStorage');
