@@ -282,9 +282,12 @@ export const EXACT_TOTAL_LIMIT = 10_000;
  */
 export const SEARCH_EXACT_TOTAL_LIMIT = 1_000;
 
-/** How far a list's total is counted exactly: less far when the list is searched. */
-export const exactTotalLimit = (query: Pick<ListQuery, 'search'>) =>
-  query.search ? SEARCH_EXACT_TOTAL_LIMIT : EXACT_TOTAL_LIMIT;
+/**
+ * How far a list's total is counted exactly: less far when the list is searched or filtered by translation state
+ * (each match there is a row looked up in another table; a worklist of more than 1,000 reads "about N").
+ */
+export const exactTotalLimit = (query: Pick<ListQuery, 'search' | 'translation'>) =>
+  query.search || query.translation ? SEARCH_EXACT_TOTAL_LIMIT : EXACT_TOTAL_LIMIT;
 
 /** What a list's `meta` needs of its total: the number, and whether it is the planner's estimate. */
 export interface ListTotal {
