@@ -40,6 +40,8 @@ import { type ImageColumn, imageFields } from './image-fields.js';
 import { type Translations, translationStatusOf, translationsOf } from './langs.js';
 import { langOptions } from './list.js';
 import { softResource } from './resource.js';
+import { registerRevisionRoutes } from './revision-routes.js';
+import { keepRevisions } from './revisions.js';
 
 export { type ImageColumn, imageFields } from './image-fields.js';
 
@@ -115,6 +117,11 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
   },
 ) {
   const { db, model, can, read } = spec;
+  // Every write is logged for its user and kept as a revision of each record it changed (docs/features/revisions.md).
+  const recorded = async (entry: Parameters<typeof logActivity>[1]) => {
+    await logActivity(db, entry);
+    await keepRevisions(db, entry, read);
+  };
   const noun = nounOf(app);
   const row = spec.row ?? anyRecordSchema;
   const record = spec.record ?? anyRecordSchema;
@@ -162,7 +169,7 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
       const id = image
         ? await image.create(request, await image.checked(request), () => spec.create(input))
         : await spec.create(input);
-      await logActivity(db, { userId: user.id, model, rowIds: [id], action: 'store' });
+      await recorded({ userId: user.id, model, rowIds: [id], action: 'store' });
       reply.code(201);
       return { message: t(request.lang, 'crud.stored'), data: await read(id) };
     },
@@ -180,10 +187,12 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
       const input = request.body as z.output<B>;
       if (image) await image.update(request, id, await image.checked(request), () => spec.update(id, input));
       else await spec.update(id, input);
-      await logActivity(db, { userId: user.id, model, rowIds: [id], action: 'update' });
+      await recorded({ userId: user.id, model, rowIds: [id], action: 'update' });
       return { message: t(request.lang, 'crud.updated'), data: await read(id) };
     },
   );
+
+  registerRevisionRoutes(app, { db, model, allow, read, record, body: spec.body, update: spec.update as never });
 
   // Removal is soft (docs/data.md Removal): DELETE {id}, POST {id}/restore, POST array/{publish|hide|destroy}.
   const ops = softResource(db, spec.table);
@@ -194,7 +203,7 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
       const user = allow(request, 'destroy');
       const changed = await ops.destroy([request.params.id]);
       if (changed.length === 0 && !(await ops.exists(request.params.id))) throw notFound();
-      await logActivity(db, { userId: user.id, model, rowIds: changed, action: 'destroy' });
+      await recorded({ userId: user.id, model, rowIds: changed, action: 'destroy' });
       return { message: t(request.lang, 'crud.destroyed') };
     },
   );
@@ -211,7 +220,7 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
       await spec.checkRestore?.(request.params.id);
       const changed = await ops.restore([request.params.id]);
       if (changed.length === 0 && !(await ops.exists(request.params.id))) throw notFound();
-      await logActivity(db, { userId: user.id, model, rowIds: changed, action: 'restore' });
+      await recorded({ userId: user.id, model, rowIds: changed, action: 'restore' });
       return { message: t(request.lang, 'crud.restored'), data: await read(request.params.id) };
     },
   );
@@ -231,7 +240,7 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
       const user = allow(request, action);
       const rows = [...new Set(request.body.rows)];
       const changed = action === 'destroy' ? await ops.destroy(rows) : await ops.setStatus(rows, action === 'publish');
-      await logActivity(db, { userId: user.id, model, rowIds: changed, action });
+      await recorded({ userId: user.id, model, rowIds: changed, action });
       return { message: t(request.lang, BULK_MESSAGES[action], { count: changed.length }), count: changed.length };
     },
   );
@@ -309,7 +318,9 @@ export function registerOrderUpdate(
       sql`update ${table} set "order" = ${request.body.order}, updated_at = now() where id = ${id} returning id`,
     )) as unknown as { rows: { id: number }[] };
     if (result.rows.length === 0) throw notFound();
-    await logActivity(db, { userId: user.id, model, rowIds: [id], action: 'order' });
+    const entry = { userId: user.id, model, rowIds: [id], action: 'order' as const };
+    await logActivity(db, entry);
+    await keepRevisions(db, entry, read);
     return { message: t(request.lang, 'crud.ordered'), data: await read(id) };
   });
 }

@@ -3,6 +3,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -162,4 +163,23 @@ export const activityLogs = pgTable(
     created_at: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('activity_logs_user_idx').on(t.user_id, t.id)],
+);
+
+/**
+ * The saved versions of a record (docs/features/revisions.md): after every write of a content resource, the record
+ * as its form loads it (both locales, rich text included), who wrote it and which fields changed.
+ */
+export const revisions = pgTable(
+  'revisions',
+  {
+    id: serial('id').primaryKey(),
+    model: varchar('model', { length: 64 }).notNull(),
+    record_id: integer('record_id').notNull(),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: varchar('action', { length: 32 }).notNull(),
+    changed: jsonb('changed').$type<string[]>().notNull(),
+    data: jsonb('data').notNull(),
+    created_at: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('revisions_record_idx').on(t.model, t.record_id, t.id)],
 );

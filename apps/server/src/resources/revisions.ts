@@ -1,0 +1,111 @@
+// The history of a record (docs/features/revisions.md): after every write of a content resource the record is kept
+// as its form loads it, with who wrote it and which fields changed; the newest REVISIONS_KEEP per record stay.
+import type { LogModel } from '@backoffice/shared';
+import { and, desc, eq, getTableColumns, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { revisions, users } from '../db/schema.js';
+
+/** How many revisions of one record are kept (`REVISIONS_KEEP`, default 50); older ones are pruned. */
+export const revisionsKeep = () => Math.max(1, Number(process.env.REVISIONS_KEEP) || 50);
+
+/** Fields every save changes by itself: not "changes" of the content. */
+const STAMPS = new Set(['updated_at', 'created_at']);
+
+/** The dotted keys whose values differ between two saved records (`langs.sk.title`, `status`, `positions`). */
+export function changedKeys(before: unknown, after: unknown, prefix = ''): string[] {
+  const isObject = (v: unknown): v is Record<string, unknown> =>
+    typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (isObject(before) && isObject(after) && (prefix === '' || prefix.startsWith('langs'))) {
+    const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+    return keys.flatMap((key) =>
+      prefix === '' && STAMPS.has(key) ? [] : changedKeys(before[key], after[key], prefix ? `${prefix}.${key}` : key),
+    );
+  }
+  return JSON.stringify(before) === JSON.stringify(after) ? [] : [prefix];
+}
+
+/**
+ * Keeps a revision of each written record: `read(id)` as the form would load it, the fields changed since the
+ * record's previous revision (all of them for the first), then prunes what is past the kept number.
+ */
+export async function keepRevisions(
+  db: Db,
+  entry: { model: LogModel; rowIds: readonly number[]; userId: number | null; action: string },
+  read: (id: number) => Promise<unknown>,
+): Promise<void> {
+  for (const id of entry.rowIds) {
+    const data = await read(id);
+    const [previous] = await db
+      .select({ data: revisions.data })
+      .from(revisions)
+      .where(and(eq(revisions.model, entry.model), eq(revisions.record_id, id)))
+      .orderBy(desc(revisions.id))
+      .limit(1);
+    const changed = previous ? changedKeys(previous.data, data) : changedKeys({}, data);
+    const [kept] = await db
+      .insert(revisions)
+      .values({ model: entry.model, record_id: id, user_id: entry.userId, action: entry.action, changed, data })
+      .returning({ id: revisions.id });
+    // The newest revisionsKeep() stay: anything older than the oldest of them goes.
+    const [oldestKept] = await db
+      .select({ id: revisions.id })
+      .from(revisions)
+      .where(and(eq(revisions.model, entry.model), eq(revisions.record_id, id)))
+      .orderBy(desc(revisions.id))
+      .offset(revisionsKeep() - 1)
+      .limit(1);
+    if (kept && oldestKept) {
+      await db
+        .delete(revisions)
+        .where(and(eq(revisions.model, entry.model), eq(revisions.record_id, id), lt(revisions.id, oldestKept.id)));
+    }
+  }
+}
+
+/** One page of a record's revisions, newest first: `{id, created_at, user, action, changed}`. */
+export async function listRevisions(db: Db, model: LogModel, id: number, page: number, perPage: number) {
+  const where = and(eq(revisions.model, model), eq(revisions.record_id, id));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: revisions.id,
+        created_at: revisions.created_at,
+        action: revisions.action,
+        changed: revisions.changed,
+        user_id: users.id,
+        name: users.name,
+        surname: users.surname,
+      })
+      .from(revisions)
+      .leftJoin(users, eq(users.id, revisions.user_id))
+      .where(where)
+      .orderBy(desc(revisions.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+    db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(revisions)
+      .where(where),
+  ]);
+  return {
+    rows: rows.map((r) => ({
+      id: r.id,
+      created_at: r.created_at.toISOString(),
+      action: r.action,
+      changed: r.changed,
+      user: r.user_id === null ? null : { id: r.user_id, name: r.name ?? '', surname: r.surname ?? '' },
+    })),
+    total: total?.n ?? 0,
+  };
+}
+
+/** One revision of a record with the fields as saved, or undefined. */
+export async function getRevision(db: Db, model: LogModel, id: number, revisionId: number) {
+  const { data, changed, action, created_at, user_id } = getTableColumns(revisions);
+  const [row] = await db
+    .select({ id: revisions.id, data, changed, action, created_at, user_id })
+    .from(revisions)
+    .where(and(eq(revisions.model, model), eq(revisions.record_id, id), eq(revisions.id, revisionId)))
+    .limit(1);
+  return row && { ...row, created_at: row.created_at.toISOString() };
+}
