@@ -114,7 +114,9 @@ export default function RichTextEditor({ value, onChange, id, testId, ...aria }:
   });
 
   // A value set from outside (a loaded record, a reset) replaces the document without echoing back.
+  // An editor that React StrictMode (or an unmount) destroyed has no schema left: the next one takes the value.
   useEffect(() => {
+    if (editor.isDestroyed) return;
     if ((value ?? '') !== htmlOf(editor)) editor.commands.setContent(value ?? '', { emitUpdate: false });
   }, [editor, value]);
 

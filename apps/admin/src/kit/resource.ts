@@ -80,6 +80,8 @@ export interface ResourceDef<Row extends ListRowBase, Rec extends RecordBase, Va
   rowAbilities?: (row: Row) => { update?: boolean; destroy?: boolean };
   /** The bulk menu's actions and labels (users: activate, block, remove); content lists' publish, hide, remove by default. */
   bulkActions?: readonly BulkMenuAction[];
+  /** The server keeps this resource's revisions: its edit form offers "History" (docs/features/revisions.md). */
+  history?: boolean;
   /** A read-only resource (form submissions) opens this panel from its rows instead of a form. */
   detail?: DetailDef<Rec>;
   /** The create/edit form; a read-only resource has none. */

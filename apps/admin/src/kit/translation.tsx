@@ -73,8 +73,9 @@ const FIELD_LABELS: Record<string, I18nKey> = {
   url: 'partner.fields.url',
   subject: 'mail.fields.subject',
   content_plain: 'mail.fields.contentPlain',
+  status: 'list.status',
 };
-const fieldLabel = (t: TFunction, field: string) => (FIELD_LABELS[field] ? t(FIELD_LABELS[field]) : field);
+export const fieldLabel = (t: TFunction, field: string) => (FIELD_LABELS[field] ? t(FIELD_LABELS[field]) : field);
 
 type LangValues = Partial<Record<Locale, Record<string, unknown>>>;
 

@@ -26,7 +26,7 @@ export function changedKeys(before: unknown, after: unknown, prefix = ''): strin
 
 /**
  * Keeps a revision of each written record: `read(id)` as the form would load it, the fields changed since the
- * record's previous revision (all of them for the first), then prunes what is past the kept number.
+ * record's previous revision (none for the first), then prunes what is past the kept number.
  */
 export async function keepRevisions(
   db: Db,
@@ -41,7 +41,8 @@ export async function keepRevisions(
       .where(and(eq(revisions.model, entry.model), eq(revisions.record_id, id)))
       .orderBy(desc(revisions.id))
       .limit(1);
-    const changed = previous ? changedKeys(previous.data, data) : changedKeys({}, data);
+    // The first revision (a new record, or one saved before revisions were kept) changes nothing it can name.
+    const changed = previous ? changedKeys(previous.data, data) : [];
     const [kept] = await db
       .insert(revisions)
       .values({ model: entry.model, record_id: id, user_id: entry.userId, action: entry.action, changed, data })

@@ -12,6 +12,7 @@ import type { ListRowBase, RecordBase, ResourceDef } from '../resource';
 import { CopyFromOtherLocale, LocaleStateTag, translationOf } from '../translation';
 import { zodRules } from '../zodForm';
 import { fileValues } from './edits';
+import { HistoryButton } from './HistoryDrawer';
 import { StaleAlert } from './StaleAlert';
 import { useSaveCycle } from './useSaveCycle';
 
@@ -133,6 +134,9 @@ export function ResourceForm<Row extends ListRowBase, Rec extends RecordBase, Va
       title={t(creating ? def.labels.create : def.labels.edit)}
       footer={
         <Space className="bo-form-footer">
+          {def.history && !creating && id !== null && (
+            <HistoryButton apiKey={def.api.key} base={def.api.base} id={id} current={loaded as never} />
+          )}
           <Button data-testid="form-close" onClick={onClose}>
             {t('form.close')}
           </Button>

@@ -60,6 +60,7 @@ function ArticleMainFields(props: FieldsProps<ArticleRecord>) {
 export const articleResource: ResourceDef<ArticleRow, ArticleRecord, ArticleValues, ArticleInput> = {
   api: articleApi,
   routeName: 'news',
+  history: true,
   labels: { title: 'article.title', create: 'article.create', edit: 'article.edit' },
   defaultSort: ARTICLE_DEFAULT_SORT,
   columns: ({ t, language }) => [

@@ -56,6 +56,7 @@ function GalleryRowActions({ row }: { row: GalleryRow }) {
 export const galleryResource: ResourceDef<GalleryRow, GalleryRecord, GalleryValues, GalleryInput> = {
   api: galleryApi,
   routeName: 'gallery',
+  history: true,
   labels: { title: 'gallery.title', create: 'gallery.create', edit: 'gallery.edit' },
   defaultSort: GALLERY_DEFAULT_SORT,
   columns: ({ t, language }) => [

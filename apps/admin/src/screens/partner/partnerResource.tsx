@@ -47,6 +47,7 @@ const PartnerMainFields = (props: FieldsProps<PartnerRecord>) => (
 export const partnerResource: ResourceDef<PartnerRow, PartnerRecord, PartnerValues, PartnerInput> = {
   api: partnerApi,
   routeName: 'partner',
+  history: true,
   labels: { title: 'partner.title', create: 'partner.create', edit: 'partner.edit' },
   defaultSort: PARTNER_DEFAULT_SORT,
   columns: ({ t, language }) => [

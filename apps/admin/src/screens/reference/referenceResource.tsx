@@ -75,6 +75,7 @@ function ReferenceMainFields(props: FieldsProps<ReferenceRecord>) {
 export const referenceResource: ResourceDef<ReferenceRow, ReferenceRecord, ReferenceValues, ReferenceInput> = {
   api: referenceApi,
   routeName: 'reference',
+  history: true,
   labels: { title: 'reference.title', create: 'reference.create', edit: 'reference.edit' },
   defaultSort: REFERENCE_DEFAULT_SORT,
   columns: ({ t, language }) => [

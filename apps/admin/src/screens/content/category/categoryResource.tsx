@@ -20,6 +20,7 @@ export interface CategoryValues extends PageLikeValues {
 export const categoryResource: ResourceDef<CategoryRow, CategoryRecord, CategoryValues, CategoryInput> = {
   api: categoryApi,
   routeName: 'contentCategory',
+  history: true,
   labels: { title: 'category.title', create: 'category.create', edit: 'category.edit' },
   defaultSort: CATEGORY_DEFAULT_SORT,
   columns: ({ t, language }) => [

@@ -21,6 +21,7 @@ export interface PageValues extends PageLikeValues {
 export const pageResource: ResourceDef<PageRow, PageRecord, PageValues, PageInput> = {
   api: pageApi,
   routeName: 'contentPage',
+  history: true,
   labels: { title: 'page.title', create: 'page.create', edit: 'page.edit' },
   defaultSort: PAGE_DEFAULT_SORT,
   columns: ({ t, language }) => [

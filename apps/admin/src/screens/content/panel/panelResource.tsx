@@ -25,6 +25,7 @@ export interface PanelValues {
 export const panelResource: ResourceDef<PanelRow, PanelRecord, PanelValues, PanelInput> = {
   api: panelApi,
   routeName: 'contentPanel',
+  history: true,
   labels: { title: 'panel.title', create: 'panel.create', edit: 'panel.edit' },
   defaultSort: PANEL_DEFAULT_SORT,
   columns: ({ t, language }) => [

@@ -26,6 +26,7 @@ export interface TextValues {
 export const textResource: ResourceDef<TextRow, TextRecord, TextValues, TextInput> = {
   api: textApi,
   routeName: 'contentText',
+  history: true,
   labels: { title: 'text.title', create: 'text.create', edit: 'text.edit' },
   defaultSort: TEXT_DEFAULT_SORT,
   columns: ({ t, language }) => [

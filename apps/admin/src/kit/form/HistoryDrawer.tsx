@@ -1,0 +1,175 @@
+// The history of a record in its form (docs/features/revisions.md): the saved versions, newest first; one chosen
+// shows what differs from the current record, field by field and locale by locale, and can be restored.
+import { HistoryOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Drawer, Empty, List, Space, Spin, Tag, Typography } from 'antd';
+import { diffWords } from 'diff';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { request } from '../../api/client';
+import { listKey, recordKey } from '../../api/resource';
+import { getLanguage } from '../../i18n/language';
+import { formatDateTime } from '../format';
+import { confirmButtonProps } from '../list/confirm';
+import { notify, notifyFailure } from '../notifications';
+import { fieldLabel } from '../translation';
+import { differences, type RecordLike } from './differences';
+
+interface RevisionRow {
+  id: number;
+  created_at: string;
+  action: string;
+  changed: string[];
+  user: { id: number; name: string; surname: string } | null;
+}
+/** One side of a field's comparison: its words, those only on this side marked. */
+function Side({ before, after, side }: { before: string; after: string; side: 'before' | 'after' }) {
+  return (
+    <div className="bo-history-side">
+      {diffWords(before, after).map((part, index) => {
+        if (part.added && side === 'before') return null;
+        if (part.removed && side === 'after') return null;
+        const mark = part.added ? 'bo-history-added' : part.removed ? 'bo-history-removed' : undefined;
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed comparison, in order
+          <span key={index} className={mark}>
+            {part.value}
+          </span>
+        );
+      })}
+    </div>
+  );
+}
+
+/**
+ * The "History" button of an edit form and its drawer. `base` is the resource's API address (`/api/content/text/`),
+ * `current` the record as loaded; a restore reloads the record and the list.
+ */
+export function HistoryButton({
+  apiKey,
+  base,
+  id,
+  current,
+}: {
+  apiKey: string;
+  base: string;
+  id: number;
+  current: RecordLike | undefined;
+}) {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [chosen, setChosen] = useState<number | null>(null);
+  const list = useQuery({
+    queryKey: [apiKey, 'revisions', id],
+    queryFn: ({ signal }) =>
+      request<{ data: RevisionRow[] }>('GET', `${base}${id}/revisions`, { query: { per_page: 50 }, signal }),
+    enabled: open,
+    staleTime: 0,
+  });
+  const version = useQuery({
+    queryKey: [apiKey, 'revision', id, chosen],
+    queryFn: ({ signal }) =>
+      request<{ data: { record: RecordLike } }>('GET', `${base}${id}/revisions/${chosen}`, { signal }),
+    enabled: open && chosen !== null,
+  });
+  const rows = version.data && current ? differences(version.data.data.record, current) : [];
+  const restore = () =>
+    modal.confirm({
+      title: t('history.restoreConfirm'),
+      okText: t('history.restore'),
+      cancelText: t('confirm.cancel'),
+      okButtonProps: confirmButtonProps(false),
+      onOk: async () => {
+        try {
+          const answer = await request<{ message: string }>('POST', `${base}${id}/revisions/${chosen}/restore`, {
+            body: { updated_at: current?.updated_at },
+          });
+          notify('success', answer.message);
+          setOpen(false);
+          setChosen(null);
+          void queryClient.invalidateQueries({ queryKey: recordKey(apiKey, id) });
+          void queryClient.invalidateQueries({ queryKey: listKey(apiKey) });
+        } catch (error) {
+          notifyFailure('history.restoreFailed', error);
+        }
+      },
+    });
+  const language = getLanguage();
+  return (
+    <>
+      <Button icon={<HistoryOutlined />} data-testid="form-history" onClick={() => setOpen(true)}>
+        {t('history.button')}
+      </Button>
+      <Drawer open={open} onClose={() => setOpen(false)} title={t('history.title')} size={720} data-testid="history">
+        {list.isLoading ? (
+          <Spin />
+        ) : list.isError ? (
+          <Alert type="error" showIcon title={t('history.loadError')} />
+        ) : !list.data?.data.length ? (
+          <Empty description={t('history.empty')} />
+        ) : (
+          <List
+            size="small"
+            dataSource={list.data.data}
+            renderItem={(revision) => (
+              <List.Item
+                key={revision.id}
+                data-testid={`history-${revision.id}`}
+                className={revision.id === chosen ? 'bo-history-chosen' : undefined}
+                onClick={() => setChosen(revision.id)}
+                style={{ cursor: 'pointer' }}
+              >
+                <Space direction="vertical" size={0}>
+                  <span>
+                    {formatDateTime(revision.created_at, language)} ·{' '}
+                    {revision.user ? `${revision.user.name} ${revision.user.surname}` : t('history.unknownUser')}{' '}
+                    <Tag>{t(`history.actions.${revision.action}` as 'history.actions.update', revision.action)}</Tag>
+                  </span>
+                  {revision.changed.length > 0 && (
+                    <Typography.Text type="secondary">
+                      {t('history.changed', {
+                        fields: revision.changed.map((key) => fieldLabel(t, key.split('.').at(-1) ?? key)).join(', '),
+                      })}
+                    </Typography.Text>
+                  )}
+                </Space>
+              </List.Item>
+            )}
+          />
+        )}
+        {chosen !== null && (
+          <div className="bo-history-diff" data-testid="history-diff">
+            {version.isLoading ? (
+              <Spin />
+            ) : rows.length === 0 ? (
+              <Alert type="info" showIcon title={t('history.noDifference')} />
+            ) : (
+              rows.map((row) => (
+                <div key={row.key} className="bo-history-field" data-testid={`history-field-${row.key}`}>
+                  <Typography.Text strong>
+                    {fieldLabel(t, row.field)} {row.locale && <Tag>{row.locale.toUpperCase()}</Tag>}
+                  </Typography.Text>
+                  <div className="bo-history-columns">
+                    <div>
+                      <Typography.Text type="secondary">{t('history.thisVersion')}</Typography.Text>
+                      <Side before={row.before} after={row.after} side="before" />
+                    </div>
+                    <div>
+                      <Typography.Text type="secondary">{t('history.current')}</Typography.Text>
+                      <Side before={row.before} after={row.after} side="after" />
+                    </div>
+                  </div>
+                </div>
+              ))
+            )}
+            <Button type="primary" data-testid="history-restore" disabled={rows.length === 0} onClick={restore}>
+              {t('history.restore')}
+            </Button>
+          </div>
+        )}
+      </Drawer>
+    </>
+  );
+}
