@@ -114,8 +114,8 @@ export function registerRevisionRoutes(
       }
       await spec.update(id, parsed.data as never);
       await logActivity(db, { userId: user.id, model, rowIds: [id], action: 'update' });
-      await keepRevisions(db, { model, rowIds: [id], userId: user.id, action: 'revert' }, read);
-      return { message: t(request.lang, 'crud.updated'), data: await read(id) };
+      const kept = await keepRevisions(db, { model, rowIds: [id], userId: user.id, action: 'revert' }, read);
+      return { message: t(request.lang, 'crud.updated'), data: kept.get(id) ?? (await read(id)) };
     },
   );
 }

@@ -26,15 +26,18 @@ export function changedKeys(before: unknown, after: unknown, prefix = ''): strin
 
 /**
  * Keeps a revision of each written record: `read(id)` as the form would load it, the fields changed since the
- * record's previous revision (none for the first), then prunes what is past the kept number.
+ * record's previous revision (none for the first), then prunes what is past the kept number. Answers the records
+ * it read, so that a route answering one of them need not read it again.
  */
 export async function keepRevisions(
   db: Db,
   entry: { model: LogModel; rowIds: readonly number[]; userId: number | null; action: string },
   read: (id: number) => Promise<unknown>,
-): Promise<void> {
+): Promise<Map<number, unknown>> {
+  const records = new Map<number, unknown>();
   for (const id of entry.rowIds) {
     const data = await read(id);
+    records.set(id, data);
     const [previous] = await db
       .select({ data: revisions.data })
       .from(revisions)
@@ -61,6 +64,7 @@ export async function keepRevisions(
         .where(and(eq(revisions.model, entry.model), eq(revisions.record_id, id), lt(revisions.id, oldestKept.id)));
     }
   }
+  return records;
 }
 
 /** One page of a record's revisions, newest first: `{id, created_at, user, action, changed}`. */
