@@ -71,6 +71,19 @@ describe('revisions', () => {
     expect(list.data[0].changed).toEqual(['langs.sk.title']);
   });
 
+  it('REVISIONS_KEEP=0 turns the history off: nothing is written and the list answers empty', async () => {
+    const id = await saveText(null, 'Archív');
+    const [kept] = (await ctx.admin.get(`${BASE}/${id}/revisions`)).json().data;
+    process.env.REVISIONS_KEEP = '0';
+    await saveText(id, 'Archív 2026');
+    const list = (await ctx.admin.get(`${BASE}/${id}/revisions`)).json();
+    expect(list).toMatchObject({ data: [], meta: { total: 0 } });
+    expect((await ctx.admin.get(`${BASE}/${id}/revisions/${kept.id}`)).statusCode).toBe(404);
+    delete process.env.REVISIONS_KEEP;
+    // Nothing was written while it was off: the one revision from before is all there is.
+    expect((await ctx.admin.get(`${BASE}/${id}/revisions`)).json().meta.total).toBe(1);
+  });
+
   it('anonymous → 401 on each route; a role-2 editor may read and restore, as they may edit', async () => {
     const id = await saveText(null, 'Kontakt');
     await saveText(id, 'Kontakty');

@@ -5,8 +5,15 @@ import { and, desc, eq, getTableColumns, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { revisions, users } from '../db/schema.js';
 
-/** How many revisions of one record are kept (`REVISIONS_KEEP`, default 50); older ones are pruned. */
-export const revisionsKeep = () => Math.max(1, Number(process.env.REVISIONS_KEEP) || 50);
+/**
+ * How many revisions of one record are kept (`REVISIONS_KEEP`, default 50); older ones are pruned. `0` turns the
+ * history off: nothing is written and the lists answer empty. A value that is not a whole number ≥ 0 means the default.
+ */
+export function revisionsKeep() {
+  const raw = process.env.REVISIONS_KEEP?.trim();
+  const n = raw ? Number(raw) : Number.NaN;
+  return Number.isInteger(n) && n >= 0 ? n : 50;
+}
 
 /** Fields every save changes by itself: not "changes" of the content. */
 const STAMPS = new Set(['updated_at', 'created_at']);
@@ -35,6 +42,9 @@ export async function keepRevisions(
   read: (id: number) => Promise<unknown>,
 ): Promise<Map<number, unknown>> {
   const records = new Map<number, unknown>();
+  const keep = revisionsKeep();
+  // History off: nothing is read or written (the routes read what they answer themselves).
+  if (keep === 0) return records;
   for (const id of entry.rowIds) {
     const data = await read(id);
     records.set(id, data);
@@ -56,7 +66,7 @@ export async function keepRevisions(
       .from(revisions)
       .where(and(eq(revisions.model, entry.model), eq(revisions.record_id, id)))
       .orderBy(desc(revisions.id))
-      .offset(revisionsKeep() - 1)
+      .offset(keep - 1)
       .limit(1);
     if (kept && oldestKept) {
       await db
@@ -69,6 +79,7 @@ export async function keepRevisions(
 
 /** One page of a record's revisions, newest first: `{id, created_at, user, action, changed}`. */
 export async function listRevisions(db: Db, model: LogModel, id: number, page: number, perPage: number) {
+  if (revisionsKeep() === 0) return { rows: [], total: 0 };
   const where = and(eq(revisions.model, model), eq(revisions.record_id, id));
   const [rows, [total]] = await Promise.all([
     db
@@ -106,6 +117,7 @@ export async function listRevisions(db: Db, model: LogModel, id: number, page: n
 
 /** One revision of a record with the fields as saved, or undefined. */
 export async function getRevision(db: Db, model: LogModel, id: number, revisionId: number) {
+  if (revisionsKeep() === 0) return undefined;
   const { data, changed, action, created_at, user_id } = getTableColumns(revisions);
   const [row] = await db
     .select({ id: revisions.id, data, changed, action, created_at, user_id })
