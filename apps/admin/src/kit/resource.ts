@@ -96,6 +96,8 @@ export interface ResourceDef<Row extends ListRowBase, Rec extends RecordBase, Va
      * value is a File, the delete marker or nothing. The server checks them itself.
      */
     files?: readonly string[];
+    /** The folder of this resource's images under /gallery (docs/data.md): the history shows `files` as its thumbnails. */
+    imageModel?: string;
     /** Fields inside each locale tab; a resource without translated fields (users) has no tabs. */
     LocaleFields?: ComponentType<LocaleFieldsProps<Rec>>;
     /** Fields below the tabs (positions, status, …). */

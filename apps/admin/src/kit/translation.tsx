@@ -57,7 +57,7 @@ export const translationFilter: FilterDef = {
   options: TRANSLATION_FILTERS.map((value) => ({ value, labelKey: `translation.filters.${value}` as I18nKey })),
 };
 
-/** The label of a translated field in the copy menu, from the forms' own labels. */
+/** The label of a field in the copy menu and the history drawer, from the forms' own labels. */
 const FIELD_LABELS: Record<string, I18nKey> = {
   title: 'pageLike.fields.title',
   title_url: 'pageLike.fields.titleUrl',
@@ -74,6 +74,8 @@ const FIELD_LABELS: Record<string, I18nKey> = {
   subject: 'mail.fields.subject',
   content_plain: 'mail.fields.contentPlain',
   status: 'list.status',
+  image: 'pageLike.fields.image',
+  poster: 'article.fields.poster',
 };
 export const fieldLabel = (t: TFunction, field: string) => (FIELD_LABELS[field] ? t(FIELD_LABELS[field]) : field);
 

@@ -1,6 +1,6 @@
 // The history of a record in its form (docs/features/revisions.md): the saved versions, newest first; one chosen
 // shows what differs from the current record, field by field and locale by locale, and can be restored.
-import { HistoryOutlined } from '@ant-design/icons';
+import { HistoryOutlined, PictureOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Drawer, Empty, List, Space, Spin, Tag, Typography } from 'antd';
 import { diffWords } from 'diff';
@@ -10,10 +10,11 @@ import { request } from '../../api/client';
 import { listKey, recordKey } from '../../api/resource';
 import { getLanguage } from '../../i18n/language';
 import { formatDateTime } from '../format';
+import { galleryThumbUrl } from '../image';
 import { confirmButtonProps } from '../list/confirm';
 import { notify, notifyFailure } from '../notifications';
 import { fieldLabel } from '../translation';
-import { differences, type RecordLike } from './differences';
+import { type Difference, differences, type RecordLike } from './differences';
 
 interface RevisionRow {
   id: number;
@@ -42,19 +43,88 @@ function Side({ before, after, side }: { before: string; after: string; side: 'b
 }
 
 /**
+ * One side of an image field's comparison: the stored file's thumbnail (the address the form's image field shows),
+ * marked as the side that changed. A file removed since (a replaced image is deleted) shows its name instead.
+ */
+function ImageSide({ file, url, side }: { file: string; url: string | null; side: 'before' | 'after' }) {
+  const { t } = useTranslation();
+  const [gone, setGone] = useState(false);
+  const testId = `history-image-${side}`;
+  if (!file) {
+    return (
+      <div className="bo-history-side bo-history-image" data-testid={testId} data-state="none">
+        <Typography.Text type="secondary">{t('history.noImage')}</Typography.Text>
+      </div>
+    );
+  }
+  return (
+    <div
+      className={`bo-history-side bo-history-image bo-history-image-${side === 'before' ? 'removed' : 'added'}`}
+      data-testid={testId}
+      data-state={gone || !url ? 'gone' : 'shown'}
+    >
+      {gone || !url ? (
+        <Space orientation="vertical" size={0}>
+          <span>
+            <PictureOutlined /> {file}
+          </span>
+          <Typography.Text type="secondary">{t('history.imageGone')}</Typography.Text>
+        </Space>
+      ) : (
+        <img src={url} alt={file} title={file} className="bo-history-thumb" onError={() => setGone(true)} />
+      )}
+    </div>
+  );
+}
+
+/** Both sides of one differing field: the saved version's on the left, the current record's on the right. */
+function Comparison({ row, imageUrl }: { row: Difference; imageUrl: (file: string) => string | null }) {
+  const { t } = useTranslation();
+  const sides = (['before', 'after'] as const).map((side) => (
+    <div key={side}>
+      <Typography.Text type="secondary">
+        {t(side === 'before' ? 'history.thisVersion' : 'history.current')}
+      </Typography.Text>
+      {row.image ? (
+        // A new file name is a new image: the key starts its load (and its "gone" state) afresh.
+        <ImageSide key={row[side]} file={row[side]} url={row[side] ? imageUrl(row[side]) : null} side={side} />
+      ) : (
+        <Side before={row.before} after={row.after} side={side} />
+      )}
+    </div>
+  ));
+  return (
+    <>
+      <div className="bo-history-columns">{sides}</div>
+      {row.image && (
+        <span>
+          <Tag color="orange" data-testid="history-image-changed">
+            {t('history.imageChanged')}
+          </Tag>
+          <Typography.Text type="secondary">{t('history.imageKept')}</Typography.Text>
+        </span>
+      )}
+    </>
+  );
+}
+
+/**
  * The "History" button of an edit form and its drawer. `base` is the resource's API address (`/api/content/text/`),
- * `current` the record as loaded; a restore reloads the record and the list.
+ * `current` the record as loaded; a restore reloads the record and the list. `images` names the fields that hold a
+ * stored image and the folder of this resource's images under /gallery: they compare as thumbnails.
  */
 export function HistoryButton({
   apiKey,
   base,
   id,
   current,
+  images,
 }: {
   apiKey: string;
   base: string;
   id: number;
   current: RecordLike | undefined;
+  images?: { model: string; fields: readonly string[] };
 }) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
@@ -74,7 +144,8 @@ export function HistoryButton({
       request<{ data: { record: RecordLike } }>('GET', `${base}${id}/revisions/${chosen}`, { signal }),
     enabled: open && chosen !== null,
   });
-  const rows = version.data && current ? differences(version.data.data.record, current) : [];
+  const rows = version.data && current ? differences(version.data.data.record, current, images?.fields) : [];
+  const imageUrl = (file: string) => (images ? galleryThumbUrl(images.model, id, file) : null);
   const restore = () =>
     modal.confirm({
       title: t('history.restoreConfirm'),
@@ -151,16 +222,7 @@ export function HistoryButton({
                   <Typography.Text strong>
                     {fieldLabel(t, row.field)} {row.locale && <Tag>{row.locale.toUpperCase()}</Tag>}
                   </Typography.Text>
-                  <div className="bo-history-columns">
-                    <div>
-                      <Typography.Text type="secondary">{t('history.thisVersion')}</Typography.Text>
-                      <Side before={row.before} after={row.after} side="before" />
-                    </div>
-                    <div>
-                      <Typography.Text type="secondary">{t('history.current')}</Typography.Text>
-                      <Side before={row.before} after={row.after} side="after" />
-                    </div>
-                  </div>
+                  <Comparison row={row} imageUrl={imageUrl} />
                 </div>
               ))
             )}

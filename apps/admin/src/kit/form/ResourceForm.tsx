@@ -135,7 +135,13 @@ export function ResourceForm<Row extends ListRowBase, Rec extends RecordBase, Va
       footer={
         <Space className="bo-form-footer">
           {def.history && !creating && id !== null && (
-            <HistoryButton apiKey={def.api.key} base={def.api.base} id={id} current={loaded as never} />
+            <HistoryButton
+              apiKey={def.api.key}
+              base={def.api.base}
+              id={id}
+              current={loaded as never}
+              images={def.form.imageModel ? { model: def.form.imageModel, fields: def.form.files ?? [] } : undefined}
+            />
           )}
           <Button data-testid="form-close" onClick={onClose}>
             {t('form.close')}

@@ -25,4 +25,16 @@ describe('differences', () => {
       { key: 'status', field: 'status', before: 'true', after: 'false' },
     ]);
   });
+
+  it('compares image fields by their stored file names, none as empty, and only when named as images', () => {
+    const version = { id: 1, image: 'old.webp', poster: null, gallery_id: 2, updated_at: 'a' };
+    const current = { id: 1, image: 'new.webp', poster: 'p.webp', gallery_id: 2, updated_at: 'b' };
+    expect(differences(version, current, ['image', 'poster'])).toEqual([
+      { key: 'image', field: 'image', before: 'old.webp', after: 'new.webp', image: true },
+      { key: 'poster', field: 'poster', before: '', after: 'p.webp', image: true },
+    ]);
+    expect(differences(version, { ...current, image: 'old.webp' }, ['image'])).toEqual([
+      { key: 'poster', field: 'poster', before: '""', after: 'p.webp' },
+    ]);
+  });
 });

@@ -92,6 +92,7 @@ export const articleResource: ResourceDef<ArticleRow, ArticleRecord, ArticleValu
       poster: undefined,
     }),
     files: ['image', 'poster'],
+    imageModel: 'blog',
     LocaleFields: ArticleLocaleFields,
     MainFields: ArticleMainFields,
   },

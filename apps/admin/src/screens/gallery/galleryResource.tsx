@@ -87,6 +87,7 @@ export const galleryResource: ResourceDef<GalleryRow, GalleryRecord, GalleryValu
       categories: record.categories,
     }),
     files: ['image'],
+    imageModel: 'gallery',
     LocaleFields: GalleryLocaleFields,
     MainFields: GalleryMainFields,
   },

@@ -66,6 +66,7 @@ export const partnerResource: ResourceDef<PartnerRow, PartnerRecord, PartnerValu
       order: record.order,
     }),
     files: ['image'],
+    imageModel: 'partner',
     LocaleFields: PartnerLocaleFields,
     MainFields: PartnerMainFields,
   },

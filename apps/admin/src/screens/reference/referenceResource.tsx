@@ -114,6 +114,7 @@ export const referenceResource: ResourceDef<ReferenceRow, ReferenceRecord, Refer
       order: record.order,
     }),
     files: ['image'],
+    imageModel: 'reference',
     LocaleFields: ReferenceLocaleFields,
     MainFields: ReferenceMainFields,
   },

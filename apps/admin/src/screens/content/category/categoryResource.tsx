@@ -43,6 +43,7 @@ export const categoryResource: ResourceDef<CategoryRow, CategoryRecord, Category
     empty: () => ({ ...emptyPageLike(), parent_id: null }),
     fromRecord: (record) => ({ ...pageLikeFromRecord(record), parent_id: record.parent_id }),
     files: ['image'],
+    imageModel: 'category',
     LocaleFields: CategoryLocaleFields,
     MainFields: CategoryMainFields,
   },

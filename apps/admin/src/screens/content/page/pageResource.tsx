@@ -93,6 +93,7 @@ export const pageResource: ResourceDef<PageRow, PageRecord, PageValues, PageInpu
       panels: record.panels,
     }),
     files: ['image'],
+    imageModel: 'page',
     LocaleFields: PageLocaleFields,
     MainFields: PageMainFields,
   },
