@@ -4,6 +4,7 @@ import type { Db } from '../db/client.js';
 import { articles } from '../db/schema.js';
 import { useSignedInServer } from '../test/content-cases.js';
 import { EXACT_TOTAL_LIMIT, listTotal, SEARCH_EXACT_TOTAL_LIMIT } from './list.js';
+import { MARKS_FROM, pruneMarks } from './marks.js';
 
 // The list queries on a large list (docs/features/lists.md): the total turns approximate past EXACT_TOTAL_LIMIT, a
 // search and a deep page are served from indexes.
@@ -166,5 +167,57 @@ describe('large lists', () => {
     }
     expect(ids(await get(`${query}&page=3&after=${encodeURIComponent(forged)}`))).not.toEqual([]);
     expect(byNumber).toHaveLength(20);
+  });
+
+  it('deep pages by number start from the page marks and hold the rows an offset does; a write retires the marks', async () => {
+    const { db } = ctx.server.ctx;
+    type Page = { data: { id: number }[] };
+    const apiIds = async (query: string) =>
+      ((await ctx.admin.get(`/api/blog/?${query}`)).json() as Page).data.map((r) => r.id);
+    const rows = async (statement: ReturnType<typeof sql>) =>
+      ((await db.execute(statement)) as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
+    const byDate = (offset: number, limit: number) =>
+      rows(sql`select id from articles where deleted_at is null order by updated_at desc, id desc
+        limit ${limit} offset ${offset}`);
+    const byTitle = (offset: number, limit: number) =>
+      rows(sql`select a.id from articles a join article_langs l on l.article_id = a.id and l.language_code = 'sk'
+        where a.deleted_at is null order by l.title asc, a.id asc limit ${limit} offset ${offset}`);
+    const recomputes = async (query: string) =>
+      (await captured(db, () => ctx.admin.get(`/api/blog/?${query}`))).some((s) => /row_number\(\)/.test(s.text));
+
+    // Offsets 10,000 (the first one past MARKS_FROM) and 10,231 (a page that starts between two marks).
+    expect(MARKS_FROM).toBe(10_000);
+    expect(await apiIds('page=501&per_page=20')).toEqual(await byDate(10_000, 20));
+    expect(await recomputes('page=788&per_page=13')).toBe(false);
+    expect(await apiIds('page=788&per_page=13')).toEqual(await byDate(10_231, 13));
+    expect(await apiIds('page=601&per_page=17&sort=title&order=asc')).toEqual(await byTitle(10_200, 17));
+    // Past the end: an empty page, no error.
+    expect(await apiIds('page=2000&per_page=20')).toEqual([]);
+
+    // A rolled-back write leaves the marks good; a committed one retires them, and the page moves with the list.
+    await db
+      .transaction(async (tx) => {
+        await tx.execute(sql`update articles set updated_at = now() where id = (select min(id) from articles)`);
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    expect(await recomputes('page=501&per_page=20')).toBe(false);
+    const [moved] = await byDate(10_010, 1);
+    await db.execute(sql`update articles set updated_at = now() + interval '1 day' where id = ${moved}`);
+    expect(await recomputes('page=501&per_page=20')).toBe(true);
+    expect(await apiIds('page=501&per_page=20')).toEqual(await byDate(10_000, 20));
+    expect(await apiIds('page=501&per_page=20')).not.toContain(moved);
+
+    // The changes every mark has seen are pruned; the marks stay.
+    const count = async (table: string) =>
+      Number(
+        ((await db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: { n: number }[] })
+          .rows[0]?.n,
+      );
+    expect(await count('list_changes')).toBeGreaterThan(0);
+    await pruneMarks(db);
+    expect(await count('list_changes')).toBe(0);
+    expect(await count('list_marks')).toBeGreaterThan(0);
+    expect(await recomputes('page=501&per_page=20')).toBe(false);
   });
 });

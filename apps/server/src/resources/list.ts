@@ -34,6 +34,7 @@ import {
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from '../db/client.js';
 import type { Translations } from './langs.js';
+import { pageStart } from './marks.js';
 import { likePattern, pageMeta, resolveSort } from './paging.js';
 
 /** The soft-delete filter of a list: live rows, only removed ones (`trashed=only`) or both (`trashed=with`). */
@@ -82,7 +83,35 @@ export async function translatedList<Sel extends SelectedFields, S extends strin
   const direction = order === 'asc' ? asc : desc;
   const keyDirection = ascending ? asc : desc;
   const orderBy = [direction(sortColumn), direction(owner.id)];
-  const from = keyset && (keyset.after ?? keyset.before);
+  const offset = (query.page - 1) * query.per_page;
+  // The language rows join only when the search or the sort needs their title, so a sort by a column of the
+  // record walks that column's index alone.
+  const needsLangs = Boolean(query.search) || !(is(sortColumn, Column) && sortColumn.table === owner);
+  // The translation filter joins the flagged language row (at most one per record: see translationJoin).
+  const flagged = translationJoin(tr, query.translation);
+  const withFlagged = <T extends PgSelect>(q: T) => (flagged ? q.innerJoin(flagged.table, flagged.on) : q);
+  const listed = <T extends PgSelect>(q: T) => withFlagged(needsLangs ? q.innerJoin(table, tr.joinOn(lang)) : q);
+  // A page far down, asked for by its number, starts from the list's nearest page mark (resources/marks.ts), when
+  // the list reads no table but the record's and its translations' (the tables whose writes retire the marks).
+  const markable =
+    !keyset && is(sortColumn, Column) && sortColumn.notNull && (spec.filters ?? []).every((f) => f === undefined);
+  const marked = markable
+    ? await pageStart(db, {
+        offset,
+        tables: [getTableName(owner), getTableName(table)],
+        ranked: listed(
+          db
+            .select({
+              mark_key: sql`${sortColumn}`.as('mark_key'),
+              mark_id: sql`${owner.id}`.as('mark_id'),
+              n: sql`row_number() over (order by ${direction(sortColumn)}, ${direction(owner.id)})`.as('n'),
+            })
+            .from(owner)
+            .$dynamic(),
+        ).where(where),
+      })
+    : undefined;
+  const from = (keyset && (keyset.after ?? keyset.before)) ?? marked?.from;
   const afterKey = from
     ? and(
         // The first comparison lets an index on the sort column start at the cursor; the row comparison settles ties.
@@ -92,22 +121,12 @@ export async function translatedList<Sel extends SelectedFields, S extends strin
           : sql`(${sortColumn}, ${owner.id}) < (${from.value}, ${from.id})`,
       )
     : undefined;
-  // The ids of the page first: an index walk that skips the offset rows without computing their columns. The
-  // language rows join only when the search or the sort needs their title, so a sort by a column of the record
-  // walks that column's index alone.
-  const needsLangs = Boolean(query.search) || !(is(sortColumn, Column) && sortColumn.table === owner);
-  const keyQuery = db
-    .select({ id: owner.id, key: sql<string>`${sortColumn}::text`.as('key') })
-    .from(owner)
-    .$dynamic();
-  // The translation filter joins the flagged language row (at most one per record: see translationJoin).
-  const flagged = translationJoin(tr, query.translation);
-  const withFlagged = <T extends PgSelect>(q: T) => (flagged ? q.innerJoin(flagged.table, flagged.on) : q);
-  const keys = withFlagged(needsLangs ? keyQuery.innerJoin(table, tr.joinOn(lang)) : keyQuery)
+  // The ids of the page first: an index walk that skips the offset rows without reading anything else of them.
+  const keys = listed(db.select({ id: owner.id }).from(owner).$dynamic())
     .where(and(where, afterKey))
     .orderBy(keyDirection(sortColumn), keyDirection(owner.id))
     .limit(query.per_page)
-    .offset(from ? 0 : (query.page - 1) * query.per_page)
+    .offset(from ? (marked?.skip ?? 0) : offset)
     .as('page_keys');
   // Every record has a row in each locale (translations().write writes both), so the count joins the language
   // rows only when the search needs their title.
@@ -120,8 +139,8 @@ export async function translatedList<Sel extends SelectedFields, S extends strin
       .select({
         ...(spec.select as SelectedFields),
         translation: translationOf(tr),
-        [CURSOR_KEY]: keys.key,
-        [CURSOR_ID]: keys.id,
+        [CURSOR_KEY]: sql<string>`${sortColumn}::text`,
+        [CURSOR_ID]: owner.id,
       })
       .from(owner)
       .innerJoin(table, tr.joinOn(lang))
