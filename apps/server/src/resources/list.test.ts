@@ -193,6 +193,7 @@ describe('large lists', () => {
     expect(await apiIds('page=601&per_page=17&sort=title&order=asc')).toEqual(await byTitle(10_200, 17));
     // Past the end: an empty page, no error.
     expect(await apiIds('page=2000&per_page=20')).toEqual([]);
+    expect(await apiIds('page=9000000000000000&per_page=100')).toEqual([]);
 
     // A rolled-back write leaves the marks good; a committed one retires them, and the page moves with the list.
     await db

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { INT4_MAX } from '@backoffice/shared';
 import { sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
@@ -40,7 +41,7 @@ export async function pageStart(
     .update(JSON.stringify([statement.sql, statement.params, MARK_EVERY]))
     .digest('hex');
   // Mark i (1-based) is the row at position i × MARK_EVERY; the page starts after the last mark before it.
-  const wanted = Math.floor(offset / MARK_EVERY);
+  const wanted = Math.min(Math.floor(offset / MARK_EVERY), INT4_MAX);
   const found = await markAt(db, key, wanted);
   const mark = found ?? (await findMarks(db, key, spec.ranked, tables, wanted));
   if (!mark) return undefined;
