@@ -100,7 +100,8 @@ export const users = pgTable(
     index('users_title_url_idx').on(t.title_url),
     index('users_fullname_idx').on(t.surname, t.name),
     index('users_live_idx').on(t.id).where(sql`${t.deleted_at} is null`),
-    index('users_name_sort_idx').on(t.name, t.surname, t.id),
+    // The list's default order over the live users: a deep page skips index entries alone (docs/features/lists.md).
+    index('users_name_sort_idx').on(t.name, t.surname, t.id).where(sql`${t.deleted_at} is null`),
     index('users_status_idx').on(t.status, t.id),
     // Search (`ILIKE '%…%'`, docs/features/lists.md): the full name covers the name and the surname alone.
     index('users_fullname_trgm_idx').using('gin', sql`(${t.name} || ' ' || ${t.surname}) gin_trgm_ops`),

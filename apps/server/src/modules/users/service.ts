@@ -61,6 +61,15 @@ export async function listUsers(
     role: [direction(roleLangs.title)],
     id: [],
   };
+  const orderBy = [...sorts[sort], direction(users.id)];
+  // The ids of the page first (the role's title joins only for its sort): a deep page skips index entries alone.
+  const keyQuery = db.select({ id: users.id }).from(users).$dynamic();
+  const keys = (sort === 'role' ? keyQuery.leftJoin(roleLangs, roleTitle(lang)) : keyQuery)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(query.per_page)
+    .offset((query.page - 1) * query.per_page)
+    .as('page_keys');
   const [rows, total] = await Promise.all([
     db
       .select({
@@ -76,11 +85,9 @@ export async function listUsers(
         deleted_at: users.deleted_at,
       })
       .from(users)
+      .innerJoin(keys, eq(keys.id, users.id))
       .leftJoin(roleLangs, roleTitle(lang))
-      .where(where)
-      .orderBy(...sorts[sort], direction(users.id))
-      .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
+      .orderBy(...orderBy),
     listTotal(db, () => db.select({ one: sql`1` }).from(users).where(where).$dynamic(), exactTotalLimit(query)),
   ]);
   return {
