@@ -1,5 +1,5 @@
 // `npm run bench`: the benchmarks in sequence, then the headline numbers.
-// `node bench/run.mjs texts startup` runs only the named ones (texts, pages, lists, upload, stats, serialize, startup, first-start, bundle, first-load).
+// `node bench/run.mjs texts startup` runs only the named ones (texts, pages, lists, revisions, upload, stats, serialize, startup, first-start, bundle, first-load).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +14,11 @@ const BENCHES = [
     title: 'Every list on 1 M news articles and 100 k rows each, beside the raw SQL',
     args: ['--import', 'tsx', 'bench/lists.bench.ts'],
     limitMinutes: 40, // the seed of 1 M articles and 1.1 M other rows, their indexes and two targets
+  },
+  {
+    name: 'revisions',
+    title: 'Saving a page with its revision against without (REVISIONS_KEEP=0)',
+    args: ['--import', 'tsx', 'bench/revisions.bench.ts'],
   },
   {
     name: 'upload',
@@ -150,6 +155,18 @@ if (selected.some((b) => b.name === 'pages')) {
               ' · ',
             )} ms; ${passing} of ${p.cases.length} cases meet p95 ≤ ${p.targetMs} ms and ≤ ${p.maxSqlFactor}× SQL`
         : notMeasured(p),
+    ]);
+  }
+}
+if (selected.some((b) => b.name === 'revisions')) {
+  for (const target of targetsOf(results.revisions)) {
+    const r = results.revisions?.find((x) => x.target === target);
+    const [on, off] = r?.modes ?? [];
+    lines.push([
+      `page save p50 / p95 with revision · without, ${target}, 50 revisions kept`,
+      r?.status === 'ok' && on
+        ? `${fmt(on.http.p50, 1)} / ${fmt(on.http.p95, 1)} · ${off?.http.n ? `${fmt(off.http.p50, 1)} / ${fmt(off.http.p95, 1)} ms = ${fmt(r.factor, 2)}× at p95 (target ≤ 1.5×: ${r.pass ? 'PASS' : 'FAIL'})` : 'not measured (REVISIONS_KEEP=0 not honoured)'}`
+        : notMeasured(r),
     ]);
   }
 }

@@ -99,6 +99,20 @@ export class Client {
     if (res.status !== 200) throw new Error(`POST /api/login answered ${res.status}: ${body}`);
   }
 
+  /** One timed JSON request (a save): from sending to the last byte of the answer, with its status and body. */
+  async timedSend(method: 'POST' | 'PUT' | 'DELETE', path: string, body: unknown) {
+    const start = performance.now();
+    const res = await fetch(this.base + path, {
+      method,
+      headers: this.headers({ 'content-type': 'application/json' }),
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(30_000),
+    });
+    this.keep(res);
+    const text = await res.text();
+    return { elapsed: performance.now() - start, status: res.status, body: text };
+  }
+
   /** One timed GET: from sending to the last byte of the body; anything but 200 throws. */
   async timed(path: string) {
     const start = performance.now();
