@@ -123,9 +123,51 @@ export const sessions = pgTable(
     created_at: ts('created_at').notNull().defaultNow(),
     last_seen_at: ts('last_seen_at').notNull().defaultNow(),
     expires_at: ts('expires_at').notNull(),
+    /**
+     * null: signed in. 'two_factor': the password was right, the second step is awaited; 'setup': the password was
+     * right and two-factor sign-in must be set up first (docs/features/sign-in-and-users.md). Such a row signs
+     * nobody in.
+     */
+    stage: varchar('stage', { length: 16 }),
   },
   (t) => [index('sessions_user_idx').on(t.user_id), index('sessions_token_idx').on(t.token_hash)],
 );
+
+/**
+ * Two-factor sign-in of a user (TOTP, docs/features/sign-in-and-users.md): the secrets are sealed under the server's
+ * secret (AES-256-GCM, SECURITY.md). `secret` is the one in use once `enabled_at` is set; `pending_secret` is the one
+ * being set up; `last_step` is the TOTP time step of the last accepted code, so no code counts twice.
+ */
+export const userTwoFactor = pgTable('user_two_factor', {
+  user_id: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: varchar('secret', { length: 255 }),
+  pending_secret: varchar('pending_secret', { length: 255 }),
+  enabled_at: ts('enabled_at'),
+  last_step: integer('last_step').notNull().default(0),
+  ...timestamps,
+});
+
+/** The one-time recovery codes of a user's two-factor sign-in, as keyed hashes; a used code is deleted. */
+export const userRecoveryCodes = pgTable(
+  'user_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    code_hash: varchar('code_hash', { length: 64 }).notNull(),
+  },
+  (t) => [uniqueIndex('user_recovery_codes_unique').on(t.user_id, t.code_hash)],
+);
+
+/** How staff sign in (one row, id 1): whether role 1 requires two-factor sign-in of everyone. */
+export const signInPolicy = pgTable('sign_in_policy', {
+  id: integer('id').primaryKey(),
+  two_factor_required: boolean('two_factor_required').notNull().default(false),
+  ...timestamps,
+});
 
 /** Failed sign-ins, keyed by lower-cased e-mail and client address, for throttling. */
 export const loginAttempts = pgTable(
