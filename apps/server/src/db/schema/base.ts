@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   type ExtraConfigColumn,
   index,
@@ -44,6 +45,49 @@ export const titleSearchIndexes = (table: string, t: { title: ExtraConfigColumn;
       .using('gin', t.title.op('gin_trgm_ops'))
       .where(sql`${t.language_code} = ${sql.raw(`'${code}'`)}`),
   );
+
+/**
+ * Accented Latin letters and the plain lower-case letter each folds to (Slovak first, then the other common
+ * European ones): the search folds text with `translate`, which every PostgreSQL and PGlite has, so "cestna" finds
+ * "Cestná" (docs/features/search.md). Upper-case letters are listed too: `lower()` changes no accented letter under
+ * the C collation.
+ */
+const FOLDS: Record<string, string> = {
+  a: 'áäàâãåāăąÁÄÀÂÃÅĀĂĄ',
+  c: 'čćçČĆÇ',
+  d: 'ďđĎĐ',
+  e: 'éěèêëēėęÉĚÈÊËĒĖĘ',
+  i: 'íìîïīįÍÌÎÏĪĮ',
+  l: 'ĺľłĹĽŁ',
+  n: 'ňńñŇŃÑ',
+  o: 'óôöòõőøōÓÔÖÒÕŐØŌ',
+  r: 'ŕřŔŘ',
+  s: 'šśşŠŚŞ',
+  t: 'ťţŤŢ',
+  u: 'úůüùûűūųÚŮÜÙÛŰŪŲ',
+  y: 'ýÿÝŸ',
+  z: 'žźżŽŹŻ',
+};
+const FOLD_FROM = Object.values(FOLDS).join('');
+const FOLD_TO = Object.entries(FOLDS)
+  .map(([plain, accented]) => plain.repeat([...accented].length))
+  .join('');
+
+/**
+ * `value` lower-cased with its accents removed, as an IMMUTABLE expression an index can hold. The search
+ * (modules/search) writes the very same expression, so the database matches it to the index.
+ */
+export const folded = (value: SQL | ExtraConfigColumn | AnyPgColumn): SQL =>
+  sql`lower(translate(${value}, ${sql.raw(`'${FOLD_FROM}'`)}, ${sql.raw(`'${FOLD_TO}'`)}))`;
+
+/**
+ * The indexes of the search everything (docs/features/search.md) over one folded value: a pg_trgm GIN index for a
+ * match inside the text and a btree under the C collation for the exact value and its prefixes, in order.
+ */
+export const foldedSearchIndexes = (name: string, value: SQL | ExtraConfigColumn) => [
+  index(`${name}_fold_trgm_idx`).using('gin', sql`${folded(value)} gin_trgm_ops`),
+  index(`${name}_fold_idx`).on(sql`(${folded(value)} collate "C")`),
+];
 
 /**
  * The translation state of a `<entity>_langs` row (docs/features/translations.md), kept by `translations().write`

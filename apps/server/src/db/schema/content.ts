@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import {
   articleLikeLangFields,
+  foldedSearchIndexes,
   languageCode,
   pageLikeLangFields,
   publishable,
@@ -49,6 +50,7 @@ export const textLangs = pgTable(
     primaryKey({ columns: [t.text_id, t.language_code] }),
     index('text_langs_title_idx').on(t.language_code, t.title, t.text_id),
     ...titleSearchIndexes('text_langs', t),
+    ...foldedSearchIndexes('text_langs_title', t.title),
     ...translationStateIndexes('text_langs', t, t.text_id),
   ],
 );
@@ -122,6 +124,7 @@ export const categoryLangs = pgTable(
     primaryKey({ columns: [t.category_id, t.language_code] }),
     index('category_langs_title_idx').on(t.language_code, t.title, t.category_id),
     ...titleSearchIndexes('category_langs', t),
+    ...foldedSearchIndexes('category_langs_title', t.title),
     ...translationStateIndexes('category_langs', t, t.category_id),
     index('category_langs_url_idx').on(t.language_code, t.title_url),
   ],
@@ -160,6 +163,7 @@ export const pageLangs = pgTable(
     index('page_langs_url_idx').on(t.language_code, t.title_url),
     // Search (`ILIKE '%…%'`) in page titles: a trigram index (docs/data.md Lists; bench/pages.bench.ts).
     ...titleSearchIndexes('page_langs', t),
+    ...foldedSearchIndexes('page_langs_title', t.title),
     ...translationStateIndexes('page_langs', t, t.page_id),
   ],
 );
@@ -220,6 +224,7 @@ export const panelLangs = pgTable(
     primaryKey({ columns: [t.panel_id, t.language_code] }),
     index('panel_langs_title_idx').on(t.language_code, t.title, t.panel_id),
     ...titleSearchIndexes('panel_langs', t),
+    ...foldedSearchIndexes('panel_langs_title', t.title),
     ...translationStateIndexes('panel_langs', t, t.panel_id),
   ],
 );
@@ -250,6 +255,7 @@ export const galleryLangs = pgTable(
     primaryKey({ columns: [t.gallery_id, t.language_code] }),
     index('gallery_langs_title_idx').on(t.language_code, t.title, t.gallery_id),
     ...titleSearchIndexes('gallery_langs', t),
+    ...foldedSearchIndexes('gallery_langs_title', t.title),
     ...translationStateIndexes('gallery_langs', t, t.gallery_id),
     index('gallery_langs_url_idx').on(t.language_code, t.title_url),
   ],

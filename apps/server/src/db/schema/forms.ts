@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type ExtraConfigColumn, index, integer, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
-import { ts } from './base.js';
+import { foldedSearchIndexes, ts } from './base.js';
 import { users } from './people.js';
 
 /*
@@ -53,6 +53,10 @@ const submissionIndexes = (
   index(`${table}_name_trgm_idx`).using('gin', t.name.op('gin_trgm_ops')),
   index(`${table}_email_trgm_idx`).using('gin', t.email.op('gin_trgm_ops')),
   index(`${table}_${third.name}_trgm_idx`).using('gin', third.column.op('gin_trgm_ops')),
+  // The search everything (docs/features/search.md): the same three fields, folded.
+  ...foldedSearchIndexes(`${table}_name`, t.name),
+  ...foldedSearchIndexes(`${table}_email`, t.email),
+  ...foldedSearchIndexes(`${table}_${third.name}`, third.column),
 ];
 
 export const formContacts = pgTable(

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { languageCode, timestamps, ts } from './base.js';
+import { foldedSearchIndexes, languageCode, timestamps, ts } from './base.js';
 
 /* ── Staff and members, their sessions and sign-in protection, the activity log (docs/spec-index.md S1.3, S2.3 User) ── */
 
@@ -106,6 +106,9 @@ export const users = pgTable(
     // Search (`ILIKE '%…%'`, docs/features/lists.md): the full name covers the name and the surname alone.
     index('users_fullname_trgm_idx').using('gin', sql`(${t.name} || ' ' || ${t.surname}) gin_trgm_ops`),
     index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    // The search everything (docs/features/search.md): the full name and the e-mail, folded.
+    ...foldedSearchIndexes('users_fullname', sql`${t.name} || ' ' || ${t.surname}`),
+    ...foldedSearchIndexes('users_email', t.email),
   ],
 );
 

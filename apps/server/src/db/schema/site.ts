@@ -1,5 +1,13 @@
 import { index, integer, pgTable, primaryKey, serial, text, varchar } from 'drizzle-orm/pg-core';
-import { languageCode, timestamps, titleSearchIndexes, translationState, translationStateIndexes, ts } from './base.js';
+import {
+  foldedSearchIndexes,
+  languageCode,
+  timestamps,
+  titleSearchIndexes,
+  translationState,
+  translationStateIndexes,
+  ts,
+} from './base.js';
 
 /* ── Site-wide settings and the templates of the mail the product sends (docs/spec-index.md S2.3 Settings, Mail template) ── */
 
@@ -49,6 +57,7 @@ export const mailTemplateLangs = pgTable(
     primaryKey({ columns: [t.template_id, t.language_code] }),
     index('mail_template_langs_title_idx').on(t.language_code, t.title, t.template_id),
     ...titleSearchIndexes('mail_template_langs', t),
+    ...foldedSearchIndexes('mail_template_langs_title', t.title),
     ...translationStateIndexes('mail_template_langs', t, t.template_id),
   ],
 );

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, serial, text, varchar } from 'drizzle-orm/pg-core';
 import {
   articleLikeLangFields,
+  foldedSearchIndexes,
   metaLangFields,
   publishable,
   titleSearchIndexes,
@@ -43,6 +44,7 @@ export const articleLangs = pgTable(
     primaryKey({ columns: [t.article_id, t.language_code] }),
     index('article_langs_title_idx').on(t.language_code, t.title, t.article_id),
     ...titleSearchIndexes('article_langs', t),
+    ...foldedSearchIndexes('article_langs_title', t.title),
     ...translationStateIndexes('article_langs', t, t.article_id),
     index('article_langs_url_idx').on(t.language_code, t.title_url),
   ],
@@ -139,6 +141,7 @@ export const referenceLangs = pgTable(
     primaryKey({ columns: [t.reference_id, t.language_code] }),
     index('reference_langs_title_idx').on(t.language_code, t.title, t.reference_id),
     ...titleSearchIndexes('reference_langs', t),
+    ...foldedSearchIndexes('reference_langs_title', t.title),
     ...translationStateIndexes('reference_langs', t, t.reference_id),
     index('reference_langs_url_idx').on(t.language_code, t.title_url),
   ],
@@ -226,6 +229,7 @@ export const partnerLangs = pgTable(
     primaryKey({ columns: [t.partner_id, t.language_code] }),
     index('partner_langs_title_idx').on(t.language_code, t.title, t.partner_id),
     ...titleSearchIndexes('partner_langs', t),
+    ...foldedSearchIndexes('partner_langs_title', t.title),
     ...translationStateIndexes('partner_langs', t, t.partner_id),
     index('partner_langs_url_idx').on(t.language_code, t.title_url),
   ],
