@@ -35,13 +35,12 @@ import { abilitiesOf, type ContentAction } from '../http/policy.js';
 import { type AuthUser, currentUser } from '../http/session.js';
 import { t } from '../i18n/index.js';
 import { imageUploadConfig } from '../media/images.js';
-import { logActivity } from './activity-log.js';
 import { type ImageColumn, imageFields } from './image-fields.js';
 import { type Translations, translationStatusOf, translationsOf } from './langs.js';
 import { langOptions } from './list.js';
 import { softResource } from './resource.js';
 import { registerRevisionRoutes } from './revision-routes.js';
-import { keepRevisions } from './revisions.js';
+import { recordWrite, type WriteEntry } from './revisions.js';
 
 export { type ImageColumn, imageFields } from './image-fields.js';
 
@@ -117,12 +116,11 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
   },
 ) {
   const { db, model, can, read } = spec;
-  // Every write is logged for its user and kept as a revision of each record it changed (docs/features/revisions.md).
-  // It answers the records as read for their revisions, which the routes answer with rather than reading again.
-  const recorded = async (entry: Parameters<typeof logActivity>[1]) => {
-    await logActivity(db, entry);
-    return keepRevisions(db, entry, read);
-  };
+  // Every write is logged for its user and kept as a revision of each record it changed (docs/features/revisions.md),
+  // a bulk action's in one insert. It answers the records as read for their revisions, which the routes answer with
+  // rather than reading again. This is written after the module's own save transaction: `read` reads through the
+  // database the module closes over, not through a transaction (docs/features/revisions.md says why).
+  const recorded = (entry: WriteEntry) => recordWrite(db, entry, read);
   const noun = nounOf(app);
   const row = spec.row ?? anyRecordSchema;
   const record = spec.record ?? anyRecordSchema;
@@ -193,7 +191,18 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
     },
   );
 
-  registerRevisionRoutes(app, { db, model, allow, read, record, body: spec.body, update: spec.update as never });
+  registerRevisionRoutes(app, {
+    db,
+    model,
+    allow,
+    body: () => spec.body,
+    response: writeResponse(record),
+    restore: async (request, id, input: z.output<B>, user) => {
+      await spec.update(id, input);
+      const kept = await recorded({ userId: user.id, model, rowIds: [id], action: 'update', revision: 'revert' });
+      return { message: t(request.lang, 'crud.updated'), data: kept.get(id) ?? (await read(id)) };
+    },
+  });
 
   // Removal is soft (docs/data.md Removal): DELETE {id}, POST {id}/restore, POST array/{publish|hide|destroy}.
   const ops = softResource(db, spec.table);
@@ -320,9 +329,7 @@ export function registerOrderUpdate(
       sql`update ${table} set "order" = ${request.body.order}, updated_at = now() where id = ${id} returning id`,
     )) as unknown as { rows: { id: number }[] };
     if (result.rows.length === 0) throw notFound();
-    const entry = { userId: user.id, model, rowIds: [id], action: 'order' as const };
-    await logActivity(db, entry);
-    const kept = await keepRevisions(db, entry, read);
+    const kept = await recordWrite(db, { userId: user.id, model, rowIds: [id], action: 'order' }, read);
     return { message: t(request.lang, 'crud.ordered'), data: kept.get(id) ?? (await read(id)) };
   });
 }

@@ -1,24 +1,15 @@
-// The history routes of a content resource (docs/features/revisions.md): a record's revisions, one revision as
-// saved, and its restore as a new save (the usual validation, 409 on a stale `updated_at`, the activity log).
-import {
-  LIMITS,
-  type ListMeta,
-  type LogModel,
-  listMetaSchema,
-  writeResponse,
-  zPathId,
-  zUpdatedAt,
-} from '@backoffice/shared';
+// The history routes of a record (docs/features/revisions.md): its revisions, one revision as saved, and its restore
+// as a new save (the usual validation, 409 on a stale `updated_at`, the activity log). The content resources, the
+// mail templates and the settings records share them; each hands in its body schema and its save.
+import { LIMITS, type ListMeta, type LogModel, listMetaSchema, zPathId, zUpdatedAt } from '@backoffice/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { invalid, notFound } from '../http/errors.js';
 import type { AuthUser } from '../http/session.js';
-import { t } from '../i18n/index.js';
-import { logActivity } from './activity-log.js';
 import { pageMeta } from './paging.js';
-import { getRevision, keepRevisions, listRevisions } from './revisions.js';
+import { getRevision, listRevisions } from './revisions.js';
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
@@ -38,20 +29,34 @@ const revisionRowSchema = z
   })
   .meta({ id: 'RevisionRow' });
 
-/** `GET {id}/revisions`, `GET {id}/revisions/{revision}`, `POST {id}/revisions/{revision}/restore`. */
-export function registerRevisionRoutes(
-  app: ZodApp,
-  spec: {
-    db: Db;
-    model: LogModel;
-    allow: (request: FastifyRequest, action: 'view' | 'update') => AuthUser;
-    read: (id: number) => Promise<unknown>;
-    record: z.ZodType;
-    body: z.ZodType;
-    update: (id: number, input: never) => Promise<void>;
-  },
-) {
-  const { db, model, allow, read } = spec;
+/** What a record's history routes need of its resource (docs/features/revisions.md). */
+export interface RevisionRoutesSpec {
+  db: Db;
+  model: LogModel;
+  /** The signed-in user when they may view (list, read) or edit (restore) the record, else 401/403. */
+  allow: (request: FastifyRequest, action: 'view' | 'update') => AuthUser;
+  /** Refuses (404) an id that names no record, for resources whose ids are fixed (the settings records). */
+  known?: (id: number) => void;
+  /** The body schema a restored version goes through, as a save of that record would (each settings record its own). */
+  body: (id: number) => z.ZodType;
+  /** A kept version as that body (by default as saved: the content's revisions are their forms' values). */
+  toBody?: (data: unknown) => object;
+  /** The restore's answer (the resource's own save answer). */
+  response: z.ZodType;
+  /**
+   * Saves the restored version as `user`, with its activity log entry (`update`) and its revision (`revert`), and
+   * answers as the resource's save does; a stale `updated_at` is its 409.
+   */
+  restore: (request: FastifyRequest, id: number, input: never, user: AuthUser) => Promise<unknown>;
+}
+
+/**
+ * `GET {id}/revisions`, `GET {id}/revisions/{revision}`, `POST {id}/revisions/{revision}/restore` under the
+ * resource's prefix: the content resources (`registerContentRoutes`), the mail templates and the settings records.
+ */
+export function registerRevisionRoutes(app: ZodApp, spec: RevisionRoutesSpec) {
+  const { db, model, allow } = spec;
+  const known = spec.known ?? (() => {});
   app.get(
     '/:id/revisions',
     {
@@ -66,6 +71,7 @@ export function registerRevisionRoutes(
     },
     async (request) => {
       allow(request, 'view');
+      known(request.params.id);
       const { page, per_page } = request.query;
       const { rows, total } = await listRevisions(db, model, request.params.id, page, per_page);
       return { data: rows, meta: pageMeta(total, page, per_page) };
@@ -85,6 +91,7 @@ export function registerRevisionRoutes(
     },
     async (request) => {
       allow(request, 'view');
+      known(request.params.id);
       const revision = await getRevision(db, model, request.params.id, request.params.revision);
       if (!revision) throw notFound();
       const { data, ...rest } = revision;
@@ -99,23 +106,22 @@ export function registerRevisionRoutes(
         summary: 'Restore a saved version of a record as a new save',
         params: revisionParams,
         body: z.object({ updated_at: zUpdatedAt }),
-        response: { 200: writeResponse(spec.record) },
+        response: { 200: spec.response },
       },
     },
     async (request) => {
       const user = allow(request, 'update');
       const { id, revision: revisionId } = request.params;
+      known(id);
       const revision = await getRevision(db, model, id, revisionId);
       if (!revision) throw notFound();
-      // The saved fields as a form would send them; files stay as they are now.
-      const parsed = spec.body.safeParse({ ...(revision.data as object), updated_at: request.body.updated_at });
+      // The saved fields as a form would send them; files (and secrets) stay as they are now.
+      const saved = spec.toBody ? spec.toBody(revision.data) : (revision.data as object);
+      const parsed = spec.body(id).safeParse({ ...saved, updated_at: request.body.updated_at });
       if (!parsed.success) {
         throw invalid(Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), [issue.message]])));
       }
-      await spec.update(id, parsed.data as never);
-      await logActivity(db, { userId: user.id, model, rowIds: [id], action: 'update' });
-      const kept = await keepRevisions(db, { model, rowIds: [id], userId: user.id, action: 'revert' }, read);
-      return { message: t(request.lang, 'crud.updated'), data: kept.get(id) ?? (await read(id)) };
+      return spec.restore(request, id, parsed.data as never, user);
     },
   );
 }

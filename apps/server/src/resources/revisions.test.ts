@@ -71,6 +71,22 @@ describe('revisions', () => {
     expect(list.data[0].changed).toEqual(['langs.sk.title']);
   });
 
+  it('a bulk action keeps one revision of each record it changed and prunes each to REVISIONS_KEEP', async () => {
+    process.env.REVISIONS_KEEP = '2';
+    const ids = [await saveText(null, 'Leták A'), await saveText(null, 'Leták B'), await saveText(null, 'Leták C')];
+    await saveText(ids[0] as number, 'Leták A2');
+    for (const action of ['hide', 'publish'] as const) {
+      const res = await ctx.admin.post(`${BASE}/array/${action}`, { rows: [...ids, ids[0]] });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    for (const id of ids) {
+      const list = (await ctx.admin.get(`${BASE}/${id}/revisions`)).json();
+      expect(list.meta.total).toBe(2);
+      expect(list.data.map((r: { action: string }) => r.action)).toEqual(['publish', 'hide']);
+      expect(list.data[0].changed).toEqual(['status']);
+    }
+  });
+
   it('REVISIONS_KEEP=0 turns the history off: nothing is written and the list answers empty', async () => {
     const id = await saveText(null, 'Archív');
     const [kept] = (await ctx.admin.get(`${BASE}/${id}/revisions`)).json().data;

@@ -1,9 +1,10 @@
 // The history of a record (docs/features/revisions.md): after every write of a content resource the record is kept
 // as its form loads it, with who wrote it and which fields changed; the newest REVISIONS_KEEP per record stay.
-import type { LogModel } from '@backoffice/shared';
-import { and, desc, eq, getTableColumns, lt, sql } from 'drizzle-orm';
+import type { LogAction, LogModel } from '@backoffice/shared';
+import { and, desc, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { revisions, users } from '../db/schema.js';
+import { logActivity } from './activity-log.js';
 
 /**
  * How many revisions of one record are kept (`REVISIONS_KEEP`, default 50); older ones are pruned. `0` turns the
@@ -33,8 +34,10 @@ export function changedKeys(before: unknown, after: unknown, prefix = ''): strin
 
 /**
  * Keeps a revision of each written record: `read(id)` as the form would load it, the fields changed since the
- * record's previous revision (none for the first), then prunes what is past the kept number. Answers the records
- * it read, so that a route answering one of them need not read it again.
+ * record's previous revision (none for the first), then prunes what is past the kept number. However many records
+ * a write changed (a bulk action), their previous revisions are read in one query, the new ones written in one insert
+ * and the old ones pruned in one delete. Answers the records it read, so that a route answering one of them need not
+ * read it again. `db` and `read` may be a save's transaction and a read through it (`recordWrite`).
  */
 export async function keepRevisions(
   db: Db,
@@ -43,38 +46,62 @@ export async function keepRevisions(
 ): Promise<Map<number, unknown>> {
   const records = new Map<number, unknown>();
   const keep = revisionsKeep();
+  const ids = [...new Set(entry.rowIds)];
   // History off: nothing is read or written (the routes read what they answer themselves).
-  if (keep === 0) return records;
-  for (const id of entry.rowIds) {
-    const data = await read(id);
-    records.set(id, data);
-    const [previous] = await db
-      .select({ data: revisions.data })
-      .from(revisions)
-      .where(and(eq(revisions.model, entry.model), eq(revisions.record_id, id)))
-      .orderBy(desc(revisions.id))
-      .limit(1);
-    // The first revision (a new record, or one saved before revisions were kept) changes nothing it can name.
-    const changed = previous ? changedKeys(previous.data, data) : [];
-    const [kept] = await db
-      .insert(revisions)
-      .values({ model: entry.model, record_id: id, user_id: entry.userId, action: entry.action, changed, data })
-      .returning({ id: revisions.id });
-    // The newest revisionsKeep() stay: anything older than the oldest of them goes.
-    const [oldestKept] = await db
-      .select({ id: revisions.id })
-      .from(revisions)
-      .where(and(eq(revisions.model, entry.model), eq(revisions.record_id, id)))
-      .orderBy(desc(revisions.id))
-      .offset(keep - 1)
-      .limit(1);
-    if (kept && oldestKept) {
+  if (keep === 0 || ids.length === 0) return records;
+  for (const id of ids) records.set(id, await read(id));
+  const ofRecords = and(eq(revisions.model, entry.model), inArray(revisions.record_id, ids));
+  const previous = new Map(
+    (
       await db
-        .delete(revisions)
-        .where(and(eq(revisions.model, entry.model), eq(revisions.record_id, id), lt(revisions.id, oldestKept.id)));
-    }
-  }
+        .selectDistinctOn([revisions.record_id], { record_id: revisions.record_id, data: revisions.data })
+        .from(revisions)
+        .where(ofRecords)
+        .orderBy(revisions.record_id, desc(revisions.id))
+    ).map((row) => [row.record_id, row.data]),
+  );
+  await db.insert(revisions).values(
+    ids.map((id) => {
+      const data = records.get(id);
+      // The first revision (a new record, or one saved before revisions were kept) changes nothing it can name.
+      const changed = previous.has(id) ? changedKeys(previous.get(id), data) : [];
+      return { model: entry.model, record_id: id, user_id: entry.userId, action: entry.action, changed, data };
+    }),
+  );
+  // The newest `keep` of each record stay: the rest go.
+  const ranked = db
+    .select({
+      id: revisions.id,
+      rank: sql<number>`row_number() over (partition by ${revisions.record_id} order by ${revisions.id} desc)`.as(
+        'rank',
+      ),
+    })
+    .from(revisions)
+    .where(ofRecords)
+    .as('ranked');
+  await db
+    .delete(revisions)
+    .where(inArray(revisions.id, db.select({ id: ranked.id }).from(ranked).where(gt(ranked.rank, keep))));
   return records;
+}
+
+/** One write as it is recorded: its activity log entry and, per record it changed, a revision (`revert` for a restore). */
+export interface WriteEntry {
+  userId: number;
+  model: LogModel;
+  rowIds: number[];
+  action: LogAction;
+  /** The revisions' action when it is not the log's: a restored version is logged as `update`, kept as `revert`. */
+  revision?: string;
+}
+
+/**
+ * Records a write: its activity log entry and its revisions, through `db`. Given the save's transaction (and a
+ * `read` through it), a committed save has both; a failed one neither (docs/features/revisions.md).
+ */
+export async function recordWrite(db: Db, entry: WriteEntry, read: (id: number) => Promise<unknown>) {
+  await logActivity(db, entry);
+  return keepRevisions(db, { ...entry, action: entry.revision ?? entry.action }, read);
 }
 
 /** One page of a record's revisions, newest first: `{id, created_at, user, action, changed}`. */

@@ -2,6 +2,7 @@ import {
   isLocale,
   listQuerySchema,
   listResponse,
+  type MailTemplateInput,
   mailPreviewSchema,
   mailTemplateRecordSchema,
   mailTemplateRowSchema,
@@ -16,9 +17,10 @@ import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import { authenticate } from '../../http/session.js';
 import { t } from '../../i18n/index.js';
-import { logActivity } from '../../resources/activity-log.js';
 import { authorizer, idParams } from '../../resources/crud-routes.js';
 import { translationStatusOf } from '../../resources/langs.js';
+import { registerRevisionRoutes } from '../../resources/revision-routes.js';
+import { recordWrite, type WriteEntry } from '../../resources/revisions.js';
 import { canMailTemplate } from './policy.js';
 import * as mail from './service.js';
 
@@ -27,13 +29,20 @@ const notAllowed = () => new HttpError(405, 'http.methodNotAllowed', undefined, 
 
 /**
  * Mail templates, /api/mail (docs/spec-index.md S2.2, docs/api.md): list, record (with the event's placeholders as `models`),
- * save, and `preview/{id}` → `{content}` (the HTML filled with sample values). There is no create and no delete:
- * `POST /` and `DELETE /{id}` answer 405.
+ * save, `preview/{id}` → `{content}` (the HTML filled with sample values) and each template's history
+ * (`{id}/revisions`, docs/features/revisions.md). There is no create and no delete: `POST /` and `DELETE /{id}`
+ * answer 405.
  */
 export const mailTemplateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
   const allow = authorizer(canMailTemplate);
   app.addHook('onRequest', authenticate);
+  const model = 'MailTemplate';
+  // A save with its activity log entry and its revision, all in the save's transaction.
+  const save = (id: number, input: MailTemplateInput, entry: WriteEntry) =>
+    mail.updateMailTemplate(db, id, input, (tx) =>
+      recordWrite(tx, entry, (rowId) => mail.mailTemplateRevision(tx, rowId)),
+    );
 
   app.get(
     '/',
@@ -97,11 +106,28 @@ export const mailTemplateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     },
     async (request) => {
       const user = allow(request, 'update');
-      await mail.updateMailTemplate(db, request.params.id, request.body);
-      await logActivity(db, { userId: user.id, model: 'MailTemplate', rowIds: [request.params.id], action: 'update' });
+      await save(request.params.id, request.body, {
+        userId: user.id,
+        model,
+        rowIds: [request.params.id],
+        action: 'update',
+      });
       return { message: t(request.lang, 'crud.updated'), data: await mail.getMailTemplate(db, request.params.id) };
     },
   );
+
+  // The history of a template (docs/features/revisions.md): who may edit it may restore a version.
+  registerRevisionRoutes(app, {
+    db,
+    model,
+    allow,
+    body: () => mailTemplateSchema,
+    response: writeResponse(mailTemplateRecordSchema),
+    restore: async (request, id, input: MailTemplateInput, user) => {
+      await save(id, input, { userId: user.id, model, rowIds: [id], action: 'update', revision: 'revert' });
+      return { message: t(request.lang, 'crud.updated'), data: await mail.getMailTemplate(db, id) };
+    },
+  });
 
   // Templates belong to their events: none is created or removed (docs/api.md). These two answers exist only to
   // say 405 with `Allow`, so the OpenAPI document leaves them out (`hide`): they are no operations.

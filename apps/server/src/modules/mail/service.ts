@@ -74,7 +74,7 @@ export async function listMailTemplates(
   };
 }
 
-/** One template with both language versions and the placeholders of its event. */
+/** One template with both language versions and the placeholders of its event; `db` may be a transaction. */
 export async function getMailTemplate(db: Db, id: number): Promise<MailTemplateRecord> {
   const [row] = await db.select().from(mailTemplates).where(eq(mailTemplates.id, id)).limit(1);
   if (!row) throw notFound();
@@ -90,11 +90,29 @@ export async function getMailTemplate(db: Db, id: number): Promise<MailTemplateR
   };
 }
 
-/** Saves both language versions where updated_at still matches what the editor loaded (else 409). */
-export async function updateMailTemplate(db: Db, id: number, input: MailTemplateInput): Promise<void> {
+/**
+ * A template as its revision keeps it (docs/features/revisions.md): both language versions and the stamps, without
+ * the event's placeholders (they belong to the event, not to a version).
+ */
+export async function mailTemplateRevision(db: Db, id: number) {
+  const { models: _placeholders, ...kept } = await getMailTemplate(db, id);
+  return kept;
+}
+
+/**
+ * Saves both language versions where updated_at still matches what the editor loaded (else 409). `recorded` runs in
+ * the same transaction after the write (the activity log entry and the revision), so that both commit with it.
+ */
+export async function updateMailTemplate(
+  db: Db,
+  id: number,
+  input: MailTemplateInput,
+  recorded?: (tx: Db) => Promise<unknown>,
+): Promise<void> {
   await db.transaction(async (tx) => {
     await updateUnlessStale(tx, mailTemplates as unknown as OwnerTable, id, input.updated_at, {});
     await mailTemplateLangRows.write(tx, id, input.langs);
+    await recorded?.(tx);
   });
 }
 

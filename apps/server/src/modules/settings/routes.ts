@@ -7,29 +7,43 @@ import {
 } from '@backoffice/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
 import { forbidden } from '../../http/errors.js';
 import { authenticate } from '../../http/session.js';
 import { t } from '../../i18n/index.js';
 import { imageUploadConfig } from '../../media/images.js';
-import { logActivity } from '../../resources/activity-log.js';
 import { authorizer, idParams } from '../../resources/crud-routes.js';
+import { registerRevisionRoutes } from '../../resources/revision-routes.js';
+import { recordWrite, type WriteEntry } from '../../resources/revisions.js';
 import { canSettings } from './policy.js';
-import { changedSecrets, checkSettingsUploads, getSettings, saveSettings, settingsName } from './service.js';
+import {
+  changedSecrets,
+  checkSettingsUploads,
+  getSettings,
+  saveSettings,
+  settingsName,
+  settingsRevision,
+  settingsRevisionBody,
+} from './service.js';
 
 /**
  * The four settings records, /api/settings/{id} (docs/spec-index.md S2.2 Settings, docs/features/settings-and-mail.md): `GET` → `{data: {key: {sk, en}},
  * secrets, updated_at, abilities}`; `POST` (JSON or multipart with bracket keys `meta_title[sk]`, images
  * `og_image[sk]`) validates with the record's shared schema, answers `{message, data, secrets, updated_at}` and is
- * logged as `Settings` (which record, never a value). Secrets are masked in every answer (`getSettings`). A save
- * is all or nothing (`saveSettings`): an image that cannot be written is a 507 `{message}` and no value changes.
+ * logged as `Settings` (which record, never a value) and kept as a revision, secrets left out. Secrets are masked in
+ * every answer (`getSettings`). A save is all or nothing (`saveSettings`): an image that cannot be written is a 507
+ * `{message}` and no value changes.
  */
 export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
   const allow = authorizer(canSettings);
   const raw = new WeakMap<FastifyRequest, Record<string, unknown>>();
   app.addHook('onRequest', authenticate);
+  const model = 'Settings';
+  // A save's activity log entry (which record, never a value) and its revision, written in the save's transaction.
+  const recorded = (entry: WriteEntry) => (tx: Db) => recordWrite(tx, entry, (rowId) => settingsRevision(tx, rowId));
 
   // `SettingsValues` types every value as string | number | null; the answer's schema holds each record to its
   // own keys and types (contact_country_id a number or null, the rest text), and serializing checks it.
@@ -67,10 +81,33 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         // A save that would replace or clear a secret needs its own right; one that keeps them needs none.
         if (changedSecrets(id, body).length > 0 && !canSettings(user, 'updateSecrets')) throw forbidden();
         const uploads = await checkSettingsUploads(id, raw.get(request) ?? {});
-        await saveSettings(ctx, id, body, uploads);
-        await logActivity(db, { userId: user.id, model: 'Settings', rowIds: [id], action: 'update' });
+        await saveSettings(
+          ctx,
+          id,
+          body,
+          uploads,
+          recorded({ userId: user.id, model, rowIds: [id], action: 'update' }),
+        );
         return { message: t(request.lang, 'crud.updated'), ...(await readRecord(id)) };
       },
     );
   }
+
+  // The history of each record, `/api/settings/{id}/revisions…` (docs/features/revisions.md): every staff role reads
+  // it (the secrets are never in it), only who may save the record restores a version; the images and the secrets
+  // stay as they are now.
+  registerRevisionRoutes(app, {
+    db,
+    model,
+    allow,
+    known: settingsName,
+    body: (id) => SETTINGS_SCHEMAS[settingsName(id)],
+    toBody: settingsRevisionBody,
+    response: settingsResponseSchema.omit({ abilities: true }).extend({ message: z.string() }),
+    restore: async (request, id, input: Record<string, unknown>, user) => {
+      const entry: WriteEntry = { userId: user.id, model, rowIds: [id], action: 'update', revision: 'revert' };
+      await saveSettings(ctx, id, input, [], recorded(entry));
+      return { message: t(request.lang, 'crud.updated'), ...(await readRecord(id)) };
+    },
+  });
 };

@@ -64,6 +64,31 @@ export async function getSettings(
   return { data: values, secrets, updated_at: record.updated_at.toISOString() };
 }
 
+/**
+ * A settings record as its revision keeps it (docs/features/revisions.md): each key's value by locale under `langs`,
+ * as a content record keeps its translated fields, so that a change is named per locale (`langs.en.meta_title`).
+ * The secrets are left out altogether: a revision never holds one, masked or not, and a restore keeps the current one.
+ * `db` may be the save's transaction.
+ */
+export async function settingsRevision(db: Db, id: number) {
+  const secrets = SETTINGS_SECRETS[settingsName(id)] ?? [];
+  const { data, updated_at } = await getSettings(db, id);
+  const keys = Object.keys(data).filter((key) => !secrets.includes(key));
+  const langs = Object.fromEntries(
+    LOCALES.map((l) => [l, Object.fromEntries(keys.map((key) => [key, data[key]?.[l] ?? null]))]),
+  ) as Record<Locale, Record<string, string | number | null>>;
+  return { id, langs, updated_at };
+}
+
+/** A kept settings version as a save's body: `{key: {sk, en}}` (the secrets absent, so kept as they are). */
+export function settingsRevisionBody(kept: unknown): Record<string, Record<Locale, unknown>> {
+  const langs = (kept as { langs?: Partial<Record<Locale, Record<string, unknown>>> }).langs ?? {};
+  const keys = new Set(LOCALES.flatMap((l) => Object.keys(langs[l] ?? {})));
+  return Object.fromEntries(
+    [...keys].map((key) => [key, Object.fromEntries(LOCALES.map((l) => [l, langs[l]?.[key] ?? null]))]),
+  ) as Record<string, Record<Locale, unknown>>;
+}
+
 /** The secret keys a save would change (a new value or `@delete@` in some locale); the rest keep what is stored. */
 export function changedSecrets(id: number, input: Record<string, unknown>): string[] {
   return (SETTINGS_SECRETS[settingsName(id)] ?? []).filter((key) => {
@@ -114,13 +139,15 @@ type SettingRow = { setting_id: number; key: string; language_code: Locale; valu
  * loaded (else 409), stores the text values (the keys of its schema, less the read-only ones) and points the image
  * keys at their new files (`''` for `@delete@`). If it fails the new files go; once it has committed the replaced
  * ones go. A secret's locale is written only when it carries a new value (`@delete@` writes ''); blank or masked
- * keeps the stored one. Who may change secrets is the caller's question (`changedSecrets`).
+ * keeps the stored one. Who may change secrets is the caller's question (`changedSecrets`). `recorded` runs last in
+ * the transaction (the activity log entry and the revision).
  */
 export async function saveSettings(
   ctx: Pick<AppContext, 'db' | 'config'>,
   id: number,
   input: Record<string, unknown> & { updated_at?: string },
   uploads: SettingsUploads = [],
+  recorded?: (tx: Db) => Promise<unknown>,
 ) {
   const { db } = ctx;
   const name = settingsName(id);
@@ -172,6 +199,8 @@ export async function saveSettings(
             target: [settingValues.setting_id, settingValues.key, settingValues.language_code],
             set: { value: row.value },
           });
+      // The activity log entry and the revision commit with the values, or neither does.
+      await recorded?.(tx);
       return images.flatMap((row) => {
         const old = before.get(`${row.key}.${row.language_code}`);
         return old && old !== row.value ? [old] : [];
