@@ -1,11 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import pg from 'pg';
 import { applyMigrations } from './migrate.js';
 
 /**
@@ -35,10 +30,15 @@ export class DatabaseLockedError extends Error {}
 
 /**
  * Opens PostgreSQL when a URL is given, otherwise the embedded PGlite in `dataDir/pglite`
- * (or in memory when dataDir is 'memory://', used by tests).
+ * (or in memory when dataDir is 'memory://', used by tests). Each driver loads only when it is the one used: pg
+ * alone took about 40 ms of every PGlite start (it asks for the global `Response`, which loads node's fetch).
  */
 export async function openDatabase(opts: { url?: string; dataDir: string; lock?: boolean }): Promise<Database> {
   if (opts.url) {
+    const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+    ]);
     // JIT compiles in tens of milliseconds what a 20-row page needs in a few; SSD-like page costs let the
     // planner pick the title and trigram indexes (bench/pages.bench.ts).
     const pool = new pg.Pool({ connectionString: opts.url, max: 10, options: '-c jit=off -c random_page_cost=1.1' });
@@ -73,6 +73,11 @@ export async function openDatabase(opts: { url?: string; dataDir: string; lock?:
   }
   const inMemory = opts.dataDir === 'memory://';
   const release = inMemory || opts.lock === false ? () => {} : acquireLock(opts.dataDir);
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('drizzle-orm/pglite'),
+  ]);
   // PGlite's Postgres keeps its shared buffers in the process's WebAssembly memory, all touched at start: its
   // default 128 MB put 150 MB of resident memory under an idle server. 16 MB holds the hot pages of a back office;
   // the rest is read through the operating system's page cache. Index reads are priced as PostgreSQL's connections
