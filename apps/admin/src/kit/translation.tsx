@@ -81,6 +81,34 @@ export const fieldLabel = (t: TFunction, field: string) => (FIELD_LABELS[field] 
 
 type LangValues = Partial<Record<Locale, Record<string, unknown>>>;
 
+/**
+ * Where a form keeps its translated fields: the content's under `langs.<locale>.<field>` (`LANGS_LAYOUT`), the
+ * settings' under `<key>.<locale>` (`perKeyLayout`). The tab state and the copy read and write through it.
+ */
+export interface LocaleLayout {
+  /** The form path of one locale's field. */
+  name: (locale: Locale, field: string) => (string | number)[];
+  /** Each locale's translated fields out of the form's values. */
+  read: (values: Record<string, unknown>) => LangValues;
+}
+export const LANGS_LAYOUT: LocaleLayout = {
+  name: (locale, field) => ['langs', locale, field],
+  read: (values) => (values.langs ?? {}) as LangValues,
+};
+/** A form holding each of `keys` as `{sk, en}` (the settings). */
+export const perKeyLayout = (keys: readonly string[]): LocaleLayout => ({
+  name: (locale, field) => [field, locale],
+  read: (values) =>
+    Object.fromEntries(
+      LOCALES.map((locale) => [
+        locale,
+        Object.fromEntries(
+          keys.map((key) => [key, (values[key] as Partial<Record<Locale, unknown>> | undefined)?.[locale]]),
+        ),
+      ]),
+    ),
+});
+
 /** The translation state a list row or a record's answer carries, if its resource sends one. */
 export const translationOf = (record: unknown): TranslationStatus | undefined =>
   (record as { translation?: TranslationStatus } | undefined)?.translation;
@@ -94,13 +122,15 @@ export function LocaleStateTag({
   locale,
   form,
   loaded,
+  layout = LANGS_LAYOUT,
 }: {
   locale: Locale;
   form: FormInstance;
   loaded: TranslationStatus | undefined;
+  layout?: LocaleLayout;
 }) {
   const { t } = useTranslation();
-  const langs = (Form.useWatch('langs', form) ?? {}) as LangValues;
+  const langs = Form.useWatch((values) => layout.read(values ?? {}), { form, preserve: true }) ?? {};
   const state =
     missingFields(langs, locale).length > 0 ? 'missing' : loaded?.[locale] === 'outdated' ? 'outdated' : undefined;
   if (!state) return null;
@@ -122,15 +152,24 @@ export function LocaleStateTag({
  * "Copy from Slovak / English" at the top of a locale tab: fills this tab's empty fields from the other locale's
  * (all at once, or one field from the menu); a field already filled here is replaced only after a confirmation.
  */
-export function CopyFromOtherLocale({ locale }: { locale: Locale }) {
+export function CopyFromOtherLocale({
+  locale,
+  layout = LANGS_LAYOUT,
+  labelOf,
+}: {
+  locale: Locale;
+  layout?: LocaleLayout;
+  /** A field's label in the menu and the confirmation; the content forms' labels by default. */
+  labelOf?: (t: TFunction, field: string) => string;
+}) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const form = Form.useFormInstance();
   const from = otherLocale(locale);
-  const values = () => (form.getFieldValue('langs') ?? {}) as LangValues;
+  const values = () => layout.read(form.getFieldsValue(true));
   const set = (fields: string[]) => {
     const source = values()[from] ?? {};
-    form.setFields(fields.map((field) => ({ name: ['langs', locale, field], value: source[field], touched: true })));
+    form.setFields(fields.map((field) => ({ name: layout.name(locale, field), value: source[field], touched: true })));
   };
   const copyEmpty = () => {
     const fields = missingFields(values(), locale);
@@ -143,14 +182,14 @@ export function CopyFromOtherLocale({ locale }: { locale: Locale }) {
     if (isEmptyTranslation(target)) return set([field]);
     modal.confirm({
       title: t('translation.overwriteTitle'),
-      content: t('translation.overwriteConfirm', { field: fieldLabel(t, field) }),
+      content: t('translation.overwriteConfirm', { field: (labelOf ?? fieldLabel)(t, field) }),
       okText: t('translation.overwrite'),
       cancelText: t('confirm.cancel'),
       okButtonProps: confirmButtonProps(true),
       onOk: () => set([field]),
     });
   };
-  const source = Form.useWatch(['langs', from], form) as Record<string, unknown> | undefined;
+  const source = Form.useWatch((all) => layout.read(all ?? {})[from], { form, preserve: true });
   const fields = Object.keys(source ?? {}).filter((f) => !isEmptyTranslation(source?.[f]));
   return (
     <div className="bo-copy-locale">
@@ -165,7 +204,7 @@ export function CopyFromOtherLocale({ locale }: { locale: Locale }) {
               { key: '', label: t('translation.copyEmpty') },
               ...fields.map((field) => ({
                 key: field,
-                label: <span data-testid={`copy-field-${locale}-${field}`}>{fieldLabel(t, field)}</span>,
+                label: <span data-testid={`copy-field-${locale}-${field}`}>{(labelOf ?? fieldLabel)(t, field)}</span>,
               })),
             ],
             onClick: ({ key }) => (key ? copyOne(key) : copyEmpty()),

@@ -109,9 +109,11 @@ function Comparison({ row, imageUrl }: { row: Difference; imageUrl: (file: strin
 }
 
 /**
- * The "History" button of an edit form and its drawer. `base` is the resource's API address (`/api/content/text/`),
- * `current` the record as loaded; a restore reloads the record and the list. `images` names the fields that hold a
- * stored image and the folder of this resource's images under /gallery: they compare as thumbnails.
+ * The "History" button of an edit form and its drawer. `base` is the resource's API address (`/api/content/text/`,
+ * `/api/settings/`): the history is `${base}${id}/revisions`. `current` is the record as loaded, in the shape its
+ * revisions keep (translated fields under `langs`); a restore reloads the record and the list (or does `onRestored`).
+ * `images` names the fields that hold a stored image and the folder of this resource's images under /gallery: they
+ * compare as thumbnails.
  */
 export function HistoryButton({
   apiKey,
@@ -119,14 +121,24 @@ export function HistoryButton({
   id,
   current,
   images,
+  labelOf,
+  canRestore = true,
+  onRestored,
 }: {
   apiKey: string;
   base: string;
   id: number;
   current: RecordLike | undefined;
   images?: { model: string; fields: readonly string[] };
+  /** A field's label in the list and the comparison; the content forms' labels by default. */
+  labelOf?: (field: string) => string;
+  /** Whether this user may edit the record, and so restore a version; otherwise the versions only show. */
+  canRestore?: boolean;
+  /** What reloads the record after a restore, for a record that is not a resource's (the settings). */
+  onRestored?: () => void;
 }) {
   const { t } = useTranslation();
+  const label = labelOf ?? ((field: string) => fieldLabel(t, field));
   const { modal } = App.useApp();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
@@ -160,6 +172,7 @@ export function HistoryButton({
           notify('success', answer.message);
           setOpen(false);
           setChosen(null);
+          if (onRestored) return onRestored();
           void queryClient.invalidateQueries({ queryKey: recordKey(apiKey, id) });
           void queryClient.invalidateQueries({ queryKey: listKey(apiKey) });
         } catch (error) {
@@ -201,7 +214,7 @@ export function HistoryButton({
                   {revision.changed.length > 0 && (
                     <Typography.Text type="secondary">
                       {t('history.changed', {
-                        fields: revision.changed.map((key) => fieldLabel(t, key.split('.').at(-1) ?? key)).join(', '),
+                        fields: revision.changed.map((key) => label(key.split('.').at(-1) ?? key)).join(', '),
                       })}
                     </Typography.Text>
                   )}
@@ -220,15 +233,17 @@ export function HistoryButton({
               rows.map((row) => (
                 <div key={row.key} className="bo-history-field" data-testid={`history-field-${row.key}`}>
                   <Typography.Text strong>
-                    {fieldLabel(t, row.field)} {row.locale && <Tag>{row.locale.toUpperCase()}</Tag>}
+                    {label(row.field)} {row.locale && <Tag>{row.locale.toUpperCase()}</Tag>}
                   </Typography.Text>
                   <Comparison row={row} imageUrl={imageUrl} />
                 </div>
               ))
             )}
-            <Button type="primary" data-testid="history-restore" disabled={rows.length === 0} onClick={restore}>
-              {t('history.restore')}
-            </Button>
+            {canRestore && (
+              <Button type="primary" data-testid="history-restore" disabled={rows.length === 0} onClick={restore}>
+                {t('history.restore')}
+              </Button>
+            )}
           </div>
         )}
       </Drawer>

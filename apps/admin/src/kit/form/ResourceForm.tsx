@@ -141,6 +141,7 @@ export function ResourceForm<Row extends ListRowBase, Rec extends RecordBase, Va
               id={id}
               current={loaded as never}
               images={def.form.imageModel ? { model: def.form.imageModel, fields: def.form.files ?? [] } : undefined}
+              canRestore={abilities?.update !== false}
             />
           )}
           <Button data-testid="form-close" onClick={onClose}>

@@ -1,6 +1,16 @@
-import { DELETE_MARKER, LOCALES, type Locale, type SettingsSecrets, type SettingsValues } from '@backoffice/shared';
+import {
+  DELETE_MARKER,
+  LOCALES,
+  type Locale,
+  SETTINGS,
+  SETTINGS_READONLY,
+  type SettingsSecrets,
+  type SettingsValues,
+  settingsNameOf,
+} from '@backoffice/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Form, type FormRule, Input, Select } from 'antd';
+import { Alert, Button, Card, Form, type FormRule, Input, Select, Space } from 'antd';
+import type { TFunction } from 'i18next';
 import { type ComponentType, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SelectOption } from '../../api/options';
@@ -11,7 +21,10 @@ import { galleryThumbUrl } from '../image';
 import { LocaleTabs } from '../LocaleTabs';
 import { notify } from '../notifications';
 import { usePreloader } from '../preloader';
+import { CopyFromOtherLocale, LocaleStateTag, perKeyLayout } from '../translation';
 import { type SafeParseSchema, zodRules } from '../zodForm';
+import type { RecordLike } from './differences';
+import { HistoryButton } from './HistoryDrawer';
 import { StaleAlert } from './StaleAlert';
 import { useSaveCycle } from './useSaveCycle';
 
@@ -38,6 +51,8 @@ export interface SettingsDef {
   secrets?: readonly string[];
   Fields: ComponentType<SettingsFieldsProps>;
 }
+
+const NONE: readonly string[] = [];
 
 /** `/gallery/settings/{id}/thumb/` (docs/spec-index.md S2.3). */
 const SETTINGS_MEDIA = 'settings';
@@ -75,6 +90,32 @@ function withSecrets(data: object, secrets: readonly string[], canChange: boolea
   return out;
 }
 
+/** The keys of a record whose two locales are a translation of each other: all but the images, secrets and read-only. */
+function translatedKeys(def: SettingsDef): string[] {
+  const name = settingsNameOf(def.id);
+  const skipped = new Set([
+    ...(def.images ?? []),
+    ...(def.secrets ?? []),
+    ...((name && SETTINGS_READONLY[name]) ?? []),
+  ]);
+  return name ? SETTINGS[name].keys.filter((key) => !skipped.has(key)) : [];
+}
+
+/**
+ * A record as its revisions keep it (docs/features/revisions.md): each key's values by locale under `langs`, the
+ * secrets left out; the history drawer compares a version with it.
+ */
+function asRevision(values: SettingsValues, secrets: readonly string[], updatedAt: string): RecordLike {
+  const keys = Object.keys(values).filter((key) => !secrets.includes(key));
+  const langs = Object.fromEntries(
+    LOCALES.map((l) => [l, Object.fromEntries(keys.map((key) => [key, values[key]?.[l] ?? null]))]),
+  );
+  return { langs, updated_at: updatedAt };
+}
+
+/** A settings field's label (`settings.fields.<key>`). */
+const settingsLabel = (t: TFunction, key: string) => t(`settings.fields.${key}` as I18nKey, key);
+
 /** The image fields that hold something to send (a File or the delete marker), as `{key: {locale: value}}`. */
 function imageValues(values: Record<string, unknown>, images: readonly string[]) {
   const out: Record<string, Partial<Record<Locale, unknown>>> = {};
@@ -97,8 +138,8 @@ export function SettingsForm({ def }: { def: SettingsDef }) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
   const queryClient = useQueryClient();
-  const images = def.images ?? [];
-  const secrets = def.secrets ?? [];
+  const images = def.images ?? NONE;
+  const secrets = def.secrets ?? NONE;
   const record = useSettings(def.id);
   const { tab, setTab, errorLocales, saving, stale, validate, run, clearMarks, onFieldsChange } = useSaveCycle(form);
   const loadedAt = useRef<string | undefined>(undefined);
@@ -106,6 +147,13 @@ export function SettingsForm({ def }: { def: SettingsDef }) {
   const canSave = record.data?.abilities?.update !== false;
   const canChangeSecrets = canSave && record.data?.abilities?.updateSecrets === true;
   usePreloader(saving || record.isFetching);
+  // The translation workflow of its locale tabs (docs/features/translations.md): each tab's missing fields as the
+  // user types and "Copy from the other language", over the keys whose locales translate each other.
+  const layout = useMemo(() => perKeyLayout(translatedKeys(def)), [def]);
+  const current = useMemo(
+    () => record.data && asRevision(record.data.data, secrets, record.data.updated_at),
+    [record.data, secrets],
+  );
 
   // Every (re)load replaces the values (also after a save and the 409 "Reload").
   // biome-ignore lint/correctness/useExhaustiveDependencies: images and secrets are derived from def
@@ -154,7 +202,21 @@ export function SettingsForm({ def }: { def: SettingsDef }) {
       title={t(def.titleKey)}
       className="bo-settings"
       data-testid="settings-form"
-      extra={saveButton('settings-save')}
+      extra={
+        <Space>
+          <HistoryButton
+            apiKey="settings"
+            base="/api/settings/"
+            id={def.id}
+            current={current}
+            images={images.length > 0 ? { model: SETTINGS_MEDIA, fields: images } : undefined}
+            labelOf={(key) => settingsLabel(t, key)}
+            canRestore={canSave}
+            onRestored={() => void record.refetch()}
+          />
+          {saveButton('settings-save')}
+        </Space>
+      }
     >
       {stale && <StaleAlert onReload={() => void record.refetch()} />}
       {record.data && !canSave && (
@@ -167,15 +229,23 @@ export function SettingsForm({ def }: { def: SettingsDef }) {
         onFieldsChange={onFieldsChange}
         disabled={!record.data || record.isFetching}
       >
-        <LocaleTabs activeKey={tab} onChange={setTab} errorLocales={errorLocales}>
+        <LocaleTabs
+          activeKey={tab}
+          onChange={setTab}
+          errorLocales={errorLocales}
+          extra={(locale) => <LocaleStateTag locale={locale} form={form} loaded={undefined} layout={layout} />}
+        >
           {(locale) => (
-            <Fields
-              locale={locale}
-              rules={rules}
-              values={record.data?.data}
-              secrets={record.data?.secrets}
-              canChangeSecrets={canChangeSecrets}
-            />
+            <>
+              {canSave && <CopyFromOtherLocale locale={locale} layout={layout} labelOf={settingsLabel} />}
+              <Fields
+                locale={locale}
+                rules={rules}
+                values={record.data?.data}
+                secrets={record.data?.secrets}
+                canChangeSecrets={canChangeSecrets}
+              />
+            </>
           )}
         </LocaleTabs>
       </Form>

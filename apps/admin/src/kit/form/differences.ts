@@ -51,6 +51,12 @@ export function differences(version: RecordLike, current: RecordLike, images: re
     const a = version.langs?.[locale] ?? {};
     const b = current.langs?.[locale] ?? {};
     for (const field of new Set([...Object.keys(a), ...Object.keys(b)])) {
+      // An image per locale (the settings' og_image, favicon) compares as one on its own.
+      if (images.includes(field)) {
+        const [before, after] = [fileName(a[field]), fileName(b[field])];
+        if (before !== after) rows.push({ key: `${locale}.${field}`, field, locale, before, after, image: true });
+        continue;
+      }
       const [before, after] = [asText(a[field]), asText(b[field])];
       if (before !== after) rows.push({ key: `${locale}.${field}`, field, locale, before, after });
     }

@@ -91,6 +91,8 @@ export const mailResource: ResourceDef<MailTemplateRow, MailTemplateRecord, Mail
   ],
   bulkActions: [],
   RowActions: MailPreviewAction,
+  // Every save keeps a version (docs/features/revisions.md); only the administrator, who saves, restores one.
+  history: true,
   form: {
     schema: mailTemplateSchema,
     empty: () => ({ langs: emptyLangs(LANG_FIELDS) }),
