@@ -3,7 +3,7 @@
 // settings below; an admin missing or older than its sources is built meanwhile (the server answers /admin with a
 // page that reloads itself until the build is there), so a first start does not wait for the build.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -24,8 +24,10 @@ function newestMtime(path) {
 const olderThan = (file, paths) =>
   !existsSync(file) || paths.some((path) => newestMtime(path) > statSync(file).mtimeMs);
 
-/** The server as one ES module: node runs it without a TypeScript loader (tsx alone holds about 80 MB). */
-export const SERVER_BUNDLE = join(root, 'apps/server/dist/main.mjs');
+/** The server as one CommonJS file: node runs it without a TypeScript loader (tsx alone holds about 80 MB). */
+export const SERVER_BUNDLE = join(root, 'apps/server/dist/server.cjs');
+/** What node runs: the bundle, compiled with V8's code cache (scripts/server-loader.cjs). */
+export const SERVER_LOADER = join(root, 'scripts/server-loader.cjs');
 /** What the bundle is made of: the sources, and the installed packages (npm rewrites its lock file on every install). */
 const SERVER_SOURCES = [
   join(root, 'apps/server/src'),
@@ -57,10 +59,11 @@ const EXTERNAL_PACKAGES = [
 
 /**
  * Node's flags for the server: V8's young generation at 8 MB a half instead of 16 (uploads churn through 2 MB
- * chunks and their copies; about 15 MB less resident, idle and at peak), and stack traces that point into the
- * TypeScript sources, as they did under tsx.
+ * chunks and their copies; about 15 MB less resident, idle and at peak). Stack traces point into the TypeScript
+ * sources without `--enable-source-maps` (scripts/server-loader.cjs reads the source map on the first trace;
+ * the flag read it on every start, about 40 ms).
  */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8', '--enable-source-maps'];
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8'];
 
 /**
  * Added for the embedded PGlite (no DATABASE_URL), whose Postgres shares the process: a young generation of 1 MB a
@@ -86,11 +89,11 @@ export const SERVER_MALLOC_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_
  * Bundles apps/server/src (with packages/shared) and the packages it imports, but EXTERNAL_PACKAGES, into
  * SERVER_BUNDLE when it is missing or older than its sources or the installed packages. One file instead of some
  * 600 package files resolved and read one by one: loading the server took about 0.6 s of CPU with the packages left in
- * node_modules and 0.4 s bundled (bench/first-start.mjs, docs/features/running-and-memory.md). The bundled CommonJS
- * packages get a `require` of the bundle's own (the banner) for node's modules and EXTERNAL_PACKAGES. Each source
- * file's `import.meta.url` (`dirname`, `filename`) keeps naming that file, so paths built from it (the migrations,
- * the admin's dist) are those the sources mean. The source map leaves out the sources' text (node reads the files
- * for a stack trace's code frame). Answers whether it built.
+ * node_modules and 0.4 s bundled (bench/first-start.mjs, docs/features/running-and-memory.md). CommonJS, as V8's
+ * code cache (scripts/server-loader.cjs) takes a script, not an ES module; EXTERNAL_PACKAGES are required from
+ * node_modules. Each source file's `import.meta.url` (`dirname`, `filename`) keeps naming that file, so paths built
+ * from it (the migrations, the admin's dist) are those the sources mean. The source map leaves out the sources'
+ * text. A new bundle removes the code cache of the old one. Answers whether it built.
  */
 export async function bundleServer({ force = false } = {}) {
   if (!force && !olderThan(SERVER_BUNDLE, SERVER_SOURCES)) return false;
@@ -113,18 +116,20 @@ export async function bundleServer({ force = false } = {}) {
     outfile: SERVER_BUNDLE,
     bundle: true,
     platform: 'node',
-    format: 'esm',
+    format: 'cjs',
     target: 'node20',
+    // import() of a package left in node_modules becomes require(): a script compiled by vm has no import().
+    supported: { 'dynamic-import': false },
     external: EXTERNAL_PACKAGES,
-    banner: {
-      js: "import { createRequire as __bundleRequire } from 'node:module';\nconst require = __bundleRequire(import.meta.url);",
-    },
     alias: { '@backoffice/shared': join(root, 'packages/shared/src/index.ts') },
     sourcemap: 'linked',
     sourcesContent: false,
     plugins: [sourceUrls],
     logLevel: 'warning',
   });
+  rmSync(`${SERVER_BUNDLE}.cache`, { force: true });
+  // The ES module bundle of before (apps/server/dist/main.mjs), replaced by SERVER_BUNDLE.
+  for (const old of ['main.mjs', 'main.mjs.map']) rmSync(join(dirname(SERVER_BUNDLE), old), { force: true });
   return true;
 }
 
@@ -133,7 +138,7 @@ export async function serverCommand(env = process.env) {
   await bundleServer();
   return {
     command: process.execPath,
-    args: [...SERVER_NODE_FLAGS, ...(env.DATABASE_URL ? [] : PGLITE_NODE_FLAGS), SERVER_BUNDLE],
+    args: [...SERVER_NODE_FLAGS, ...(env.DATABASE_URL ? [] : PGLITE_NODE_FLAGS), SERVER_LOADER],
     env: { ...SERVER_MALLOC_ENV, ...env },
   };
 }
