@@ -28,8 +28,12 @@ const olderThan = (file, paths) =>
 export const SERVER_BUNDLE = join(root, 'apps/server/dist/server.cjs');
 /** What node runs: the bundle, compiled with V8's code cache (scripts/server-loader.cjs). */
 export const SERVER_LOADER = join(root, 'scripts/server-loader.cjs');
-/** What the bundle is made of: the sources, and the installed packages (npm rewrites its lock file on every install). */
+/**
+ * What the bundle is made of: the sources, the installed packages (npm rewrites its lock file on every install), and
+ * this file's way of bundling them.
+ */
 const SERVER_SOURCES = [
+  fileURLToPath(import.meta.url),
   join(root, 'apps/server/src'),
   join(root, 'packages/shared/src'),
   join(root, 'package-lock.json'),
