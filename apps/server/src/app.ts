@@ -40,6 +40,7 @@ import { pageRoutes } from './modules/pages/routes.js';
 import { panelRoutes } from './modules/panels/routes.js';
 import { partnerRoutes } from './modules/partners/routes.js';
 import { referenceRoutes } from './modules/references/routes.js';
+import { searchRoutes } from './modules/search/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { statsRoutes } from './modules/stats/routes.js';
 import { textRoutes } from './modules/texts/routes.js';
@@ -160,6 +161,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   await app.register(lookupRoutes, { ctx });
   await app.register(settingsRoutes, { ctx, prefix: '/api/settings' });
   await app.register(mailTemplateRoutes, { ctx, prefix: '/api/mail' });
+  await app.register(searchRoutes, { ctx, prefix: '/api/search' });
   await app.register(uploadRoutes, { ctx });
   await app.register(fileRoutes, { ctx });
   await app.register(galleryRoutes, { ctx });

@@ -59,6 +59,7 @@ export const TAGS: readonly { tag: string; prefixes: readonly string[]; descript
   { tag: 'Users', prefixes: ['/api/user', '/api/role', '/api/country'], description: 'Users, roles, countries' },
   { tag: 'Mail templates', prefixes: ['/api/mail'], description: 'Mail templates' },
   { tag: 'Settings', prefixes: ['/api/settings'], description: 'Settings' },
+  { tag: 'Search', prefixes: ['/api/search'], description: "The search everything of the admin's palette" },
   {
     tag: 'Statistics',
     prefixes: ['/api/stats', '/api/collect', '/tracker.js'],

@@ -1,0 +1,222 @@
+import type { Locale, SearchHit, SearchQuery, SearchType } from '@backoffice/shared';
+import { LOCALES, SEARCH } from '@backoffice/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.js';
+import {
+  articleLangs,
+  articles,
+  categories,
+  categoryLangs,
+  folded,
+  formContacts,
+  formPrices,
+  formRegistrations,
+  galleries,
+  galleryLangs,
+  mailTemplateLangs,
+  mailTemplates,
+  pageLangs,
+  pages,
+  panelLangs,
+  panels,
+  partnerLangs,
+  partners,
+  referenceLangs,
+  references,
+  textLangs,
+  texts,
+  users,
+} from '../../db/schema.js';
+import type { AuthUser } from '../../http/session.js';
+import { openableUsers, searchableTypes } from './policy.js';
+
+/**
+ * Where a kind of record is searched: the rows (a FROM clause), the record's id, the title shown, the detail shown
+ * after it (an e-mail), the locale of the title, the live-rows condition and the values matched, each folded by an
+ * expression that one of the search indexes holds (db/schema/base.ts `foldedSearchIndexes`).
+ */
+interface Source {
+  type: SearchType;
+  from: SQL;
+  id: SQL | AnyPgColumn;
+  title: SQL | AnyPgColumn;
+  detail?: AnyPgColumn;
+  locale?: AnyPgColumn;
+  where: SQL;
+  /** Rows per record: a translated record has a title in each locale. */
+  rowsPerRecord: number;
+  /** The values matched; `words: false` for a value without spaces (an e-mail), where no word starts inside. */
+  fields: { value: SQL | AnyPgColumn; words?: boolean }[];
+}
+
+/** A translated resource: its `*_langs` titles in both locales, joined to the live records (the trash is left out). */
+function titled(
+  type: SearchType,
+  langs: { title: AnyPgColumn; language_code: AnyPgColumn },
+  owner: AnyPgColumn,
+  table: { id: AnyPgColumn; deleted_at: AnyPgColumn },
+): Source {
+  return {
+    type,
+    from: sql`${langs} join ${table} on ${table.id} = ${owner}`,
+    id: owner,
+    title: langs.title,
+    locale: langs.language_code,
+    where: sql`${table.deleted_at} is null`,
+    rowsPerRecord: LOCALES.length,
+    fields: [{ value: langs.title }],
+  };
+}
+
+const fullName = sql`${users.name} || ' ' || ${users.surname}`;
+
+/** A form submission: its name, e-mail and company (a contact message) or contact person (price offer, registration). */
+function submission(
+  type: SearchType,
+  table: typeof formContacts | typeof formPrices | typeof formRegistrations,
+  third: AnyPgColumn,
+): Source {
+  return {
+    type,
+    from: sql`${table}`,
+    id: table.id,
+    title: table.name,
+    detail: table.email,
+    where: sql`${table.deleted_at} is null`,
+    rowsPerRecord: 1,
+    fields: [{ value: table.name }, { value: table.email, words: false }, { value: third }],
+  };
+}
+
+const SOURCES: Record<SearchType, Source> = {
+  page: titled('page', pageLangs, pageLangs.page_id, pages),
+  text: titled('text', textLangs, textLangs.text_id, texts),
+  category: titled('category', categoryLangs, categoryLangs.category_id, categories),
+  panel: titled('panel', panelLangs, panelLangs.panel_id, panels),
+  news: titled('news', articleLangs, articleLangs.article_id, articles),
+  gallery: titled('gallery', galleryLangs, galleryLangs.gallery_id, galleries),
+  reference: titled('reference', referenceLangs, referenceLangs.reference_id, references),
+  partner: titled('partner', partnerLangs, partnerLangs.partner_id, partners),
+  mail: titled('mail', mailTemplateLangs, mailTemplateLangs.template_id, mailTemplates),
+  user: {
+    type: 'user',
+    from: sql`${users}`,
+    id: users.id,
+    title: fullName,
+    detail: users.email,
+    where: sql`${users.deleted_at} is null`,
+    rowsPerRecord: 1,
+    fields: [{ value: fullName }, { value: users.email, words: false }],
+  },
+  contact: submission('contact', formContacts, formContacts.company),
+  price: submission('price', formPrices, formPrices.contact),
+  registration: submission('registration', formRegistrations, formRegistrations.contact),
+};
+
+/** The admin's form of each kind of record (apps/admin/src/routes/table.tsx; an admin test holds them to it). */
+export const SEARCH_URLS: Record<SearchType, string> = {
+  page: '/admin/app/content/page/',
+  text: '/admin/app/content/text/',
+  category: '/admin/app/content/category/',
+  panel: '/admin/app/content/panel/',
+  news: '/admin/app/news/',
+  gallery: '/admin/app/gallery/',
+  reference: '/admin/app/reference/',
+  partner: '/admin/app/partner/',
+  mail: '/admin/app/mail/',
+  user: '/admin/app/user/',
+  contact: '/admin/app/form/contact/',
+  price: '/admin/app/form/price/',
+  registration: '/admin/app/form/registration/',
+};
+
+/** How good a hit is: lower first. */
+const RANK = { exact: 0, prefix: 1, word: 2, inside: 3 } as const;
+
+/** The highest code point: every string that starts with the query sorts below the query followed by it. */
+const LAST_CHAR = String.fromCodePoint(0x10ffff);
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The statements of one source and one value, each served by an index and stopped at `limit` rows: the exact
+ * value and its prefixes in the order of the C-collation btree, then (through the trigram index) a word that
+ * starts with the query, then the query anywhere. The last two are unordered: the database stops at the first
+ * `limit` rows it finds instead of reading every match of a common word.
+ */
+function hitsOf(source: Source, field: Source['fields'][number], q: string, wanted: number, rowFilter?: SQL): SQL[] {
+  // Enough rows for `wanted` records even when both titles of each match.
+  const limit = wanted * source.rowsPerRecord;
+  const value = folded(field.value);
+  const query = folded(sql`${q}::text`);
+  const where = rowFilter ? sql`${source.where} and ${rowFilter}` : source.where;
+  const select = (rank: SQL) =>
+    sql`select ${source.type}::text as type, ${source.id} as id, ${source.title} as title,
+      ${source.detail ?? sql`null`}::text as detail, ${source.locale ?? sql`null`}::text as locale, ${rank} as rank
+      from ${source.from}`;
+  const sorted = sql`(${value} collate "C")`;
+  const statements = [
+    sql`(${select(sql`case when ${value} = ${query} then ${RANK.exact} else ${RANK.prefix} end`)}
+      where ${sorted} >= ${query} and ${sorted} < ${query} || ${LAST_CHAR}::text and ${where}
+      order by ${sorted} limit ${limit})`,
+  ];
+  // A trigram search needs a letter or a digit: the index holds nothing else, and without a trigram the database
+  // would read the whole index.
+  if (!/[\p{L}\p{N}]/u.test(q)) return statements;
+  const pattern = escapeLike(q);
+  if (field.words !== false) {
+    statements.push(
+      sql`(${select(sql`${RANK.word}`)} where ${value} like ${folded(sql`${`% ${pattern}%`}::text`)} and ${where}
+        limit ${limit})`,
+    );
+  }
+  if ([...q].length >= SEARCH.containsMin) {
+    statements.push(
+      sql`(${select(sql`${RANK.inside}`)} where ${value} like ${folded(sql`${`%${pattern}%`}::text`)} and ${where}
+        limit ${limit})`,
+    );
+  }
+  return statements;
+}
+
+interface HitRow extends Record<string, unknown> {
+  type: SearchType;
+  id: number;
+  title: string;
+  detail: string | null;
+  locale: Locale | null;
+  rank: number;
+}
+
+/**
+ * The search everything (docs/features/search.md): the best `limit` hits among the records the user may open, one
+ * per record (its best title; the request's locale on a tie), ranked exact → prefix → word → anywhere, then the
+ * shorter title first. One statement, every part of it stopped early by its index.
+ */
+export async function search(db: Db, user: AuthUser, query: SearchQuery, lang: Locale): Promise<SearchHit[]> {
+  const q = query.q;
+  const people = openableUsers(user);
+  const parts = searchableTypes(user).flatMap((type) => {
+    const source = SOURCES[type];
+    const rowFilter =
+      type === 'user' && !('all' in people)
+        ? sql`(${users.id} = ${people.self} or ${users.role_id} in (${sql.join(people.roles, sql`, `)}))`
+        : undefined;
+    return source.fields.flatMap((field) => hitsOf(source, field, q, query.limit, rowFilter));
+  });
+  if (parts.length === 0) return [];
+  const result = (await db.execute(sql`
+    select type, id, title, detail, locale, rank from (
+      select distinct on (type, id) * from (${sql.join(parts, sql` union all `)}) hits
+      order by type, id, rank, locale = ${lang} desc
+    ) best
+    order by rank, length(title), title, type, id
+    limit ${query.limit}`)) as unknown as { rows: HitRow[] };
+  return result.rows.map((row) => ({
+    type: row.type,
+    id: Number(row.id),
+    title: row.detail && row.detail !== row.title ? `${row.title} · ${row.detail}` : row.title,
+    locale: row.locale,
+    url: `${SEARCH_URLS[row.type]}${row.id}`,
+  }));
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/**
+ * The search everything (docs/features/search.md): `GET /api/search?q=…&limit=20` finds the records of every
+ * resource by their titles in both locales, users by name and e-mail and submissions by name, e-mail and company.
+ */
+export const SEARCH = {
+  /** The longest query taken (a title is at most 255 characters; a longer query finds nothing anyway). */
+  queryMax: 100,
+  /** Below this many characters a query finds the values that start with it, or a word that does. */
+  containsMin: 3,
+  limitDefault: 20,
+  limitMax: 50,
+  /** How long the palette waits after a key before it asks the server. */
+  debounceMs: 150,
+} as const;
+
+/** The kinds of record a search answers, each opened by its own admin screen. */
+export const SEARCH_TYPES = [
+  'page',
+  'text',
+  'category',
+  'panel',
+  'news',
+  'gallery',
+  'reference',
+  'partner',
+  'mail',
+  'user',
+  'contact',
+  'price',
+  'registration',
+] as const;
+export type SearchType = (typeof SEARCH_TYPES)[number];
+
+/** `?q=…&limit=…`: a bad value is a 422 naming the field, never a silent default. */
+export const searchQuerySchema = z.object({
+  q: z.string().trim().min(1).max(SEARCH.queryMax),
+  limit: z.coerce.number().int().min(1).max(SEARCH.limitMax).default(SEARCH.limitDefault),
+});
+export type SearchQuery = z.infer<typeof searchQuerySchema>;
+
+/** One hit: the record, the title that matched (and its locale; none for users and submissions), its form's address. */
+export const searchHitSchema = z
+  .object({
+    type: z.enum(SEARCH_TYPES),
+    id: z.number().int(),
+    title: z.string(),
+    // `sk` or `en` (a string: the OpenAPI document's nullable enum would not admit null); null for users and submissions.
+    locale: z.string().nullable(),
+    url: z.string(),
+  })
+  .meta({ id: 'SearchHit' });
+export type SearchHit = z.infer<typeof searchHitSchema>;
+
+/** The best hits first: exact, then prefix, then a word that starts with the query, then anywhere. */
+export const searchResponseSchema = z.object({ data: z.array(searchHitSchema) });
+export type SearchResponse = z.infer<typeof searchResponseSchema>;
