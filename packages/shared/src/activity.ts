@@ -11,6 +11,7 @@ export const LOG_ACTIONS = [
   'rotate',
   'activate',
   'block',
+  'two_factor_reset',
 ] as const;
 export type LogAction = (typeof LOG_ACTIONS)[number];
 

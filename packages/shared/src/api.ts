@@ -52,6 +52,8 @@ export interface StoredUser {
   image: string | null;
   language_code: Locale;
   token?: string;
+  /** Whether the user signs in with a second step (docs/features/sign-in-and-users.md). */
+  two_factor?: boolean;
 }
 
 export interface LogItem {

@@ -106,12 +106,45 @@ export async function liveSessionUsers(
       and(
         'sessionId' in holder ? eq(sessions.id, holder.sessionId) : eq(sessions.user_id, holder.userId),
         gt(sessions.expires_at, now),
+        // A password step still waiting for its second step (or its set-up) signs nobody in.
+        isNull(sessions.stage),
         eq(users.status, true),
         isNull(users.deleted_at),
       ),
     )
     .orderBy(desc(sessions.last_seen_at))
     .limit(limit);
+}
+
+/** The stages of a session row that signs nobody in yet (`sessions.stage`, docs/features/sign-in-and-users.md). */
+export type PendingStage = 'two_factor' | 'setup';
+
+/**
+ * The user of a session waiting at `stage` (unexpired, the user active, not removed, staff), or null. The second step
+ * of a sign-in and the set-up that role 1 requires are the only routes that read such a session.
+ */
+export async function pendingSessionUser(
+  db: Db,
+  sid: string | undefined,
+  stage: PendingStage,
+): Promise<{ userId: number; email: string; sessionId: string } | null> {
+  if (!sid) return null;
+  const [row] = await db
+    .select({ userId: users.id, email: users.email, role_id: users.role_id, sessionId: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.user_id))
+    .where(
+      and(
+        eq(sessions.id, sha256(sid)),
+        eq(sessions.stage, stage),
+        gt(sessions.expires_at, new Date()),
+        eq(users.status, true),
+        isNull(users.deleted_at),
+      ),
+    )
+    .limit(1);
+  if (!row || row.role_id === ROLES.member) return null;
+  return { userId: row.userId, email: row.email, sessionId: row.sessionId };
 }
 
 /** A member (role 3) never signs in to the back office: a session of one is no signed-in user. */

@@ -42,6 +42,7 @@ export const storedUserSchema = z
     role_id: z.number().int(),
     image: z.string().nullable(),
     language_code: z.enum(LOCALES),
+    two_factor: z.boolean().meta({ description: 'Whether the user signs in with a code of an authenticator app too.' }),
     token: z
       .string()
       .optional()

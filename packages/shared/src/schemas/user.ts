@@ -157,6 +157,8 @@ export interface UserRecord extends RecordStamps, UserAddress {
   image: string | null;
   verified_at: string | null;
   online_at: string | null;
+  /** Whether the user signs in with two-factor sign-in. */
+  two_factor: boolean;
 }
 
 /* ── Answers (docs/api.md): the server serializes through these and the OpenAPI document names them. ── */
@@ -225,6 +227,8 @@ export const userRecordSchema = z
     created_at: apiTimestamp,
     updated_at: apiTimestamp,
     deleted_at: apiTimestampOrNull,
+    /** Whether the user signs in with two-factor sign-in (role 1 may reset it). */
+    two_factor: z.boolean(),
   })
   .meta({ id: 'User' });
 

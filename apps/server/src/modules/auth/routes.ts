@@ -1,7 +1,9 @@
 import {
   dataResponse,
   forgottenPasswordSchema,
+  type LoginAnswer,
   logItemSchema,
+  loginAnswerSchema,
   loginSchema,
   messageSchema,
   noContentResponse,
@@ -19,6 +21,9 @@ import { t } from '../../i18n/index.js';
 import { recentActivity } from '../activity/service.js';
 import { issueFileToken } from '../files/token.js';
 import * as auth from './service.js';
+import { sessionRoutes } from './session-routes.js';
+import * as twoFactor from './two-factor.js';
+import { twoFactorRoutes } from './two-factor-routes.js';
 
 /** `{data: user}`: the sign-in answer and `GET /api/user/me`. */
 const signedIn = z.object({ data: storedUserSchema });
@@ -35,16 +40,28 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
   );
 
-  app.post('/api/login', { schema: { body: loginSchema, response: { 200: signedIn } } }, async (request, reply) => {
-    const user = await auth.verifyLogin(ctx, request.body.email, request.body.password, request.ip);
-    if (request.sid) await auth.closeSession(ctx, request.sid);
-    const sid = reply.startSession();
-    const token = await auth.openSession(ctx, user.id, sid, {
-      ip: request.ip,
-      userAgent: request.headers['user-agent'],
-    });
-    return { data: auth.presentStoredUser(user, token) };
-  });
+  // The password step. With two-factor sign-in on, or required of a user without it, the new session signs nobody in
+  // yet: the second step (`POST /api/login/two-factor`) or the set-up comes next (docs/features/sign-in-and-users.md).
+  app.post(
+    '/api/login',
+    { schema: { body: loginSchema, response: { 200: loginAnswerSchema } } },
+    async (request, reply): Promise<LoginAnswer> => {
+      const user = await auth.verifyLogin(ctx, request.body.email, request.body.password, request.ip);
+      const meta = { ip: request.ip, userAgent: request.headers['user-agent'] };
+      if (request.sid) await auth.closeSession(ctx, request.sid);
+      const sid = reply.startSession();
+      if (await twoFactor.twoFactorEnabled(ctx, user.id)) {
+        await auth.openPendingSession(ctx, user.id, sid, 'two_factor', meta);
+        return { two_factor: true };
+      }
+      if (await twoFactor.twoFactorRequired(ctx)) {
+        await auth.openPendingSession(ctx, user.id, sid, 'setup', meta);
+        return { two_factor_setup: true };
+      }
+      const token = await auth.openSession(ctx, user.id, sid, meta);
+      return { data: auth.presentStoredUser(user, false, token) };
+    },
+  );
 
   app.post('/api/logout', { schema: { response: { 200: messageSchema } } }, async (request, reply) => {
     if (request.sid) await auth.closeSession(ctx, request.sid);
@@ -55,7 +72,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   // The stored user's token is renewed with every fresh copy of the user (docs/features/file-manager.md).
   app.get('/api/user/me', { onRequest: authenticate, schema: { response: { 200: signedIn } } }, async (request) => {
     const user = currentUser(request);
-    return { data: auth.presentStoredUser(user, issueFileToken(ctx.config, user).token) };
+    const enabled = await twoFactor.twoFactorEnabled(ctx, user.id);
+    return { data: auth.presentStoredUser(user, enabled, issueFileToken(ctx.config, user).token) };
   });
 
   app.post(
@@ -90,4 +108,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       return { data: await recentActivity(ctx.db, request.params.userId, request.lang) };
     },
   );
+
+  await app.register(twoFactorRoutes, { ctx });
+  await app.register(sessionRoutes, { ctx });
 };

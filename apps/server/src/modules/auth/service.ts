@@ -1,10 +1,11 @@
-import { AUTH, ERR, isLocale, LOCALES, type Locale, ROLES, type StoredUser } from '@backoffice/shared';
+import { AUTH, ERR, isLocale, LOCALES, type Locale, ROLES, type StoredUser, TWO_FACTOR } from '@backoffice/shared';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { passwordResets, sessions, users } from '../../db/schema.js';
 import { DUMMY_HASH, hashPassword, randomToken, sha256, verifyPassword } from '../../http/crypto.js';
 import { invalid } from '../../http/errors.js';
+import type { PendingStage } from '../../http/session.js';
 import { attemptThrottle } from '../../http/throttle.js';
 import { enqueue } from '../../jobs/queue.js';
 import { sendResetPasswordMail } from '../../mail/reset.js';
@@ -15,8 +16,9 @@ type UserRow = typeof users.$inferSelect;
 /** Presenter: the only user fields that leave the server for the signed-in user. */
 export function presentStoredUser(
   user: Pick<UserRow, 'id' | 'name' | 'surname' | 'email' | 'role_id' | 'image' | 'language_code'>,
+  twoFactor: boolean,
   token?: string,
-): StoredUser {
+): StoredUser & { two_factor: boolean } {
   return {
     id: user.id,
     name: user.name,
@@ -25,6 +27,7 @@ export function presentStoredUser(
     role_id: user.role_id,
     image: user.image ? `/gallery/user/${user.id}/thumb/${user.image}` : null,
     language_code: isLocale(user.language_code) ? user.language_code : 'sk',
+    two_factor: twoFactor,
     ...(token ? { token } : {}),
   };
 }
@@ -80,6 +83,28 @@ export async function openSession(
   });
   await ctx.db.update(users).set({ online_at: new Date() }).where(eq(users.id, userId));
   return token;
+}
+
+/**
+ * Stores a session row for a fresh session id that signs nobody in yet: the password was right and the second step
+ * (`two_factor`) or the set-up role 1 requires (`setup`) comes next, within TWO_FACTOR.pendingMinutes.
+ */
+export async function openPendingSession(
+  ctx: AppContext,
+  userId: number,
+  sid: string,
+  stage: PendingStage,
+  meta: { ip: string; userAgent?: string },
+) {
+  await ctx.db.insert(sessions).values({
+    id: sha256(sid),
+    user_id: userId,
+    token_hash: '',
+    ip: meta.ip.slice(0, 64),
+    user_agent: meta.userAgent?.slice(0, 512) ?? null,
+    expires_at: new Date(Date.now() + TWO_FACTOR.pendingMinutes * 60_000),
+    stage,
+  });
 }
 
 export async function closeSession(ctx: AppContext, sid: string) {
@@ -156,4 +181,11 @@ export async function resetPassword(ctx: AppContext, input: { token: string; ema
     await tx.update(users).set({ password, updated_at: now }).where(eq(users.id, found.userId));
     await tx.delete(sessions).where(eq(sessions.user_id, found.userId));
   });
+}
+
+/** A user's stored row (the second step of a sign-in presents it). */
+export async function userById(ctx: AppContext, id: number): Promise<UserRow> {
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, id)).limit(1);
+  if (!user) throw invalid({ email: [ERR.authFailed] }, 'auth.failed');
+  return user;
 }

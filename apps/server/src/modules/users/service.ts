@@ -11,9 +11,9 @@ import {
   type UserRow,
   type UserUpdateInput,
 } from '@backoffice/shared';
-import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { countries, roleLangs, roles, sessions, users } from '../../db/schema.js';
+import { countries, roleLangs, roles, sessions, users, userTwoFactor } from '../../db/schema.js';
 import { hashPassword } from '../../http/crypto.js';
 import { invalid, isUniqueViolation, notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../http/session.js';
@@ -25,7 +25,7 @@ import { canEditUser, canRemoveOrBlockUser } from './policy.js';
 
 export type UserListQuery = ListQuery & { status?: boolean; role_id?: number };
 
-type UserRowData = typeof users.$inferSelect;
+type UserRowData = typeof users.$inferSelect & { two_factor: boolean };
 
 const roleTitle = (lang: Locale) => and(eq(roleLangs.role_id, users.role_id), eq(roleLangs.language_code, lang)) as SQL;
 
@@ -106,7 +106,14 @@ export async function listUsers(
 
 /** The stored row of a user (password hash included: for the server only), or 404. */
 export async function findUserRow(db: Db | Tx, id: number): Promise<UserRowData> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  const [row] = await db
+    .select({
+      ...getTableColumns(users),
+      two_factor: sql<boolean>`exists (select 1 from ${userTwoFactor} where ${userTwoFactor.user_id} = ${users.id} and ${userTwoFactor.enabled_at} is not null)`,
+    })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
   if (!row) throw notFound();
   return row;
 }
@@ -147,6 +154,7 @@ export function presentUser(row: UserRowData): UserRecord {
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
     deleted_at: iso(row.deleted_at),
+    two_factor: row.two_factor,
   };
 }
 

@@ -1,0 +1,210 @@
+import { randomInt } from 'node:crypto';
+import { AUTH, TWO_FACTOR, TWO_FACTOR_ERR } from '@backoffice/shared';
+import { and, eq, inArray, isNotNull, lt, notInArray } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { sessions, signInPolicy, userRecoveryCodes, users, userTwoFactor } from '../../db/schema.js';
+import { hmac, verifyPassword } from '../../http/crypto.js';
+import { HttpError, invalid } from '../../http/errors.js';
+import { attemptThrottle } from '../../http/throttle.js';
+import { open, seal } from './secret-box.js';
+import { matchingStep, newTotpSecret, otpauthUrl } from './totp.js';
+
+/** What the sealed TOTP secrets are bound to (`secret-box.ts`). */
+const PURPOSE = 'totp';
+const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+const codeInvalid = () => invalid({ code: [TWO_FACTOR_ERR.codeInvalid] }, TWO_FACTOR_ERR.codeInvalid);
+
+/** Wrong codes are counted like passwords: 5 a minute per account + address, before the code is checked. */
+const codeThrottle = (ctx: AppContext) => attemptThrottle(ctx.db, AUTH.loginAttemptsPerMinute, AUTH.loginWindowMs);
+const throttleKey = (userId: number, ip: string) => `two_factor|${userId}|${ip}`;
+
+async function stateOf(ctx: AppContext, userId: number) {
+  const [row] = await ctx.db.select().from(userTwoFactor).where(eq(userTwoFactor.user_id, userId)).limit(1);
+  return row;
+}
+
+/** Whether the user signs in with a second step. */
+export async function twoFactorEnabled(ctx: AppContext, userId: number): Promise<boolean> {
+  const row = await stateOf(ctx, userId);
+  return !!row?.enabled_at && !!row.secret;
+}
+
+/** Whether role 1 requires two-factor sign-in of all staff. */
+export async function twoFactorRequired(ctx: AppContext): Promise<boolean> {
+  const [row] = await ctx.db.select().from(signInPolicy).where(eq(signInPolicy.id, 1)).limit(1);
+  return row?.two_factor_required ?? false;
+}
+
+/**
+ * A new secret for the authenticator app, kept sealed as the pending one until a code of it turns it on. Refused
+ * (409) while two-factor sign-in is on: another device is set up after turning it off (password and code).
+ */
+export async function startSetup(ctx: AppContext, user: { id: number; email: string }) {
+  if (await twoFactorEnabled(ctx, user.id)) throw new HttpError(409, TWO_FACTOR_ERR.alreadyOn);
+  const secret = newTotpSecret();
+  const sealed = seal(ctx.config.sessionSecret, PURPOSE, secret);
+  await ctx.db
+    .insert(userTwoFactor)
+    .values({ user_id: user.id, pending_secret: sealed })
+    .onConflictDoUpdate({ target: userTwoFactor.user_id, set: { pending_secret: sealed, updated_at: new Date() } });
+  return { secret, otpauth_url: otpauthUrl(secret, user.email) };
+}
+
+/** Ten new recovery codes (`xxxxx-xxxxx`, 10 letters and digits without look-alikes), stored as keyed hashes. */
+function newRecoveryCodes(): string[] {
+  const codes = new Set<string>();
+  while (codes.size < TWO_FACTOR.recoveryCodes) {
+    const raw = Array.from({ length: 10 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join('');
+    codes.add(`${raw.slice(0, 5)}-${raw.slice(5)}`);
+  }
+  return [...codes];
+}
+const recoveryHash = (ctx: AppContext, code: string) =>
+  hmac(ctx.config.sessionSecret, `recovery:${code.replace(/[\s-]+/g, '').toLowerCase()}`);
+
+/**
+ * Turns two-factor sign-in on with a code of the pending secret (counted by the code throttle); that code's step is
+ * the last used one. Returns the recovery codes, which are shown this once.
+ */
+export async function enable(ctx: AppContext, userId: number, code: string, ip: string): Promise<string[]> {
+  const throttle = codeThrottle(ctx);
+  await throttle.hit(throttleKey(userId, ip));
+  const row = await stateOf(ctx, userId);
+  if (row?.enabled_at && row.secret) throw new HttpError(409, TWO_FACTOR_ERR.alreadyOn);
+  const sealed = row?.pending_secret;
+  const secret = sealed ? open(ctx.config.sessionSecret, PURPOSE, sealed) : null;
+  if (!sealed || !secret) throw invalid({ code: [TWO_FACTOR_ERR.notStarted] }, TWO_FACTOR_ERR.notStarted);
+  const step = matchingStep(secret, code, Date.now());
+  if (step === null) throw codeInvalid();
+  const codes = newRecoveryCodes();
+  await ctx.db.transaction(async (tx) => {
+    const now = new Date();
+    // Only the pending secret that was checked turns on (a set-up started again meanwhile wins).
+    const done = await tx
+      .update(userTwoFactor)
+      .set({ secret: sealed, pending_secret: null, enabled_at: now, last_step: step, updated_at: now })
+      .where(and(eq(userTwoFactor.user_id, userId), eq(userTwoFactor.pending_secret, sealed)))
+      .returning({ id: userTwoFactor.user_id });
+    if (done.length === 0) throw invalid({ code: [TWO_FACTOR_ERR.notStarted] }, TWO_FACTOR_ERR.notStarted);
+    await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.user_id, userId));
+    await tx.insert(userRecoveryCodes).values(codes.map((c) => ({ user_id: userId, code_hash: recoveryHash(ctx, c) })));
+  });
+  await throttle.clear(throttleKey(userId, ip));
+  return codes;
+}
+
+/**
+ * Accepts a code once: valid now (± one step) and of a later step than the last accepted one, which it then becomes
+ * (a conditional update, so two requests with one code cannot both pass).
+ */
+async function useCode(ctx: AppContext, userId: number, code: string): Promise<boolean> {
+  const row = await stateOf(ctx, userId);
+  const secret = row?.enabled_at && row.secret ? open(ctx.config.sessionSecret, PURPOSE, row.secret) : null;
+  if (!secret) return false;
+  const step = matchingStep(secret, code, Date.now());
+  if (step === null) return false;
+  const used = await ctx.db
+    .update(userTwoFactor)
+    .set({ last_step: step })
+    .where(and(eq(userTwoFactor.user_id, userId), lt(userTwoFactor.last_step, step)))
+    .returning({ id: userTwoFactor.user_id });
+  return used.length > 0;
+}
+
+/** Spends a recovery code: it is deleted, so it never works again. */
+async function useRecoveryCode(ctx: AppContext, userId: number, code: string): Promise<boolean> {
+  const spent = await ctx.db
+    .delete(userRecoveryCodes)
+    .where(and(eq(userRecoveryCodes.user_id, userId), eq(userRecoveryCodes.code_hash, recoveryHash(ctx, code))))
+    .returning({ id: userRecoveryCodes.id });
+  return spent.length > 0;
+}
+
+/** The second step of a sign-in: a code or a recovery code, counted by the code throttle before it is checked. */
+export async function verifySecondStep(
+  ctx: AppContext,
+  userId: number,
+  input: { code?: string; recovery_code?: string },
+  ip: string,
+) {
+  const throttle = codeThrottle(ctx);
+  await throttle.hit(throttleKey(userId, ip));
+  const ok = input.code
+    ? await useCode(ctx, userId, input.code)
+    : input.recovery_code
+      ? await useRecoveryCode(ctx, userId, input.recovery_code)
+      : false;
+  if (!ok) {
+    if (input.code) throw codeInvalid();
+    throw invalid({ recovery_code: [TWO_FACTOR_ERR.codeInvalid] }, TWO_FACTOR_ERR.codeInvalid);
+  }
+  await throttle.clear(throttleKey(userId, ip));
+}
+
+/**
+ * Turns two-factor sign-in off with the password and a current code (both counted by the code throttle). Refused
+ * while role 1 requires it of everyone.
+ */
+export async function disable(ctx: AppContext, userId: number, input: { password: string; code: string }, ip: string) {
+  const throttle = codeThrottle(ctx);
+  await throttle.hit(throttleKey(userId, ip));
+  if (!(await twoFactorEnabled(ctx, userId))) throw invalid({ code: [TWO_FACTOR_ERR.notOn] }, TWO_FACTOR_ERR.notOn);
+  if (await twoFactorRequired(ctx)) throw invalid({ code: [TWO_FACTOR_ERR.required] }, TWO_FACTOR_ERR.required);
+  const [user] = await ctx.db.select({ password: users.password }).from(users).where(eq(users.id, userId));
+  if (!user || !(await verifyPassword(input.password, user.password))) {
+    throw invalid({ password: ['auth.failed'] }, 'auth.failed');
+  }
+  if (!(await useCode(ctx, userId, input.code))) throw codeInvalid();
+  await removeTwoFactor(ctx, userId);
+  await throttle.clear(throttleKey(userId, ip));
+}
+
+/** Forgets a user's two-factor sign-in: the secrets and the recovery codes. */
+async function removeTwoFactor(ctx: AppContext, userId: number) {
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(userTwoFactor).where(eq(userTwoFactor.user_id, userId));
+    await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.user_id, userId));
+  });
+}
+
+/**
+ * Role 1's reset of another user's two-factor sign-in (a lost phone): it is forgotten and every session of the user
+ * ends, so the next sign-in is by password (and, when required, leads to a new set-up).
+ */
+export async function resetTwoFactor(ctx: AppContext, userId: number) {
+  await removeTwoFactor(ctx, userId);
+  await ctx.db.delete(sessions).where(eq(sessions.user_id, userId));
+}
+
+/** The users of `ids` who sign in with two-factor sign-in. */
+export async function withTwoFactor(ctx: AppContext, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await ctx.db
+    .select({ id: userTwoFactor.user_id })
+    .from(userTwoFactor)
+    .where(and(inArray(userTwoFactor.user_id, ids), isNotNull(userTwoFactor.enabled_at)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * Role 1 requires two-factor sign-in of all staff, or no longer. Requiring it needs one's own on first; then every
+ * session of a user without it ends, so their next sign-in leads to the set-up (docs/features/sign-in-and-users.md).
+ */
+export async function setRequired(ctx: AppContext, actorId: number, required: boolean) {
+  if (required && !(await twoFactorEnabled(ctx, actorId))) {
+    throw invalid({ required: [TWO_FACTOR_ERR.enableFirst] }, TWO_FACTOR_ERR.enableFirst);
+  }
+  const now = new Date();
+  await ctx.db
+    .insert(signInPolicy)
+    .values({ id: 1, two_factor_required: required })
+    .onConflictDoUpdate({ target: signInPolicy.id, set: { two_factor_required: required, updated_at: now } });
+  if (required) {
+    const enabled = ctx.db
+      .select({ id: userTwoFactor.user_id })
+      .from(userTwoFactor)
+      .where(isNotNull(userTwoFactor.enabled_at));
+    await ctx.db.delete(sessions).where(notInArray(sessions.user_id, enabled));
+  }
+}
