@@ -1,13 +1,12 @@
 'use strict';
 // Runs the server's bundle (apps/server/dist/server.cjs, made by scripts/start.mjs) with V8's code cache, which
 // Node 20 has no switch for (`module.enableCompileCache` came with Node 22): the bundle is compiled from the cache
-// a previous run left beside it, and a run without a usable cache leaves one when it exits, holding every function
-// it compiled. Compiling and initialising the bundle's modules took about 0.1 s less of a warm start. The cache
-// starts with the SHA-1 of the bundle it was made from (V8 itself checks only the source's length); a cache that
-// V8 refuses (another node, other flags) is replaced. Stack traces point into the TypeScript sources through the
-// bundle's source map, read on the first trace that passes through the bundle (node's --enable-source-maps read it
-// on every start and does not see code compiled this way).
-const { createHash } = require('node:crypto');
+// a previous run left beside it, and a run without a usable cache leaves one a second after the server listens (main.ts
+// emits 'backoffice:listening'), holding what the start compiled and no more (V8 reads all of a cache in before the bundle runs).
+// The cache starts with the build id that scripts/start.mjs gives each bundle on its last line (V8 itself checks
+// only the source's length); a cache that V8 refuses (another node, other flags) is replaced. Stack traces point
+// into the TypeScript sources through the bundle's source map, read on the first trace that passes through the
+// bundle (node's --enable-source-maps read it on every start and does not see code compiled this way).
 const { readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs');
 const Module = require('node:module');
 const { dirname, join, resolve } = require('node:path');
@@ -15,29 +14,33 @@ const vm = require('node:vm');
 
 const bundle = resolve(__dirname, '../apps/server/dist/server.cjs');
 const cacheFile = `${bundle}.cache`;
-const HASH_BYTES = 20;
+/** Which build of the bundle a cache was made from: its last line, `// build <id>`. */
+const BUILD_LINE = '\n// build ';
 
 const source = readFileSync(bundle, 'utf8');
-const hash = createHash('sha1').update(source).digest();
+const buildAt = source.lastIndexOf(BUILD_LINE);
+const build = buildAt < 0 ? null : Buffer.from(source.slice(buildAt).trim());
 let cached;
 try {
-  const file = readFileSync(cacheFile);
-  if (file.subarray(0, HASH_BYTES).equals(hash)) cached = file.subarray(HASH_BYTES);
+  const file = build && readFileSync(cacheFile);
+  if (file?.subarray(0, build.length).equals(build)) cached = file.subarray(build.length);
 } catch {
   // no cache yet
 }
 const wrapped = Module.wrap(source);
 const script = new vm.Script(wrapped, { filename: bundle, cachedData: cached });
-if (!cached || script.cachedDataRejected) {
-  process.once('exit', () => {
+if (build && (!cached || script.cachedDataRejected)) {
+  // A second after the port opens, so that the first requests are answered first and their code is cached too.
+  const keep = () => {
     const temporary = `${cacheFile}.${process.pid}`;
     try {
-      writeFileSync(temporary, Buffer.concat([hash, script.createCachedData()]));
+      writeFileSync(temporary, Buffer.concat([build, script.createCachedData()]));
       renameSync(temporary, cacheFile);
     } catch {
       rmSync(temporary, { force: true });
     }
-  });
+  };
+  process.once('backoffice:listening', () => setTimeout(keep, 1000).unref());
 }
 
 /** The bundle's source map, read on first use; the wrapper that Module.wrap puts before line 1 is not in it. */

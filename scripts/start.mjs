@@ -3,7 +3,8 @@
 // settings below; an admin missing or older than its sources is built meanwhile (the server answers /admin with a
 // page that reloads itself until the build is there), so a first start does not wait for the build.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { appendFileSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -142,6 +143,8 @@ export async function bundleServer({ force = false } = {}) {
     plugins: [sourceUrls],
     logLevel: 'warning',
   });
+  // Each build's id on the bundle's last line: the code cache of another build is not used.
+  appendFileSync(SERVER_BUNDLE, `\n// build ${randomUUID()}\n`);
   rmSync(`${SERVER_BUNDLE}.cache`, { force: true });
   // The ES module bundle of before (apps/server/dist/main.mjs), replaced by SERVER_BUNDLE.
   for (const old of ['main.mjs', 'main.mjs.map']) rmSync(join(dirname(SERVER_BUNDLE), old), { force: true });

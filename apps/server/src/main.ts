@@ -30,6 +30,8 @@ async function main() {
   console.log(
     `Start-up phases (ms): ${phases.map(([phase, phaseMs]) => `${phase} ${phaseMs}`).join(', ')}; CPU ${Math.round((cpu.user + cpu.system) / 1000)}`,
   );
+  // scripts/server-loader.cjs keeps what the start compiled as V8's code cache for the next start.
+  (process as NodeJS.EventEmitter).emit('backoffice:listening');
   // SIGTERM (a deploy, a scale-in): stop accepting, answer 503 to requests that still arrive, finish those in
   // flight, write what is held (queued beacons, running jobs), close the database, exit. A stop that hangs is cut
   // short, so the orchestrator's own kill is never needed.
