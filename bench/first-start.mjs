@@ -38,6 +38,13 @@ console.log(
     : 'The admin was already built; no build time is counted.',
 );
 if (await bundleServer()) console.log('The server was bundled before measuring (not counted).');
+// The first start of a new bundle makes V8's code cache (scripts/server-loader.cjs), as a newcomer's first
+// `npm run demo` does; the warm restarts use it.
+console.log(
+  `Load average (1, 5, 15 min) at the start: ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ')}`,
+);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'backoffice-bench-first-start-'));
 let running = null;
