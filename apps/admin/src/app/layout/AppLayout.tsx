@@ -11,6 +11,7 @@ import { AppBreadcrumbs, PageTitle } from './AppBreadcrumbs';
 import './dayjsLocale';
 import './layout.css';
 import { LanguageSwitcher } from './LanguageSwitcher';
+import { SearchPalette } from './SearchPalette';
 import { SideNav } from './SideNav';
 import { UserMenu } from './UserMenu';
 import { useSiderCollapsed } from './useSiderCollapsed';
@@ -68,6 +69,7 @@ export default function AppLayout() {
               onClick={toggle}
             />
             <div className="bo-header-right">
+              <SearchPalette />
               <FileManagerButton />
               <LanguageSwitcher />
               <UserMenu />
