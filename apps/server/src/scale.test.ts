@@ -72,6 +72,43 @@ describe.skipIf(!onPostgres)('three server processes on one database and one buc
     expect((await agent.request(a, 'GET', '/api/user/me')).status).toBe(401);
   });
 
+  it('a deep page by number: marks found through one process, a save through another, the third pages exactly', async () => {
+    // 10,050 texts (one page of 20 at page 501 skips 10,000 rows: resources/marks.ts serves it from page marks).
+    await database.query(`insert into texts (status, updated_at)
+      select true, now() - interval '1 year' - g * interval '1 minute' from generate_series(1, 10050) g`);
+    await database.query(`insert into text_langs (text_id, language_code, title)
+      select t.id, l.code, 'Scale text ' || t.id from texts t cross join (values ('sk'), ('en')) l(code)
+      where not exists (select 1 from text_langs x where x.text_id = t.id)`);
+    const agent = new HttpAgent();
+    const [a, b, c] = urls() as [string, string, string];
+    await agent.request(a, 'GET', '/sanctum/csrf-cookie');
+    expect((await agent.request(a, 'POST', '/api/login', ADMIN)).status).toBe(200);
+    const byOffset = async () =>
+      (
+        await database.query(`select id from texts where deleted_at is null
+          order by updated_at desc, id desc limit 20 offset 10000`)
+      ).map((r) => Number(r.id));
+    const page = async (base: string) =>
+      (
+        (await agent.request(base, 'GET', '/api/content/text/?page=501&per_page=20')).json.data as unknown as {
+          id: number;
+        }[]
+      ).map((r) => r.id);
+    expect(await page(a)).toEqual(await byOffset());
+    expect((await database.query('select count(*)::int as n from list_marks'))[0]?.n).toBeGreaterThan(0);
+    // A record on that page saved through B moves to the top; C's page 501 moves with the list.
+    const [moved] = await byOffset();
+    const record = (await agent.request(b, 'GET', `/api/content/text/${moved}`)).json.data as Record<string, unknown>;
+    const saved = await agent.request(b, 'POST', `/api/content/text/${moved}`, {
+      langs: { sk: { title: 'Presunutý text', content: '' }, en: { title: 'Moved text', content: '' } },
+      positions: [1],
+      updated_at: record.updated_at,
+    });
+    expect(saved.status).toBe(200);
+    expect(await page(c)).toEqual(await byOffset());
+    expect(await page(c)).not.toContain(moved);
+  });
+
   it('a chunked gallery upload whose chunks go to all three; each serves the image and its thumbnail', async () => {
     const agent = new HttpAgent();
     const [a] = urls() as [string];
