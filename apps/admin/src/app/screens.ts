@@ -39,6 +39,9 @@ export const screens: Record<ScreenName, Lazy> = {
   statsSource: lazy(() => import('../screens/stats/StatsSourceScreen')),
   statsDemography: lazy(() => import('../screens/stats/StatsDemographyScreen')),
   statsDevice: lazy(() => import('../screens/stats/StatsDeviceScreen')),
+  accountTwoFactor: lazy(() => import('../screens/user/TwoFactorScreen')),
+  accountSessions: lazy(() => import('../screens/user/SessionsScreen')),
+  twoFactorSetup: lazy(() => import('../screens/auth/TwoFactorSetupScreen')),
   filemanager: lazy(() => import('../screens/filemanager/FileManagerScreen')),
   notFound: lazy(() => import('../screens/errors/NotFoundScreen')),
 };

@@ -306,8 +306,13 @@ export const routeTable = [
               },
             ],
           },
+          // The user menu's own screens (docs/features/sign-in-and-users.md).
+          { name: 'accountTwoFactor', path: 'account/two-factor', labelKey: 'twoFactor.title' },
+          { name: 'accountSessions', path: 'account/sessions', labelKey: 'sessions.title' },
         ],
       },
+      // The set-up that role 1's rule requires right after the password step: no session of a user yet, so no guard.
+      { name: 'twoFactorSetup', path: 'two-factor-setup', labelKey: 'twoFactor.setupTitle' },
       // Outside the layout (it fills the layout's modal frame), for a signed-in user or the frame's token.
       { name: 'filemanager', path: 'filemanager', guard: 'userOrToken', labelKey: 'filemanager.title' },
       { name: 'notFound', path: '*' },

@@ -1,6 +1,6 @@
-import { LogoutOutlined } from '@ant-design/icons';
+import { DesktopOutlined, LogoutOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import type { LogItem } from '@backoffice/shared';
-import { Avatar, Button, Empty, Popover, Spin, Typography } from 'antd';
+import { Avatar, Button, Empty, Flex, Popover, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -86,6 +86,15 @@ export function UserMenu() {
       >
         {t('auth.logout')}
       </Button>
+      {/* The account's own screens (docs/features/sign-in-and-users.md). */}
+      <Flex gap={8} wrap>
+        <Link to={routePath('accountTwoFactor')} onClick={() => setOpen(false)} data-testid="menu-two-factor">
+          <SafetyCertificateOutlined aria-hidden /> {t('user.twoFactor')}
+        </Link>
+        <Link to={routePath('accountSessions')} onClick={() => setOpen(false)} data-testid="menu-sessions">
+          <DesktopOutlined aria-hidden /> {t('user.sessions')}
+        </Link>
+      </Flex>
       <Typography.Text strong>{t('user.recent')}</Typography.Text>
       {logs.isLoading ? (
         <Spin size="small" className="bo-user-logs-loading" />

@@ -1,14 +1,16 @@
-import type { LoginInput } from '@backoffice/shared';
+import type { LoginInput, StoredUser } from '@backoffice/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { login, useCsrfCookie } from '../../api/auth';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { passwordStep } from '../../api/account';
+import { useCsrfCookie } from '../../api/auth';
 import { ApiError, errorMessage } from '../../api/client';
 import { setUser } from '../../api/session';
 import { zodValidate } from '../../kit/zodForm';
 import { routePath } from '../../routes/paths';
 import { Field, firstError, Notice, SubmitButton } from './controls';
+import { TwoFactorStep } from './TwoFactorStep';
 import { NOT_CHECKED, useAuthSchemas, useDeferredSubmit } from './useAuthSchemas';
 
 type FieldName = keyof LoginInput;
@@ -24,12 +26,22 @@ export default function LoginScreen() {
   const [touched, setTouched] = useState<Record<FieldName, boolean>>({ email: false, password: false });
   const csrf = useCsrfCookie();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  // After a right password: the second step of two-factor sign-in, when the user has it on.
+  const [secondStep, setSecondStep] = useState(false);
+  const signedIn = (user: StoredUser) => {
+    queryClient.clear();
+    // The guest guard now sends the user on to the dashboard (or the remembered page).
+    setUser(user);
+  };
   const attempt = useMutation({
-    mutationFn: login,
-    onSuccess: (user) => {
-      queryClient.clear();
-      // The guest guard now sends the user on to the dashboard (or the remembered page).
-      setUser(user);
+    mutationFn: passwordStep,
+    onSuccess: (answer) => {
+      if ('data' in answer) signedIn(answer.data);
+      else if ('two_factor' in answer) setSecondStep(true);
+      // Role 1 requires two-factor sign-in and this user has none yet: its set-up comes first.
+      else void navigate(`${routePath('twoFactorSetup')}${params.size ? `?${params}` : ''}`);
     },
   });
 
@@ -61,6 +73,19 @@ export default function LoginScreen() {
     // An untouched empty field shows no error when left (clicking a link must not shift the layout).
     onBlur: () => setTouched((v) => ({ ...v, [name]: v[name] || values[name] !== '' })),
   });
+
+  if (secondStep) {
+    return (
+      <TwoFactorStep
+        onSignedIn={signedIn}
+        onRestart={() => {
+          setSecondStep(false);
+          attempt.reset();
+          void csrf.refetch();
+        }}
+      />
+    );
+  }
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('auth.loginTitle')}>

@@ -21,6 +21,7 @@ interface FieldProps {
   autoFocus?: boolean;
   disabled?: boolean;
   testId?: string;
+  inputMode?: 'text' | 'numeric';
 }
 
 /** A labelled input with its error message, announced when it appears; a password field gets a show/hide toggle. */

@@ -11,6 +11,7 @@ import { formatDateTime } from '../../kit/format';
 import { useFieldValue, useRemoteCheck, useRemoteCheckError } from '../../kit/remoteCheck';
 import type { FieldsProps } from '../../kit/resource';
 import { useSlugAutoFill } from '../../kit/titleUrl';
+import { TwoFactorResetField } from './TwoFactorResetField';
 
 /** The role options (GET /api/role), kept an hour: roles are reference data. */
 export const useRoleOptions = () => useLangOptions('/api/role', 60 * 60 * 1000);
@@ -213,6 +214,11 @@ export function UserFields({ rules, creating, id, record }: FieldsProps<UserReco
                 )}
               </span>
             </Form.Item>
+          </Col>
+        )}
+        {!creating && record && (
+          <Col {...half}>
+            <TwoFactorResetField userId={record.id} on={record.two_factor} mayReset={mayChangeAccess} />
           </Col>
         )}
       </Row>
