@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
@@ -55,6 +56,8 @@ import { siteRoutes } from './site/routes.js';
 const here = dirname(fileURLToPath(import.meta.url));
 /** The built admin; `ADMIN_DIST` points elsewhere (a test run serving its own build while another rebuilds). */
 export const ADMIN_DIST = process.env.ADMIN_DIST ? resolve(process.env.ADMIN_DIST) : resolve(here, '../../admin/dist');
+
+const SWAGGER_UI_LOGO = createRequire(import.meta.url).resolve('@fastify/swagger-ui/static/logo.svg');
 
 const ADMIN_CSP = [
   "default-src 'self'",
@@ -119,6 +122,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   // The API description is for signed-in staff only, under a CSP of its own that no page may frame.
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
+    // The plugin's own logo, read here at once: its asynchronous read waited up to 0.25 s of a busy machine's start.
+    logo: { type: 'image/svg+xml', content: readFileSync(SWAGGER_UI_LOGO) },
     uiHooks: { onRequest: authenticate },
     staticCSP: DOCS_CSP,
   });

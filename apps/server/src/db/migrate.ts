@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -11,9 +11,13 @@ type Db = PgDatabase<PgQueryResultHKT>;
 export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
 const journalFile = resolve(migrationsFolder, 'meta/_journal.json');
 
-/** The `when` of the newest migration in the journal: drizzle records it as `created_at` once applied. */
-async function newestMigration(): Promise<number> {
-  const journal = JSON.parse(await readFile(journalFile, 'utf8')) as { entries: { when: number }[] };
+/**
+ * The `when` of the newest migration in the journal: drizzle records it as `created_at` once applied. Read at once:
+ * a promise of its few kilobytes waited 0.6–0.9 s on a machine at load 12 (each step of an asynchronous read waits for
+ * a thread of libuv's pool and then for the idle main thread to be woken), all of it before the first answer.
+ */
+function newestMigration(): number {
+  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { when: number }[] };
   return Math.max(0, ...journal.entries.map((entry) => entry.when));
 }
 
@@ -38,7 +42,7 @@ async function lastApplied(db: Db): Promise<number | null> {
  */
 export async function applyMigrations(db: Db, exec: (script: string) => Promise<unknown>): Promise<boolean> {
   const last = await lastApplied(db);
-  if (last !== null && last >= (await newestMigration())) return false;
+  if (last !== null && last >= newestMigration()) return false;
   const pending = readMigrationFiles({ migrationsFolder }).filter((m) => last === null || last < m.folderMillis);
   if (pending.length === 0) return false;
   const statements = [
