@@ -13,6 +13,7 @@ import {
 import { App, Button, Dropdown, Form, type FormInstance, Space, Tag, Tooltip } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { I18nKey } from '../i18n';
 import { confirmButtonProps } from './list/confirm';
@@ -130,7 +131,9 @@ export function LocaleStateTag({
   layout?: LocaleLayout;
 }) {
   const { t } = useTranslation();
-  const langs = Form.useWatch((values) => layout.read(values ?? {}), { form, preserve: true }) ?? {};
+  // A stable selector: the watch is registered once, not on every render.
+  const select = useCallback((values: Record<string, unknown> | undefined) => layout.read(values ?? {}), [layout]);
+  const langs = Form.useWatch(select, { form, preserve: true }) ?? {};
   const state =
     missingFields(langs, locale).length > 0 ? 'missing' : loaded?.[locale] === 'outdated' ? 'outdated' : undefined;
   if (!state) return null;
@@ -189,7 +192,11 @@ export function CopyFromOtherLocale({
       onOk: () => set([field]),
     });
   };
-  const source = Form.useWatch((all) => layout.read(all ?? {})[from], { form, preserve: true });
+  const select = useCallback(
+    (all: Record<string, unknown> | undefined) => layout.read(all ?? {})[from],
+    [layout, from],
+  );
+  const source = Form.useWatch(select, { form, preserve: true });
   const fields = Object.keys(source ?? {}).filter((f) => !isEmptyTranslation(source?.[f]));
   return (
     <div className="bo-copy-locale">
