@@ -91,6 +91,7 @@ export default function TwoFactorScreen() {
             refresh();
           }}
           onCancel={() => setSettingUp(false)}
+          onEnabled={refresh}
         />
       ) : on ? (
         <DisableForm onDone={refresh} />

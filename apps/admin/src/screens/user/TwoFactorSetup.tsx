@@ -17,9 +17,12 @@ import './account.css';
 export function TwoFactorSetup({
   onDone,
   onCancel,
+  onEnabled,
 }: {
   onDone: (answer: TwoFactorEnabled) => void;
   onCancel?: () => void;
+  /** Called as soon as it is on, while the recovery codes are still shown. */
+  onEnabled?: () => void;
 }) {
   const { t } = useTranslation();
   const [code, setCode] = useState('');
@@ -32,7 +35,7 @@ export function TwoFactorSetup({
     refetchOnWindowFocus: false,
     meta: { silent: true },
   });
-  const enable = useMutation({ mutationFn: () => enableTwoFactor(code.replace(/\s/g, '')) });
+  const enable = useMutation({ mutationFn: () => enableTwoFactor(code.replace(/\s/g, '')), onSuccess: onEnabled });
 
   if (enable.data) {
     const answer = enable.data;
