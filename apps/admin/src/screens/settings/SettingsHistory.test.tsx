@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SettingsForm } from '../../kit/form/SettingsForm';
 import { type Reply, stubApi } from '../../test/api';
 import { renderInApp } from '../../test/render';
-import { emailSettings, socialSettings } from './settingsDefs';
+import { emailSettings, mainSettings, socialSettings } from './settingsDefs';
 
 // A settings screen's history and translation workflow (docs/features/revisions.md, docs/features/translations.md):
 // the History drawer at /api/settings/{id}/revisions, the tab state and "Copy from the other language".
@@ -125,6 +125,48 @@ describe('settings history', () => {
     const diff = screen.getByTestId('history-diff');
     expect(diff.textContent).not.toContain('••••');
     expect(within(diff).queryByText('Mailchimp API key')).toBeNull();
+  });
+
+  it('compares an image of one locale as the saved and the current thumbnail under /gallery/settings/{id}/', async () => {
+    const texts = {
+      meta_title: both('Stavby Demo'),
+      meta_description: both('d'.repeat(120)),
+      og_title: both('Demo'),
+      og_description: both('o'.repeat(100)),
+      copyright: both('© Demo'),
+    };
+    const flat = (l: 'sk' | 'en', images: { og_image: string; favicon: string }) => ({
+      ...Object.fromEntries(Object.entries(texts).map(([k, v]) => [k, v[l]])),
+      ...images,
+    });
+    const row = { ...revisionRow, changed: ['langs.sk.og_image'] };
+    stubApi({
+      'GET /api/settings/1': answer({ ...texts, og_image: { sk: 'new.webp', en: 'en.webp' }, favicon: both('') }),
+      'GET /api/settings/1/revisions': { body: { data: [row], meta: { total: 1 } } },
+      'GET /api/settings/1/revisions/3': {
+        body: {
+          data: {
+            ...row,
+            record: {
+              langs: {
+                sk: flat('sk', { og_image: 'old.webp', favicon: '' }),
+                en: flat('en', { og_image: 'en.webp', favicon: '' }),
+              },
+            },
+          },
+        },
+      },
+    });
+    const { user } = renderInApp(<SettingsForm def={mainSettings} />);
+    await user.click(await screen.findByTestId('form-history'));
+    expect((await screen.findByTestId('history-3')).textContent).toContain('Changed: OG image');
+    await user.click(screen.getByTestId('history-3'));
+    const field = await screen.findByTestId('history-field-sk.og_image');
+    const src = (side: string) =>
+      within(field).getByTestId(`history-image-${side}`).querySelector('img')?.getAttribute('src');
+    expect(src('before')).toBe('/gallery/settings/1/thumb/old.webp');
+    expect(src('after')).toBe('/gallery/settings/1/thumb/new.webp');
+    expect(screen.queryByTestId('history-field-en.og_image')).toBeNull();
   });
 });
 
