@@ -85,7 +85,11 @@ export const folded = (value: SQL | ExtraConfigColumn | AnyPgColumn): SQL =>
  * match inside the text and a btree under the C collation for the exact value and its prefixes, in order.
  */
 export const foldedSearchIndexes = (name: string, value: SQL | ExtraConfigColumn) => [
-  index(`${name}_fold_trgm_idx`).using('gin', sql`${folded(value)} gin_trgm_ops`),
+  // Without the pending list (fastupdate): every search would read it through, and PGlite has no autovacuum to
+  // empty it; a back office writes a row at a time.
+  index(`${name}_fold_trgm_idx`)
+    .using('gin', sql`${folded(value)} gin_trgm_ops`)
+    .with({ fastupdate: false }),
   index(`${name}_fold_idx`).on(sql`(${folded(value)} collate "C")`),
 ];
 
