@@ -1,5 +1,5 @@
 // `npm run bench`: the benchmarks in sequence, then the headline numbers.
-// `node bench/run.mjs texts startup` runs only the named ones (texts, pages, lists, revisions, upload, stats, serialize, startup, first-start, bundle, first-load).
+// `node bench/run.mjs texts startup` runs only the named ones (texts, pages, lists, search, revisions, upload, stats, serialize, startup, first-start, bundle, first-load).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +14,12 @@ const BENCHES = [
     title: 'Every list on 1 M news articles and 100 k rows each, beside the raw SQL',
     args: ['--import', 'tsx', 'bench/lists.bench.ts'],
     limitMinutes: 40, // the seed of 1 M articles and 1.1 M other rows, their indexes and two targets
+  },
+  {
+    name: 'search',
+    title: 'Search everything over every list, 100 k rows each',
+    args: ['--import', 'tsx', 'bench/search.bench.ts'],
+    limitMinutes: 30, // the seed of 1.2 M records and their search indexes on two targets
   },
   {
     name: 'revisions',
@@ -155,6 +161,18 @@ if (selected.some((b) => b.name === 'pages')) {
               ' · ',
             )} ms; ${passing} of ${p.cases.length} cases meet p95 ≤ ${p.targetMs} ms and ≤ ${p.maxSqlFactor}× SQL`
         : notMeasured(p),
+    ]);
+  }
+}
+if (selected.some((b) => b.name === 'search')) {
+  for (const target of targetsOf(results.search)) {
+    const r = results.search?.find((x) => x.target === target);
+    const worst = r?.rows ? [...r.rows].sort((a, b) => b.p95 - a.p95)[0] : null;
+    lines.push([
+      `search p95, ${target}, ${fmt(r?.records ?? 0).replace(/\B(?=(\d{3})+$)/g, ' ')} records`,
+      r?.status === 'ok' && worst
+        ? `${r.rows.filter((x) => x.pass).length} of ${r.rows.length} queries pass (worst ${worst.query} ${fmt(worst.p95, 1)} ms)${r.seqScans.length ? `; ${r.seqScans.length} Seq Scans` : ''}`
+        : notMeasured(r),
     ]);
   }
 }

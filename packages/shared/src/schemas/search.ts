@@ -7,7 +7,9 @@ import { z } from 'zod';
 export const SEARCH = {
   /** The longest query taken (a title is at most 255 characters; a longer query finds nothing anyway). */
   queryMax: 100,
-  /** Below this many characters a query finds the values that start with it, or a word that does. */
+  /** From this many letters or digits on, a query also finds a word inside a value that starts with it. */
+  wordMin: 2,
+  /** From this many, it also finds the query anywhere inside a value. */
   containsMin: 3,
   limitDefault: 20,
   limitMax: 50,

@@ -139,41 +139,49 @@ const LAST_CHAR = String.fromCodePoint(0x10ffff);
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * The statements of one source and one value, each served by an index and stopped at `limit` rows: the exact
- * value and its prefixes in the order of the C-collation btree, then (through the trigram index) a word that
- * starts with the query, then the query anywhere. The last two are unordered: the database stops at the first
- * `limit` rows it finds instead of reading every match of a common word.
+ * The statements of one source, each served by an index and stopped at `limit` rows: per value, the exact value
+ * and its prefixes in the order of the C-collation btree; then, through the trigram indexes, a value with a word
+ * that starts with the query, and a value holding it anywhere. The last two are unordered: the database stops at
+ * the first `limit` rows instead of reading every match of a common word. Each also admits the values that start
+ * with the query (found by the first statements already): otherwise a query that starts most values ("item" in
+ * "Item 1", "Item 2", …) would have its trigrams in every row and the database would recheck them all for none.
  */
-function hitsOf(source: Source, field: Source['fields'][number], q: string, wanted: number, rowFilter?: SQL): SQL[] {
+function partsOf(source: Source, q: string, wanted: number, rowFilter?: SQL): SQL[] {
   // Enough rows for `wanted` records even when both titles of each match.
   const limit = wanted * source.rowsPerRecord;
-  const value = folded(field.value);
   const query = folded(sql`${q}::text`);
   const where = rowFilter ? sql`${source.where} and ${rowFilter}` : source.where;
   const select = (rank: SQL) =>
     sql`select ${source.type}::text as type, ${source.id} as id, ${source.title} as title,
       ${source.detail ?? sql`null`}::text as detail, ${source.locale ?? sql`null`}::text as locale, ${rank} as rank
       from ${source.from}`;
-  const sorted = sql`(${value} collate "C")`;
-  const statements = [
-    sql`(${select(sql`case when ${value} = ${query} then ${RANK.exact} else ${RANK.prefix} end`)}
+  const statements = source.fields.map(({ value }) => {
+    const sorted = sql`(${folded(value)} collate "C")`;
+    return sql`(${select(sql`case when ${folded(value)} = ${query} then ${RANK.exact} else ${RANK.prefix} end`)}
       where ${sorted} >= ${query} and ${sorted} < ${query} || ${LAST_CHAR}::text and ${where}
-      order by ${sorted} limit ${limit})`,
-  ];
-  // A trigram search needs a letter or a digit: the index holds nothing else, and without a trigram the database
-  // would read the whole index.
-  if (!/[\p{L}\p{N}]/u.test(q)) return statements;
+      order by ${sorted} limit ${limit})`;
+  });
+  // A trigram search needs two letters or digits: the index holds nothing shorter, and without a trigram the
+  // database would read the whole index.
+  const length = [...q].filter((c) => /[\p{L}\p{N}]/u.test(c)).length;
   const pattern = escapeLike(q);
-  if (field.words !== false) {
+  const like = (value: SQL | AnyPgColumn, text: string) => sql`${folded(value)} like ${folded(sql`${text}::text`)}`;
+  const any = (values: (SQL | AnyPgColumn)[], text: string) =>
+    sql.join(
+      values.map((value) => like(value, text)),
+      sql` or `,
+    );
+  const words = source.fields.filter((field) => field.words !== false).map((field) => field.value);
+  if (length >= SEARCH.wordMin && words.length) {
     statements.push(
-      sql`(${select(sql`${RANK.word}`)} where ${value} like ${folded(sql`${`% ${pattern}%`}::text`)} and ${where}
-        limit ${limit})`,
+      sql`(${select(sql`${RANK.word}`)} where (${any(words, `${pattern}%`)} or ${any(words, `% ${pattern}%`)})
+        and ${where} limit ${limit})`,
     );
   }
-  if ([...q].length >= SEARCH.containsMin) {
+  if (length >= SEARCH.containsMin) {
+    const values = source.fields.map((field) => field.value);
     statements.push(
-      sql`(${select(sql`${RANK.inside}`)} where ${value} like ${folded(sql`${`%${pattern}%`}::text`)} and ${where}
-        limit ${limit})`,
+      sql`(${select(sql`${RANK.inside}`)} where (${any(values, `%${pattern}%`)}) and ${where} limit ${limit})`,
     );
   }
   return statements;
@@ -202,7 +210,7 @@ export async function search(db: Db, user: AuthUser, query: SearchQuery, lang: L
       type === 'user' && !('all' in people)
         ? sql`(${users.id} = ${people.self} or ${users.role_id} in (${sql.join(people.roles, sql`, `)}))`
         : undefined;
-    return source.fields.flatMap((field) => hitsOf(source, field, q, query.limit, rowFilter));
+    return partsOf(source, q, query.limit, rowFilter);
   });
   if (parts.length === 0) return [];
   const result = (await db.execute(sql`
