@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { type Browser, expect } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, expect, type Page } from '@playwright/test';
 import { login } from './helpers.js';
 
 /** A user of its own, created by the administrator through the API (the demo's accounts stay as they are). */
@@ -25,4 +26,19 @@ export async function newUser(browser: Browser, language: 'sk' | 'en', roleId = 
   expect(response.status()).toBe(201);
   await context.close();
   return who;
+}
+
+/** No serious or critical axe-core violation (WCAG 2.x A and AA) on the page as it is now. */
+export async function expectAccessible(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  // The pointer rests where the last click was: a hover colour is not the page's.
+  await page.mouse.move(0, 0);
+  await page.waitForTimeout(300);
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
+    .analyze();
+  const blocking = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
+  expect(blocking).toEqual([]);
 }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { newUser } from './accounts.js';
+import { expectAccessible, newUser } from './accounts.js';
 import { login, shot } from './helpers.js';
 
 for (const language of ['sk', 'en'] as const) {
@@ -36,6 +36,7 @@ for (const language of ['sk', 'en'] as const) {
     await expect(page.getByTestId('session-current')).toHaveText(text.here);
     await expect(page.getByTestId('session-device').filter({ hasText: 'Mobile Safari' })).toBeVisible();
     await shot(page, `sessions-${language}`);
+    await expectAccessible(page);
 
     // Signing the phone out: its next request is a 401 and it lands on the login screen.
     const phoneItem = items.filter({ has: page.getByTestId('session-device').filter({ hasText: 'iOS' }) });

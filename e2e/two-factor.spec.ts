@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { newUser } from './accounts.js';
+import { expectAccessible, newUser } from './accounts.js';
 import { login, logout, shot } from './helpers.js';
 
 /** The code an authenticator app shows for this key at a moment (RFC 6238: SHA-1, 6 digits, 30 s). */
@@ -40,6 +40,7 @@ for (const language of ['sk', 'en'] as const) {
     const secret = ((await page.getByTestId('two-factor-secret').textContent()) ?? '').replace(/\s/g, '');
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     await shot(page, `two-factor-setup-${language}`);
+    await expectAccessible(page);
 
     // A wrong code is refused and said so; the right one turns it on and shows the recovery codes once.
     const now = Date.now();
@@ -52,6 +53,7 @@ for (const language of ['sk', 'en'] as const) {
     await expect(page.getByTestId('recovery-code')).toHaveCount(10);
     const recovery = (await page.getByTestId('recovery-code').allTextContents()).map((c) => c.trim());
     await shot(page, `two-factor-recovery-codes-${language}`);
+    await expectAccessible(page);
     await page.getByTestId('two-factor-done').click();
     await expect(page.getByTestId('two-factor-status')).toHaveText(text.on);
 
@@ -59,6 +61,7 @@ for (const language of ['sk', 'en'] as const) {
     await passwordStep(page, who);
     await expect(page.getByTestId('two-factor-step')).toBeVisible();
     await shot(page, `two-factor-second-step-${language}`);
+    await expectAccessible(page);
     // The code used to turn it on counts once: the app's next code (still inside the window) signs in.
     await page.getByTestId('two-factor-code').fill(codeAt(secret, now + 30_000));
     await page.getByTestId('two-factor-submit').click();
@@ -82,7 +85,8 @@ test('role 1 requires two-factor sign-in: a user without it is led to the set-up
   const who = await newUser(browser, 'sk');
   // An administrator of its own turns their two-factor sign-in on, then requires it of everyone (off again at the end).
   const boss = await newUser(browser, 'sk', 1);
-  const admin = await browser.newPage();
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
   await login(admin, boss);
   await admin.goto('/admin/app/account/two-factor');
   await admin.getByTestId('two-factor-start').click();
@@ -95,11 +99,13 @@ test('role 1 requires two-factor sign-in: a user without it is led to the set-up
   await expect(admin.getByTestId('two-factor-required')).toHaveAttribute('aria-checked', 'true');
   await admin.getByTestId('two-factor-policy').scrollIntoViewIfNeeded();
   await shot(admin, 'two-factor-policy-sk');
+  await expectAccessible(admin);
   try {
     await passwordStep(page, who);
     await expect(page).toHaveURL(/\/admin\/two-factor-setup/);
     await expect(page.getByTestId('two-factor-qr')).toBeVisible();
     await shot(page, 'two-factor-required-setup-sk');
+    await expectAccessible(page);
     // Nothing else opens before the set-up.
     const blocked = await page.request.get('/api/user/me', { headers: { 'X-Requested-With': 'XMLHttpRequest' } });
     expect(blocked.status()).toBe(401);
@@ -112,6 +118,6 @@ test('role 1 requires two-factor sign-in: a user without it is led to the set-up
   } finally {
     await admin.getByTestId('two-factor-required').click();
     await expect(admin.getByTestId('two-factor-required')).toHaveAttribute('aria-checked', 'false');
-    await admin.close();
+    await adminContext.close();
   }
 });

@@ -1,12 +1,15 @@
 import { CopyOutlined, DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Space, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The 10 recovery codes, shown once after turning two-factor sign-in on, with copy and download. */
 export function RecoveryCodes({ codes }: { codes: readonly string[] }) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The form that led here is gone: focus goes to the codes, so a screen reader reads them next.
+  useEffect(() => heading.current?.focus(), []);
   const text = `${codes.join('\n')}\n`;
   const copy = async () => {
     try {
@@ -26,7 +29,9 @@ export function RecoveryCodes({ codes }: { codes: readonly string[] }) {
   };
   return (
     <div data-testid="recovery-codes">
-      <Typography.Title level={5}>{t('twoFactor.recoveryTitle')}</Typography.Title>
+      <Typography.Title level={5} ref={heading} tabIndex={-1} className="bo-recovery-title">
+        {t('twoFactor.recoveryTitle')}
+      </Typography.Title>
       <Alert type="warning" showIcon title={t('twoFactor.recoveryHelp')} className="bo-recovery-alert" />
       <ol className="bo-recovery-codes">
         {codes.map((code) => (
