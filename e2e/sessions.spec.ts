@@ -28,6 +28,8 @@ for (const language of ['sk', 'en'] as const) {
     await page.evaluate((l) => localStorage.setItem('language', l), language);
     await login(page, who);
     await page.getByTestId('user-menu').click();
+    await expect(page.getByTestId('menu-sessions')).toBeVisible();
+    await shot(page, `user-menu-account-${language}`);
     await page.getByTestId('menu-sessions').click();
     await expect(page).toHaveURL(/\/admin\/app\/account\/sessions$/);
     await expect(page.getByText(text.title).first()).toBeVisible();
