@@ -35,6 +35,28 @@ export const SEARCH_TYPES = [
 ] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
 
+/**
+ * The admin's form of each kind of record, where a hit leads (apps/admin/src/routes/table.tsx; the palette's test
+ * holds each to the route table).
+ */
+const SEARCH_FORMS: Record<SearchType, string> = {
+  page: '/admin/app/content/page/',
+  text: '/admin/app/content/text/',
+  category: '/admin/app/content/category/',
+  panel: '/admin/app/content/panel/',
+  news: '/admin/app/news/',
+  gallery: '/admin/app/gallery/',
+  reference: '/admin/app/reference/',
+  partner: '/admin/app/partner/',
+  mail: '/admin/app/mail/',
+  user: '/admin/app/user/',
+  contact: '/admin/app/form/contact/',
+  price: '/admin/app/form/price/',
+  registration: '/admin/app/form/registration/',
+};
+/** The address of a record's form in the admin. */
+export const searchUrl = (type: SearchType, id: number): string => `${SEARCH_FORMS[type]}${id}`;
+
 /** `?q=…&limit=…`: a bad value is a 422 naming the field, never a silent default. */
 export const searchQuerySchema = z.object({
   q: z.string().trim().min(1).max(SEARCH.queryMax),

@@ -1,6 +1,7 @@
-import type { SearchHit } from '@backoffice/shared';
+import { SEARCH_TYPES, type SearchHit, type SearchType, searchUrl } from '@backoffice/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { type RouteName, routePath } from '../../routes/paths';
 import { stubApi } from '../../test/api';
 import { renderInApp } from '../../test/render';
 import { SearchPalette } from './SearchPalette';
@@ -67,5 +68,24 @@ describe('SearchPalette', () => {
     fireEvent.keyDown(window, { key: 'k', ctrlKey: true });
     expect((await screen.findByTestId('search-input')).getAttribute('value')).toBe('');
     expect(within(screen.getByTestId('search-palette')).getByText(/Type to find/)).toBeTruthy();
+  });
+
+  it("each kind of hit leads to its form's route in the route table", () => {
+    const routes: Record<SearchType, RouteName> = {
+      page: 'contentPage',
+      text: 'contentText',
+      category: 'contentCategory',
+      panel: 'contentPanel',
+      news: 'news',
+      gallery: 'gallery',
+      reference: 'reference',
+      partner: 'partner',
+      mail: 'mail',
+      user: 'user',
+      contact: 'formContact',
+      price: 'formPriceOffer',
+      registration: 'formRegistration',
+    };
+    for (const type of SEARCH_TYPES) expect(searchUrl(type, 7), type).toBe(routePath(routes[type], { id: 7 }));
   });
 });

@@ -1,5 +1,5 @@
 import type { Locale, SearchHit, SearchQuery, SearchType } from '@backoffice/shared';
-import { LOCALES, SEARCH } from '@backoffice/shared';
+import { LOCALES, SEARCH, searchUrl } from '@backoffice/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
@@ -114,23 +114,6 @@ const SOURCES: Record<SearchType, Source> = {
   registration: submission('registration', formRegistrations, formRegistrations.contact),
 };
 
-/** The admin's form of each kind of record (apps/admin/src/routes/table.tsx; an admin test holds them to it). */
-export const SEARCH_URLS: Record<SearchType, string> = {
-  page: '/admin/app/content/page/',
-  text: '/admin/app/content/text/',
-  category: '/admin/app/content/category/',
-  panel: '/admin/app/content/panel/',
-  news: '/admin/app/news/',
-  gallery: '/admin/app/gallery/',
-  reference: '/admin/app/reference/',
-  partner: '/admin/app/partner/',
-  mail: '/admin/app/mail/',
-  user: '/admin/app/user/',
-  contact: '/admin/app/form/contact/',
-  price: '/admin/app/form/price/',
-  registration: '/admin/app/form/registration/',
-};
-
 /** How good a hit is: lower first. */
 const RANK = { exact: 0, prefix: 1, word: 2, inside: 3 } as const;
 
@@ -225,6 +208,6 @@ export async function search(db: Db, user: AuthUser, query: SearchQuery, lang: L
     id: Number(row.id),
     title: row.detail && row.detail !== row.title ? `${row.title} · ${row.detail}` : row.title,
     locale: row.locale,
-    url: `${SEARCH_URLS[row.type]}${row.id}`,
+    url: searchUrl(row.type, Number(row.id)),
   }));
 }
