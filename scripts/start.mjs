@@ -3,9 +3,7 @@
 // settings below; an admin missing or older than its sources is built meanwhile (the server answers /admin with a
 // page that reloads itself until the build is there), so a first start does not wait for the build.
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { appendFileSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -107,8 +105,10 @@ export const SERVER_MALLOC_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_
  */
 export async function bundleServer({ force = false } = {}) {
   if (!force && !olderThan(SERVER_BUNDLE, SERVER_SOURCES)) return false;
-  // esbuild comes with tsx (the development runner), so it is resolved from there.
+  // esbuild comes with tsx (the development runner), so it is resolved from there. What only bundling needs is
+  // loaded here: a start with its bundle up to date does not wait for it.
   const esbuild = createRequire(createRequire(import.meta.url).resolve('tsx'))('esbuild');
+  const [{ randomUUID }, { readFile }] = await Promise.all([import('node:crypto'), import('node:fs/promises')]);
   const sourceUrls = {
     name: 'source-import-meta-url',
     setup(build) {
