@@ -1,8 +1,10 @@
 import { ROLES, SEARCH, type SearchHit, searchUrl, slugify } from '@backoffice/shared';
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { formContacts, formPrices, formRegistrations } from '../../db/schema.js';
+import type { AuthUser } from '../../http/session.js';
 import { useSignedInServer } from '../../test/content-cases.js';
 import {
   buildArticle,
@@ -18,6 +20,7 @@ import {
 } from '../../test/factories.js';
 import { Agent } from '../../test/harness.js';
 import { canEditUser } from '../users/policy.js';
+import { searchStatement } from './service.js';
 
 // GET /api/search (docs/features/search.md): ranking, accents, both locales, the roles, bad input, the indexes.
 
@@ -198,10 +201,10 @@ describe('GET /api/search', () => {
       where not exists (select 1 from page_langs x where x.page_id = p.id)`);
     await db().execute(sql`vacuum analyze page_langs`);
     await db().execute(sql`analyze`);
-    const statements = await captured(db(), () => ctx.admin.get('/api/search?q=cestna'));
-    const searchSql = statements.filter((s) => /union all/.test(s.text));
-    expect(searchSql).toHaveLength(1);
-    const plan = await planOf(db(), searchSql[0]);
+    const admin = { id: 1, role_id: ROLES.admin } as AuthUser;
+    const statement = searchStatement(admin, { q: 'cestna', limit: 20 }, 'en');
+    if (!statement) throw new Error('no statement');
+    const plan = await planOf(db(), new PgDialect().sqlToQuery(statement));
     const short = plan.replace(/'[^']{40,}'::text/g, '…');
     expect(short).not.toMatch(/Seq Scan/);
     // The pages: their prefixes in the folded btree, a word or a part through the folded trigram index.
@@ -211,33 +214,14 @@ describe('GET /api/search', () => {
   });
 });
 
-type Statement = { text: string; params: unknown[] };
-type QueryFn = (...args: unknown[]) => Promise<unknown>;
-
-/** The statements the driver receives while `fn` runs (as resources/list.test.ts captures them). */
-async function captured(database: Db, fn: () => Promise<unknown>): Promise<Statement[]> {
-  const driver = (database as unknown as { $client: { query: QueryFn } }).$client;
-  const original = driver.query;
-  const statements: Statement[] = [];
-  driver.query = function (this: unknown, ...args: unknown[]) {
-    const first = args[0] as string | { text: string };
-    statements.push({ text: typeof first === 'string' ? first : first.text, params: (args[1] as unknown[]) ?? [] });
-    return original.apply(this, args);
-  };
-  try {
-    await fn();
-  } finally {
-    driver.query = original;
-  }
-  return statements;
-}
+type Statement = { sql: string; params: unknown[] };
 
 const literal = (v: unknown) =>
   typeof v === 'number' || typeof v === 'boolean' ? String(v) : `'${String(v).replace(/'/g, "''")}'`;
 
 /** The plan with sequential scans priced out: a plan that still reads a table end to end has no index for it. */
 async function planOf(database: Db, s: Statement): Promise<string> {
-  const text = s.text.replace(/\$(\d+)/g, (_, i: string) => literal(s.params[Number(i) - 1]));
+  const text = s.sql.replace(/\$(\d+)/g, (_, i: string) => literal(s.params[Number(i) - 1]));
   return database.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
     const result = (await tx.execute(sql.raw(`explain ${text}`))) as unknown as { rows: Record<string, string>[] };

@@ -129,7 +129,7 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
  * with the query (found by the first statements already): otherwise a query that starts most values ("item" in
  * "Item 1", "Item 2", …) would have its trigrams in every row and the database would recheck them all for none.
  */
-function partsOf(source: Source, q: string, wanted: number, rowFilter?: SQL): SQL[] {
+function partsOf(source: Source, q: string, wanted: number, rowFilter?: SQL): { ordered: SQL[]; found: SQL[] } {
   // Enough rows for `wanted` records even when both titles of each match.
   const limit = wanted * source.rowsPerRecord;
   const query = folded(sql`${q}::text`);
@@ -138,7 +138,7 @@ function partsOf(source: Source, q: string, wanted: number, rowFilter?: SQL): SQ
     sql`select ${source.type}::text as type, ${source.id} as id, ${source.title} as title,
       ${source.detail ?? sql`null`}::text as detail, ${source.locale ?? sql`null`}::text as locale, ${rank} as rank
       from ${source.from}`;
-  const statements = source.fields.map(({ value }) => {
+  const ordered = source.fields.map(({ value }) => {
     const sorted = sql`(${folded(value)} collate "C")`;
     return sql`(${select(sql`case when ${folded(value)} = ${query} then ${RANK.exact} else ${RANK.prefix} end`)}
       where ${sorted} >= ${query} and ${sorted} < ${query} || ${LAST_CHAR}::text and ${where}
@@ -155,19 +155,17 @@ function partsOf(source: Source, q: string, wanted: number, rowFilter?: SQL): SQ
       sql` or `,
     );
   const words = source.fields.filter((field) => field.words !== false).map((field) => field.value);
+  const found: SQL[] = [];
   if (length >= SEARCH.wordMin && words.length) {
-    statements.push(
-      sql`(${select(sql`${RANK.word}`)} where (${any(words, `${pattern}%`)} or ${any(words, `% ${pattern}%`)})
-        and ${where} limit ${limit})`,
+    found.push(
+      sql`${select(sql`${RANK.word}`)} where (${any(words, `${pattern}%`)} or ${any(words, `% ${pattern}%`)}) and ${where}`,
     );
   }
   if (length >= SEARCH.containsMin) {
     const values = source.fields.map((field) => field.value);
-    statements.push(
-      sql`(${select(sql`${RANK.inside}`)} where (${any(values, `%${pattern}%`)}) and ${where} limit ${limit})`,
-    );
+    found.push(sql`${select(sql`${RANK.inside}`)} where (${any(values, `%${pattern}%`)}) and ${where}`);
   }
-  return statements;
+  return { ordered, found };
 }
 
 interface HitRow extends Record<string, unknown> {
@@ -184,25 +182,47 @@ interface HitRow extends Record<string, unknown> {
  * per record (its best title; the request's locale on a tie), ranked exact → prefix → word → anywhere, then the
  * shorter title first. One statement, every part of it stopped early by its index.
  */
-export async function search(db: Db, user: AuthUser, query: SearchQuery, lang: Locale): Promise<SearchHit[]> {
+export function searchStatement(user: AuthUser, query: SearchQuery, lang: Locale): SQL | undefined {
   const q = query.q;
   const people = openableUsers(user);
-  const parts = searchableTypes(user).flatMap((type) => {
+  const parts = searchableTypes(user).map((type) => {
     const source = SOURCES[type];
     const rowFilter =
       type === 'user' && !('all' in people)
         ? sql`(${users.id} = ${people.self} or ${users.role_id} in (${sql.join(people.roles, sql`, `)}))`
         : undefined;
-    return partsOf(source, q, query.limit, rowFilter);
+    return { limit: query.limit * source.rowsPerRecord, ...partsOf(source, q, query.limit, rowFilter) };
   });
-  if (parts.length === 0) return [];
-  const result = (await db.execute(sql`
+  if (parts.length === 0) return undefined;
+  // The unordered parts are materialized CTEs: the database plans each for all its rows (through the trigram
+  // index when the matches are few) yet reads it only until the `limit` above it is met. Planned as a subquery
+  // under a LIMIT, a part expected to match often was read from the table's start, row by row, instead.
+  const found = parts.flatMap((part) => part.found.map((body) => ({ body, limit: part.limit })));
+  const ctes = found.map(({ body }, i) => sql`${sql.raw(`found_${i}`)} as materialized (${body})`);
+  const selects = [
+    ...parts.flatMap((part) => part.ordered),
+    ...found.map(({ limit }, i) => sql`(select * from ${sql.raw(`found_${i}`)} limit ${limit})`),
+  ];
+  const statement = sql`${ctes.length ? sql`with ${sql.join(ctes, sql`, `)} ` : sql``}
     select type, id, title, detail, locale, rank from (
-      select distinct on (type, id) * from (${sql.join(parts, sql` union all `)}) hits
+      select distinct on (type, id) * from (${sql.join(selects, sql` union all `)}) hits
       order by type, id, rank, locale = ${lang} desc
     ) best
     order by rank, length(title), title, type, id
-    limit ${query.limit}`)) as unknown as { rows: HitRow[] };
+    limit ${query.limit}`;
+  return statement;
+}
+
+/** The hits of `searchStatement`, as the API answers them. */
+export async function search(db: Db, user: AuthUser, query: SearchQuery, lang: Locale): Promise<SearchHit[]> {
+  const statement = searchStatement(user, query, lang);
+  if (!statement) return [];
+  // Every part has an index (search.test.ts); a table read from end to end is never the plan, whatever the
+  // planner's statistics say (PGlite has no autovacuum to keep them).
+  const result = (await db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    return tx.execute(statement);
+  })) as unknown as { rows: HitRow[] };
   return result.rows.map((row) => ({
     type: row.type,
     id: Number(row.id),
