@@ -79,9 +79,16 @@ export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8'];
  * copies are collected sooner. The peak of bench/upload.bench.ts fell from about 300 to 280 MB; the collector's CPU
  * per beacon rose from about 0.28 to 0.35 ms. `--optimize-for-size` went lower still (about 275 MB) but doubled
  * PGlite's CPU per beacon, as it keeps Postgres's WebAssembly off V8's optimising tier. PostgreSQL stays under its
- * memory target without either.
+ * memory target without either. Postgres's WebAssembly functions are compiled by the optimising tier only after ten
+ * times V8's default budget of work: with the default, a warm start had the optimising compiler busy with hundreds of
+ * functions that run only while Postgres starts, about 0.4 s of CPU (1.55–2.2 s → 1.0–1.3 s, four starts each at
+ * load 6); 400 list and count queries afterwards took 1.1 s instead of 1.35–1.4 s, and the next 400 the same time.
  */
-export const PGLITE_NODE_FLAGS = ['--max-semi-space-size=1', '--heap-growing-percent=20'];
+export const PGLITE_NODE_FLAGS = [
+  '--max-semi-space-size=1',
+  '--heap-growing-percent=20',
+  '--wasm-tiering-budget=18000000',
+];
 
 /**
  * glibc's allocator for the server, set before the process starts (it reads them only then). sharp's native
