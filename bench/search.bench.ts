@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../apps/server/src/db/client.js';
 import type { AuthUser } from '../apps/server/src/http/session.js';
-import { searchStatement } from '../apps/server/src/modules/search/service.js';
+import { PLANNER_SETTINGS, searchStatement } from '../apps/server/src/modules/search/service.js';
 import { stats, table, writeResult } from './lib/common.mjs';
 import { ms, runTarget, TARGETS, type TargetOutcome } from './lib/list-bench.js';
 import { SEARCH_COMMON, SEARCH_RARE, seedLists } from './lib/seed-lists.js';
@@ -50,7 +50,7 @@ async function explainSearch(database: Database, q: string): Promise<string> {
   const statement = searchStatement(administrator, { q, limit: 20 }, 'en');
   if (!statement) return '';
   return database.db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
+    await tx.execute(PLANNER_SETTINGS);
     const result = (await tx.execute(sql`explain (analyze, buffers) ${statement}`)) as unknown as {
       rows: Record<string, string>[];
     };

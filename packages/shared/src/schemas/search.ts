@@ -7,9 +7,11 @@ import { z } from 'zod';
 export const SEARCH = {
   /** The longest query taken (a title is at most 255 characters; a longer query finds nothing anyway). */
   queryMax: 100,
-  /** From this many letters or digits on, a query also finds a word inside a value that starts with it. */
-  wordMin: 2,
-  /** From this many, it also finds the query anywhere inside a value. */
+  /**
+   * From this many letters or digits on, a query also finds a word inside a value that starts with it, and the query
+   * anywhere inside; shorter, only the values that start with it (a trigram of one or two letters is in most rows).
+   */
+  wordMin: 3,
   containsMin: 3,
   limitDefault: 20,
   limitMax: 50,

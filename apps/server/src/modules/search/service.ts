@@ -114,6 +114,16 @@ const SOURCES: Record<SearchType, Source> = {
   registration: submission('registration', formRegistrations, formRegistrations.contact),
 };
 
+/**
+ * How the search statement is planned, for its transaction only: no table read from end to end (every part has an
+ * index, whatever the planner's statistics say; PGlite has no autovacuum to keep them), and each record joined to
+ * its owner row by row, so a part stops at its limit (a hash join first reads every match of a common word);
+ * no parallel workers, whose start costs more than a part's few rows.
+ */
+export const PLANNER_SETTINGS = sql`select set_config('enable_seqscan', 'off', true),
+  set_config('enable_hashjoin', 'off', true), set_config('enable_mergejoin', 'off', true),
+  set_config('max_parallel_workers_per_gather', '0', true)`;
+
 /** How good a hit is: lower first. */
 const RANK = { exact: 0, prefix: 1, word: 2, inside: 3 } as const;
 
@@ -144,8 +154,8 @@ function partsOf(source: Source, q: string, wanted: number, rowFilter?: SQL): { 
       where ${sorted} >= ${query} and ${sorted} < ${query} || ${LAST_CHAR}::text and ${where}
       order by ${sorted} limit ${limit})`;
   });
-  // A trigram search needs two letters or digits: the index holds nothing shorter, and without a trigram the
-  // database would read the whole index.
+  // A trigram search needs letters or digits (SEARCH.wordMin): a trigram of one or two is in most rows, and without
+  // any the database would read the whole index.
   const length = [...q].filter((c) => /[\p{L}\p{N}]/u.test(c)).length;
   const pattern = escapeLike(q);
   const like = (value: SQL | AnyPgColumn, text: string) => sql`${folded(value)} like ${folded(sql`${text}::text`)}`;
@@ -217,10 +227,8 @@ export function searchStatement(user: AuthUser, query: SearchQuery, lang: Locale
 export async function search(db: Db, user: AuthUser, query: SearchQuery, lang: Locale): Promise<SearchHit[]> {
   const statement = searchStatement(user, query, lang);
   if (!statement) return [];
-  // Every part has an index (search.test.ts); a table read from end to end is never the plan, whatever the
-  // planner's statistics say (PGlite has no autovacuum to keep them).
   const result = (await db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
+    await tx.execute(PLANNER_SETTINGS);
     return tx.execute(statement);
   })) as unknown as { rows: HitRow[] };
   return result.rows.map((row) => ({
