@@ -88,9 +88,21 @@ export async function translatedList<Sel extends SelectedFields, S extends strin
   // record walks that column's index alone.
   const needsLangs = Boolean(query.search) || !(is(sortColumn, Column) && sortColumn.table === owner);
   // The translation filter joins the flagged language row (at most one per record: see translationJoin).
-  const flagged = translationJoin(tr, query.translation);
-  const withFlagged = <T extends PgSelect>(q: T) => (flagged ? q.innerJoin(flagged.table, flagged.on) : q);
-  const listed = <T extends PgSelect>(q: T) => withFlagged(needsLangs ? q.innerJoin(table, tr.joinOn(lang)) : q);
+  const flagged = translationJoin(db, tr, query.translation);
+  const withFlagged = <T extends PgSelect>(q: T, join = flagged?.walk) => (join ? q.innerJoin(join.table, join.on) : q);
+  // Every record has a row in each locale (translations().write writes both), so the count joins the language
+  // rows only when the search needs their title.
+  const counted = () => {
+    const q = db.select({ one: sql`1` }).from(owner).$dynamic();
+    return withFlagged(query.search ? q.innerJoin(table, tr.joinOn(lang)) : q).where(where);
+  };
+  // A translation filter counts first: when its matches are few (the count is exact), the page starts from them
+  // (translationJoin's `few`) instead of walking the sort order until enough of its records turn out flagged.
+  const counting = () => listTotal(db, counted, exactTotalLimit(query));
+  const early = flagged ? await counting() : undefined;
+  const flaggedJoin = early && !early.approximate ? flagged?.few : flagged?.walk;
+  const listed = <T extends PgSelect>(q: T) =>
+    withFlagged(needsLangs ? q.innerJoin(table, tr.joinOn(lang)) : q, flaggedJoin);
   // A page far down, asked for by its number, starts from the list's nearest page mark (resources/marks.ts), when
   // the list reads no table but the record's and its translations' (the tables whose writes retire the marks).
   const markable =
@@ -128,12 +140,6 @@ export async function translatedList<Sel extends SelectedFields, S extends strin
     .limit(query.per_page)
     .offset(from ? (marked?.skip ?? 0) : offset)
     .as('page_keys');
-  // Every record has a row in each locale (translations().write writes both), so the count joins the language
-  // rows only when the search needs their title.
-  const counted = () => {
-    const q = db.select({ one: sql`1` }).from(owner).$dynamic();
-    return withFlagged(query.search ? q.innerJoin(table, tr.joinOn(lang)) : q).where(where);
-  };
   const [keyed, total] = await Promise.all([
     db
       .select({
@@ -146,7 +152,7 @@ export async function translatedList<Sel extends SelectedFields, S extends strin
       .innerJoin(table, tr.joinOn(lang))
       .innerJoin(keys, eq(keys.id, owner.id))
       .orderBy(...orderBy),
-    listTotal(db, counted, exactTotalLimit(query)),
+    early ?? counting(),
   ]);
   const rows = keyed.map(({ [CURSOR_KEY]: _key, [CURSOR_ID]: _id, ...row }) => row);
   const first = keyed[0];
@@ -165,15 +171,20 @@ export async function translatedList<Sel extends SelectedFields, S extends strin
 }
 
 /**
- * The `translation` filter (docs/features/translations.md) as a join to the flagged language row, so that a count
- * or a page walks the flag's partial index and looks up each record, instead of hashing every flagged row. A
- * record has at most one such row: `missing_sk`/`missing_en` name the locale, and of the two locales at most one
- * is outdated (a save makes the locale it changes up to date; `translationState` in langs.ts).
+ * The `translation` filter (docs/features/translations.md) as a join to the flagged language row. A record has at
+ * most one such row: `missing_sk`/`missing_en` name the locale, and of the two locales at most one is outdated (a
+ * save makes the locale it changes up to date; `translationState` in langs.ts). Two forms of it:
+ * - `walk` joins the language table itself, so that a count or a page walks the list's own order and looks up
+ *   each record's flag in the flag's partial index: cheap when many records are flagged;
+ * - `few` joins the flagged rows read first through that index (a subquery the planner keeps apart: `offset 0`),
+ *   then sorts them: cheap when few are (a list's page of 1,000 flagged panels in 2.7 ms instead of 20–33 ms of
+ *   walking 10,801 records in their order).
  */
 function translationJoin(
+  db: Db,
   tr: Translations,
   filter: ContentListQuery['translation'],
-): { table: PgTable; on: SQL } | undefined {
+): { walk: { table: PgTable; on: SQL }; few: { table: PgTable; on: SQL } } | undefined {
   if (!filter) return undefined;
   const ownerKey = Object.entries(getTableColumns(tr.table)).find(([, column]) => column === tr.ownerColumn)?.[0];
   if (!ownerKey) return undefined;
@@ -183,7 +194,18 @@ function translationJoin(
     filter === 'outdated'
       ? eq(flagged.outdated, true)
       : and(eq(flagged.language_code, filter === 'missing_sk' ? 'sk' : 'en'), eq(flagged.missing, true));
-  return { table, on: and(eq(flagged[ownerKey], tr.owner.id), state) as SQL };
+  const ownerOf = flagged[ownerKey] as AnyPgColumn;
+  // Drizzle leaves out `offset 0` given as the number 0: the fragment keeps it, and with it the subquery apart.
+  const few = db
+    .select({ owner_id: ownerOf })
+    .from(table)
+    .where(state)
+    .offset(sql`0` as unknown as number)
+    .as('flagged_few');
+  return {
+    walk: { table, on: and(eq(ownerOf, tr.owner.id), state) as SQL },
+    few: { table: few as unknown as PgTable, on: eq(few.owner_id, tr.owner.id) },
+  };
 }
 
 /** Each locale's translation state of a row: `{sk: 'complete'|'missing'|'outdated', en: …}`. */
