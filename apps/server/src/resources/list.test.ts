@@ -221,4 +221,28 @@ describe('large lists', () => {
     expect(await count('list_marks')).toBeGreaterThan(0);
     expect(await recomputes('page=501&per_page=20')).toBe(false);
   });
+
+  it('a translation filter starts from the flagged rows when they are few, and walks the list when they are many', async () => {
+    const { db } = ctx.server.ctx;
+    const rows = async (outdated: number) => {
+      await db.execute(sql`update article_langs set outdated = (article_id <= ${outdated}) where language_code = 'en'`);
+      await db.execute(sql`analyze article_langs`);
+      const expected = (
+        (await db.execute(sql`select a.id from articles a join article_langs l on l.article_id = a.id
+          and l.language_code = 'en' and l.outdated where a.deleted_at is null
+          order by a.updated_at desc, a.id desc limit 20`)) as unknown as { rows: { id: number }[] }
+      ).rows.map((r) => Number(r.id));
+      let ids: number[] = [];
+      const statements = await captured(db, async () => {
+        ids = ((await ctx.admin.get('/api/blog/?translation=outdated')).json() as { data: { id: number }[] }).data.map(
+          (r) => r.id,
+        );
+      });
+      expect(ids).toEqual(expected);
+      return statements.some((st) => /flagged_few/.test(st.text)) ? 'few' : 'walk';
+    };
+    expect(await rows(300)).toBe('few');
+    expect(await rows(8000)).toBe('walk');
+    await db.execute(sql`update article_langs set outdated = false`);
+  });
 });

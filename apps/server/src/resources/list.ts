@@ -96,11 +96,9 @@ export async function translatedList<Sel extends SelectedFields, S extends strin
     const q = db.select({ one: sql`1` }).from(owner).$dynamic();
     return withFlagged(query.search ? q.innerJoin(table, tr.joinOn(lang)) : q).where(where);
   };
-  // A translation filter counts first: when its matches are few (the count is exact), the page starts from them
-  // (translationJoin's `few`) instead of walking the sort order until enough of its records turn out flagged.
-  const counting = () => listTotal(db, counted, exactTotalLimit(query));
-  const early = flagged ? await counting() : undefined;
-  const flaggedJoin = early && !early.approximate ? flagged?.few : flagged?.walk;
+  // With few flagged rows (the flag's partial index holds at most FEW_FLAGGED, by the statistics) the page starts
+  // from them (translationJoin's `few`) instead of walking the sort order until enough records turn out flagged.
+  const flaggedJoin = flagged && (await flaggedRows(db, flagged.index)) <= FEW_FLAGGED ? flagged.few : flagged?.walk;
   const listed = <T extends PgSelect>(q: T) =>
     withFlagged(needsLangs ? q.innerJoin(table, tr.joinOn(lang)) : q, flaggedJoin);
   // A page far down, asked for by its number, starts from the list's nearest page mark (resources/marks.ts), when
@@ -152,7 +150,7 @@ export async function translatedList<Sel extends SelectedFields, S extends strin
       .innerJoin(table, tr.joinOn(lang))
       .innerJoin(keys, eq(keys.id, owner.id))
       .orderBy(...orderBy),
-    early ?? counting(),
+    listTotal(db, counted, exactTotalLimit(query)),
   ]);
   const rows = keyed.map(({ [CURSOR_KEY]: _key, [CURSOR_ID]: _id, ...row }) => row);
   const first = keyed[0];
@@ -184,7 +182,7 @@ function translationJoin(
   db: Db,
   tr: Translations,
   filter: ContentListQuery['translation'],
-): { walk: { table: PgTable; on: SQL }; few: { table: PgTable; on: SQL } } | undefined {
+): { walk: { table: PgTable; on: SQL }; few: { table: PgTable; on: SQL }; index: string } | undefined {
   if (!filter) return undefined;
   const ownerKey = Object.entries(getTableColumns(tr.table)).find(([, column]) => column === tr.ownerColumn)?.[0];
   if (!ownerKey) return undefined;
@@ -203,9 +201,24 @@ function translationJoin(
     .offset(sql`0` as unknown as number)
     .as('flagged_few');
   return {
+    index: `${getTableName(tr.table)}_${filter === 'outdated' ? 'outdated' : 'missing'}_idx`,
     walk: { table, on: and(eq(ownerOf, tr.owner.id), state) as SQL },
     few: { table: few as unknown as PgTable, on: eq(few.owner_id, tr.owner.id) },
   };
+}
+
+/** Up to how many flagged rows (both locales) a translation filter's page starts from them (see translationJoin). */
+const FEW_FLAGGED = 5_000;
+
+/**
+ * How many rows the flag's partial index `index` (translationStateIndexes in db/schema/base.ts) holds by the
+ * planner's statistics: one catalogue read. A table never analysed (-1, or no index) counts as few.
+ */
+async function flaggedRows(db: Db, index: string): Promise<number> {
+  const result = (await db.execute(
+    sql`select coalesce((select reltuples from pg_class where oid = to_regclass(${index})), -1)::float8 as n`,
+  )) as unknown as { rows: { n: number }[] };
+  return Number(result.rows[0]?.n ?? -1);
 }
 
 /** Each locale's translation state of a row: `{sk: 'complete'|'missing'|'outdated', en: …}`. */
