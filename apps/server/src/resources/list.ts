@@ -99,6 +99,10 @@ export async function translatedList<Sel extends SelectedFields, S extends strin
   // With few flagged rows (the flag's partial index holds at most FEW_FLAGGED, by the statistics) the page starts
   // from them (translationJoin's `few`) instead of walking the sort order until enough records turn out flagged.
   const flaggedJoin = flagged && (await flaggedRows(db, flagged.index)) <= FEW_FLAGGED ? flagged.few : flagged?.walk;
+  // The total needs neither the page's start nor its marks: it runs while they are looked up (a failure there still
+  // answers through the await below, never as an unhandled rejection).
+  const total = listTotal(db, counted, exactTotalLimit(query));
+  total.catch(() => undefined);
   const listed = <T extends PgSelect>(q: T) =>
     withFlagged(needsLangs ? q.innerJoin(table, tr.joinOn(lang)) : q, flaggedJoin);
   // A page far down, asked for by its number, starts from the list's nearest page mark (resources/marks.ts), when
@@ -138,7 +142,7 @@ export async function translatedList<Sel extends SelectedFields, S extends strin
     .limit(query.per_page)
     .offset(from ? (marked?.skip ?? 0) : offset)
     .as('page_keys');
-  const [keyed, total] = await Promise.all([
+  const [keyed, counts] = await Promise.all([
     db
       .select({
         ...(spec.select as SelectedFields),
@@ -150,7 +154,7 @@ export async function translatedList<Sel extends SelectedFields, S extends strin
       .innerJoin(table, tr.joinOn(lang))
       .innerJoin(keys, eq(keys.id, owner.id))
       .orderBy(...orderBy),
-    listTotal(db, counted, exactTotalLimit(query)),
+    total,
   ]);
   const rows = keyed.map(({ [CURSOR_KEY]: _key, [CURSOR_ID]: _id, ...row }) => row);
   const first = keyed[0];
@@ -164,7 +168,10 @@ export async function translatedList<Sel extends SelectedFields, S extends strin
       : undefined;
   return {
     rows: rows as unknown as (SelectResultFields<Sel> & { translation: TranslationStatus })[],
-    meta: { ...pageMeta(total.total, query.page, query.per_page, total.approximate), ...(cursors ? { cursors } : {}) },
+    meta: {
+      ...pageMeta(counts.total, query.page, query.per_page, counts.approximate),
+      ...(cursors ? { cursors } : {}),
+    },
   };
 }
 
