@@ -30,12 +30,29 @@ function count(file, read) {
   totals.failed += r.failed;
   totals.skipped += r.skipped;
 }
-const vitestCounts = (j) => ({
+// The failed tests by name, printed again beside the summary so that the end of the log says which ones failed.
+const failedNames = [];
+const vitestCounts = (j) => {
+  for (const file of j.testResults ?? [])
+    for (const t of file.assertionResults ?? [])
+      if (t.status === 'failed') failedNames.push(`${file.name.replace(root, '')} › ${t.fullName}`);
+  return vitestTotals(j);
+};
+const vitestTotals = (j) => ({
   passed: j.numPassedTests,
   failed: j.numFailedTests,
   skipped: j.numPendingTests + j.numTodoTests,
 });
-const playwrightCounts = (j) => ({
+const playwrightFailures = (suite, file = suite.file) => {
+  for (const spec of suite.specs ?? [])
+    if (!spec.ok) failedNames.push(`${spec.file ?? file}:${spec.line} › ${spec.title}`);
+  for (const child of suite.suites ?? []) playwrightFailures(child, child.file ?? file);
+};
+const playwrightCounts = (j) => {
+  for (const suite of j.suites ?? []) playwrightFailures(suite);
+  return playwrightTotals(j);
+};
+const playwrightTotals = (j) => ({
   passed: j.stats.expected + j.stats.flaky,
   failed: j.stats.unexpected,
   skipped: j.stats.skipped,
@@ -89,6 +106,7 @@ if (!only.length || only.includes('e2e')) {
   count(e2eReport, playwrightCounts);
 }
 
+for (const name of failedNames) console.log(`✗ ${name}`);
 console.log(`\nTests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 if (problems.length) console.log(`Failed steps: ${problems.join(', ')}`);
 process.exit(problems.length ? 1 : 0);

@@ -53,6 +53,11 @@ function columnValue(
     // Translation state of the language rows (docs/features/translations.md): 1 % missing, 5 % outdated.
     missing: 'g % 100 = 11',
     outdated: 'g % 20 = 3',
+    // …and the record's flags that follow from it, on the record and on both its language rows (`g` is the record's
+    // row number in both inserts).
+    translation_missing_sk: 'g % 100 = 11',
+    translation_missing_en: 'g % 100 = 11',
+    translation_outdated: 'g % 20 = 3',
     title: `'Item ' || g || ${marked}`,
     title_url: "'item-' || g",
     language_code: "case when g % 2 = 0 then 'sk' else 'en' end",

@@ -2,7 +2,9 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config.js';
 import { DatabaseLockedError, openDatabase } from './db/client.js';
 import { seedReference } from './db/seed/reference.js';
+import { resetTwoFactor } from './modules/auth/two-factor.js';
 import { createUser, findUserByEmail, isValidRole, setUserPassword } from './modules/users/operations.js';
+import { logActivity } from './resources/activity-log.js';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 
@@ -11,6 +13,8 @@ Commands:
   user:create --email E --password P --role N --name N --surname S
                                                create a user (role 1 administrator, 2 editor, 3 site member)
   user:password --email E --password P         set a user's password
+  user:two-factor-reset --email E              forget a user's two-factor sign-in and end their sessions
+                                               (an administrator who lost the phone and the recovery codes)
 
 The command uses the same environment as the server (DATA_DIR, DATABASE_URL).`;
 
@@ -35,7 +39,7 @@ async function main(argv: string[]) {
     },
     strict: true,
   });
-  if (!command || !['db:migrate', 'user:create', 'user:password'].includes(command)) {
+  if (!command || !['db:migrate', 'user:create', 'user:password', 'user:two-factor-reset'].includes(command)) {
     throw new UsageError(command ? `Unknown command "${command}".` : 'No command given.');
   }
   const config = loadConfig();
@@ -67,6 +71,13 @@ async function main(argv: string[]) {
         surname: v.surname,
       });
       console.log(`Created user #${user.id} ${user.email} with role ${user.role_id}.`);
+    } else if (command === 'user:two-factor-reset') {
+      const v = need(values, 'email');
+      const user = await findUserByEmail(database.db, v.email);
+      if (!user) throw new UsageError(`No user has the e-mail ${v.email}.`);
+      await resetTwoFactor(database, user.id);
+      await logActivity(database.db, { userId: null, model: 'User', rowIds: [user.id], action: 'two_factor_reset' });
+      console.log(`Two-factor sign-in of ${user.email} reset; their sessions ended. They sign in with the password.`);
     } else {
       const v = need(values, 'email', 'password');
       if (v.password.length < 5) throw new UsageError('--password must have at least 5 characters.');

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { applyMigrations } from './migrate.js';
+import { scoped } from './transaction.js';
 
 /**
  * The database through drizzle's query builder. Without drizzle's relational queries (`db.query.*`, unused here):
@@ -10,6 +11,7 @@ import { applyMigrations } from './migrate.js';
 export type Db = PgDatabase<PgQueryResultHKT>;
 
 export interface Database {
+  /** Every query joins the transaction `inTransaction` has open in its async context, if any (transaction.ts). */
   db: Db;
   kind: 'pglite' | 'postgres';
   /** Applies the migrations the database lacks (`migrate.ts`); answers whether there were any. */
@@ -22,6 +24,15 @@ export interface Database {
   exclusively<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** The embedded databases: no autovacuum gathers their planner statistics (`statisticsKept`). */
+const embedded = new WeakSet<object>();
+
+/**
+ * Whether the database keeps its planner statistics current by itself (PostgreSQL's autovacuum analyses a table
+ * after a tenth of it changed); PGlite has no autovacuum, so its row estimates may be of a table long gone.
+ */
+export const statisticsKept = (db: Db) => !embedded.has(db);
 
 /** The advisory lock key of start-up (migrations and seeds): any fixed number, the same for every process. */
 const STARTUP_LOCK = 727_001;
@@ -52,7 +63,7 @@ export async function openDatabase(opts: { url?: string; dataDir: string; lock?:
     });
     const db = drizzlePg(pool) as unknown as Db;
     return {
-      db,
+      db: scoped(db),
       kind: 'postgres',
       migrate: () => applyMigrations(db, (script) => pool.query(script)),
       async exclusively(work) {
@@ -89,7 +100,8 @@ export async function openDatabase(opts: { url?: string; dataDir: string; lock?:
   };
   const client = inMemory ? new PGlite(options) : new PGlite(join(opts.dataDir, 'pglite'), options);
   await client.waitReady;
-  const db = drizzlePglite(client) as unknown as Db;
+  const db = scoped(drizzlePglite(client) as unknown as Db);
+  embedded.add(db);
   return {
     db,
     kind: 'pglite',

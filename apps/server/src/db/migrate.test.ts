@@ -1,3 +1,6 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
@@ -57,4 +60,47 @@ describe('applyMigrations', () => {
     const { rows } = await client.query("select to_regclass('public.half_done') as t");
     expect(rows).toEqual([{ t: null }]);
   }, 60_000);
+
+  it("fills each record's translation flags from its language rows' state (migration 0021)", async () => {
+    // The migrations before it, from a copy of the folder whose journal stops there.
+    const before = mkdtempSync(join(tmpdir(), 'migrations-'));
+    try {
+      cpSync(migrationsFolder, before, { recursive: true });
+      const journalPath = join(before, 'meta', '_journal.json');
+      const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
+      const at = journal.entries.findIndex((e) => e.tag.startsWith('0021_'));
+      expect(at).toBeGreaterThan(0);
+      writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
+      const client = await fresh();
+      await migrate(drizzle(client), { migrationsFolder: before });
+      // Text 1: its Slovak misses a field, its English is outdated; text 2: complete; page 1: its English misses one.
+      await client.exec(`
+        insert into languages (code, title) values ('sk', 'Slovensky'), ('en', 'English') on conflict do nothing;
+        insert into texts (id) values (1), (2);
+        insert into text_langs (text_id, language_code, title, missing, outdated)
+          values (1, 'sk', 'A', true, false), (1, 'en', 'A', false, true), (2, 'sk', 'B', false, false),
+            (2, 'en', 'B', false, false);
+        insert into pages (id) values (1);
+        insert into page_langs (page_id, language_code, title, title_url, missing)
+          values (1, 'sk', 'P', 'p', false), (1, 'en', 'P', 'p', true);`);
+      await migrate(drizzle(client), { migrationsFolder });
+      const flags = 'translation_missing_sk as sk, translation_missing_en as en, translation_outdated as outdated';
+      expect((await client.query(`select id, ${flags} from texts order by id`)).rows).toEqual([
+        { id: 1, sk: true, en: false, outdated: true },
+        { id: 2, sk: false, en: false, outdated: false },
+      ]);
+      expect((await client.query(`select ${flags} from text_langs where text_id = 1`)).rows).toEqual([
+        { sk: true, en: false, outdated: true },
+        { sk: true, en: false, outdated: true },
+      ]);
+      expect((await client.query(`select id, ${flags} from pages`)).rows).toEqual([
+        { id: 1, sk: false, en: true, outdated: false },
+      ]);
+      expect((await client.query(`select ${flags} from page_langs where language_code = 'sk'`)).rows).toEqual([
+        { sk: false, en: true, outdated: false },
+      ]);
+    } finally {
+      rmSync(before, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -2,10 +2,13 @@ import type { LogAction, LogModel } from '@backoffice/shared';
 import type { Db } from '../db/client.js';
 import { activityLogs } from '../db/schema.js';
 
-/** Records one write of a user: `{user, model, row_id, action}`, read back by the user menu (`modules/activity`). */
+/**
+ * Records one write of a user: `{user, model, row_id, action}`, read back by the user menu (`modules/activity`). An
+ * operator's command (`cli.ts`) is logged without a user.
+ */
 export async function logActivity(
   db: Db,
-  entry: { userId: number; model: LogModel; rowIds: number[]; action: LogAction },
+  entry: { userId: number | null; model: LogModel; rowIds: number[]; action: LogAction },
 ) {
   if (entry.rowIds.length === 0) return;
   await db

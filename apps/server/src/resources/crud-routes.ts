@@ -30,6 +30,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
+import { inTransaction } from '../db/transaction.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { abilitiesOf, type ContentAction } from '../http/policy.js';
 import { type AuthUser, currentUser } from '../http/session.js';
@@ -118,8 +119,8 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
   const { db, model, can, read } = spec;
   // Every write is logged for its user and kept as a revision of each record it changed (docs/features/revisions.md),
   // a bulk action's in one insert. It answers the records as read for their revisions, which the routes answer with
-  // rather than reading again. This is written after the module's own save transaction: `read` reads through the
-  // database the module closes over, not through a transaction (docs/features/revisions.md says why).
+  // rather than reading again. Each write and its record run in one transaction (`inTransaction`): the module's
+  // save and `read` go through `db`, which joins it, so a failed log entry or revision leaves the record unchanged.
   const recorded = (entry: WriteEntry) => recordWrite(db, entry, read);
   const noun = nounOf(app);
   const row = spec.row ?? anyRecordSchema;
@@ -165,10 +166,12 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
     async (request, reply) => {
       const user = allow(request, 'create');
       const input = request.body as z.output<B>;
-      const id = image
-        ? await image.create(request, await image.checked(request), () => spec.create(input))
-        : await spec.create(input);
-      const kept = await recorded({ userId: user.id, model, rowIds: [id], action: 'store' });
+      const uploads = image && (await image.checked(request));
+      const { id, kept } = await inTransaction(db, async () => {
+        const id =
+          image && uploads ? await image.create(request, uploads, () => spec.create(input)) : await spec.create(input);
+        return { id, kept: await recorded({ userId: user.id, model, rowIds: [id], action: 'store' }) };
+      });
       reply.code(201);
       return { message: t(request.lang, 'crud.stored'), data: kept.get(id) ?? (await read(id)) };
     },
@@ -184,9 +187,16 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
       const user = allow(request, 'update');
       const { id } = request.params;
       const input = request.body as z.output<B>;
-      if (image) await image.update(request, id, await image.checked(request), () => spec.update(id, input));
-      else await spec.update(id, input);
-      const kept = await recorded({ userId: user.id, model, rowIds: [id], action: 'update' });
+      // The new image files are written before the transaction (image.update), which then saves the record, points
+      // it at them and keeps its revision.
+      const save = (point?: () => Promise<void>) =>
+        inTransaction(db, async () => {
+          await spec.update(id, input);
+          await point?.();
+          return recorded({ userId: user.id, model, rowIds: [id], action: 'update' });
+        });
+      const uploads = image && (await image.checked(request));
+      const kept = image && uploads ? await image.update(request, id, uploads, save) : await save();
       return { message: t(request.lang, 'crud.updated'), data: kept.get(id) ?? (await read(id)) };
     },
   );
@@ -198,8 +208,10 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
     body: () => spec.body,
     response: writeResponse(record),
     restore: async (request, id, input: z.output<B>, user) => {
-      await spec.update(id, input);
-      const kept = await recorded({ userId: user.id, model, rowIds: [id], action: 'update', revision: 'revert' });
+      const kept = await inTransaction(db, async () => {
+        await spec.update(id, input);
+        return recorded({ userId: user.id, model, rowIds: [id], action: 'update', revision: 'revert' });
+      });
       return { message: t(request.lang, 'crud.updated'), data: kept.get(id) ?? (await read(id)) };
     },
   });
@@ -211,9 +223,11 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
     { schema: { summary: `Delete ${noun.a} ${noun.one}`, params: idParams, response: { 200: messageSchema } } },
     async (request) => {
       const user = allow(request, 'destroy');
-      const changed = await ops.destroy([request.params.id]);
-      if (changed.length === 0 && !(await ops.exists(request.params.id))) throw notFound();
-      await recorded({ userId: user.id, model, rowIds: changed, action: 'destroy' });
+      await inTransaction(db, async () => {
+        const changed = await ops.destroy([request.params.id]);
+        if (changed.length === 0 && !(await ops.exists(request.params.id))) throw notFound();
+        await recorded({ userId: user.id, model, rowIds: changed, action: 'destroy' });
+      });
       return { message: t(request.lang, 'crud.destroyed') };
     },
   );
@@ -227,11 +241,13 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
     },
     async (request) => {
       const user = allow(request, 'restore');
-      await spec.checkRestore?.(request.params.id);
-      const changed = await ops.restore([request.params.id]);
-      if (changed.length === 0 && !(await ops.exists(request.params.id))) throw notFound();
-      const kept = await recorded({ userId: user.id, model, rowIds: changed, action: 'restore' });
       const { id } = request.params;
+      const kept = await inTransaction(db, async () => {
+        await spec.checkRestore?.(id);
+        const changed = await ops.restore([id]);
+        if (changed.length === 0 && !(await ops.exists(id))) throw notFound();
+        return recorded({ userId: user.id, model, rowIds: changed, action: 'restore' });
+      });
       return { message: t(request.lang, 'crud.restored'), data: kept.get(id) ?? (await read(id)) };
     },
   );
@@ -250,8 +266,12 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
       const { action } = request.params;
       const user = allow(request, action);
       const rows = [...new Set(request.body.rows)];
-      const changed = action === 'destroy' ? await ops.destroy(rows) : await ops.setStatus(rows, action === 'publish');
-      await recorded({ userId: user.id, model, rowIds: changed, action });
+      const changed = await inTransaction(db, async () => {
+        const changed =
+          action === 'destroy' ? await ops.destroy(rows) : await ops.setStatus(rows, action === 'publish');
+        await recorded({ userId: user.id, model, rowIds: changed, action });
+        return changed;
+      });
       return { message: t(request.lang, BULK_MESSAGES[action], { count: changed.length }), count: changed.length };
     },
   );
@@ -325,11 +345,13 @@ export function registerOrderUpdate(
   app.post('/order/:id', { schema }, async (request) => {
     const user = allow(request, 'update');
     const { id } = request.params;
-    const result = (await db.execute(
-      sql`update ${table} set "order" = ${request.body.order}, updated_at = now() where id = ${id} returning id`,
-    )) as unknown as { rows: { id: number }[] };
-    if (result.rows.length === 0) throw notFound();
-    const kept = await recordWrite(db, { userId: user.id, model, rowIds: [id], action: 'order' }, read);
+    const kept = await inTransaction(db, async () => {
+      const result = (await db.execute(
+        sql`update ${table} set "order" = ${request.body.order}, updated_at = now() where id = ${id} returning id`,
+      )) as unknown as { rows: { id: number }[] };
+      if (result.rows.length === 0) throw notFound();
+      return recordWrite(db, { userId: user.id, model, rowIds: [id], action: 'order' }, read);
+    });
     return { message: t(request.lang, 'crud.ordered'), data: kept.get(id) ?? (await read(id)) };
   });
 }

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
+import { afterCommit, onRollback } from '../db/transaction.js';
 import { HttpError, invalid } from '../http/errors.js';
 import { type ProcessedImage, processImageField, removeImages, writeImages } from '../media/images.js';
 import { mediaStorage, storageFailureCause } from '../media/storage.js';
@@ -33,8 +34,9 @@ async function logged<T>(request: FastifyRequest, work: Promise<T>): Promise<T> 
  * `errors.image` on its field). A save is all or nothing (SECURITY.md): an update writes the new files before the
  * record changes (a failed write is a 507 and nothing changed; a refused save removes them again), and the
  * replaced files go only once the row points at the new ones; a create, whose folder needs the new id, writes its
- * files after the insert and removes the new record again when they cannot be written. Any other string means
- * "keep".
+ * files after the insert and removes the new record again when they cannot be written. Inside a transaction
+ * (`inTransaction`: the generic routes'), "once" means once it commits, and a rollback removes the new files (and a
+ * new record's folder) as a failed save does. Any other string means "keep".
  */
 export function imageFields(
   db: Db,
@@ -98,25 +100,35 @@ export function imageFields(
     },
 
     /**
-     * Saves record `id` with its checked images: the new files first (507 and nothing changed when they cannot
-     * be written), then `save` (the record's own transaction), then the row's image columns; if either fails, the
-     * new files go and the old ones stay. Answers what `save` answered.
+     * Saves record `id` with its checked images: the new files first, outside any transaction (507 and nothing
+     * changed when they cannot be written; a slow upload holds no database connection), then `save`, which saves the
+     * record and calls `point` in its transaction to point the row's image columns at the new files. If `save` fails
+     * the new files go and the old ones stay; once it has committed, the replaced files go. Called inside a
+     * transaction (a create's), "committed" and "fails" are that transaction's. Answers what `save` answered.
      */
-    async update<T>(request: FastifyRequest, id: number, uploads: ImageUpload[], save: () => Promise<T>): Promise<T> {
+    async update<T>(
+      request: FastifyRequest,
+      id: number,
+      uploads: ImageUpload[],
+      save: (point: () => Promise<void>) => Promise<T>,
+    ): Promise<T> {
       const place = { model: target.media, id };
       const images = uploads.map((upload) => (upload === DELETE_MARKER ? undefined : upload));
       const written = await logged(request, writeImages(ctx, place, images));
       const next = uploads.map((upload, i) => (upload === DELETE_MARKER ? null : written[i]));
-      let saved: T;
-      let replaced: (string | null)[];
-      try {
-        saved = await save();
+      let replaced: (string | null)[] = [];
+      const point = async () => {
         replaced = await pointAt(id, next);
+      };
+      let saved: T;
+      try {
+        saved = await save(point);
       } catch (err) {
         await removeImages(ctx, place, written, { prune: true });
         throw err;
       }
-      await removeImages(ctx, place, replaced);
+      onRollback(db, () => removeImages(ctx, place, written, { prune: true }));
+      await afterCommit(db, () => removeImages(ctx, place, replaced));
       return saved;
     },
 
@@ -127,15 +139,21 @@ export function imageFields(
      */
     async create(request: FastifyRequest, uploads: ImageUpload[], insert: () => Promise<number>): Promise<number> {
       const id = await insert();
-      try {
-        await this.update(request, id, uploads, async () => {});
-      } catch (err) {
-        await db
-          .execute(sql`delete from ${table} where id = ${id}`)
-          .catch((cleanup: unknown) => request.log.error({ err: cleanup, id }, 'a half-created record stayed'));
-        await mediaStorage(target.config)
+      const removeFolder = () =>
+        mediaStorage(target.config)
           .removeRecord(target.media, id)
           .catch(() => {});
+      // In a transaction its rollback takes the new record; the folder goes with it.
+      const undone = onRollback(db, removeFolder);
+      try {
+        await this.update(request, id, uploads, (point) => point());
+      } catch (err) {
+        if (!undone) {
+          await db
+            .execute(sql`delete from ${table} where id = ${id}`)
+            .catch((cleanup: unknown) => request.log.error({ err: cleanup, id }, 'a half-created record stayed'));
+          await removeFolder();
+        }
         throw err;
       }
       return id;

@@ -4,6 +4,8 @@ import {
   type Langs,
   LOCALES,
   type Locale,
+  TRANSLATION_FILTERS,
+  type TranslationFilter,
   type TranslationState,
   type TranslationStatus,
 } from '@backoffice/shared';
@@ -44,11 +46,28 @@ export function translations<L extends LangTable, F extends string>(spec: {
   const rich = new Set<string>(spec.richText ?? []);
   const fieldColumns = Object.fromEntries(fields.map((f) => [f, columns[f]])) as Record<F, AnyPgColumn>;
   const stateColumns = columns as Record<'outdated' | 'missing' | 'changed_at', AnyPgColumn>;
+  const flagColumns = (of: PgTable) => {
+    const all = getTableColumns(of) as Record<string, AnyPgColumn | undefined>;
+    return Object.fromEntries(
+      TRANSLATION_FILTERS.map((filter) => {
+        const column = all[`translation_${filter}`];
+        if (!column) throw new Error(`translations: ${getTableName(of)} has no translation_${filter}`);
+        return [filter, column];
+      }),
+    ) as Record<TranslationFilter, AnyPgColumn>;
+  };
+  const flags = { owner: flagColumns(owner), table: flagColumns(table) };
+  const flagsBefore = Object.fromEntries(TRANSLATION_FILTERS.map((filter) => [`was_${filter}`, flags.table[filter]]));
 
   const translated = {
     owner,
     table: spec.table,
     ownerColumn,
+    /**
+     * The record's translation flags (docs/features/translations.md), one column per filter: on the record, and the
+     * same on each of its language rows.
+     */
+    flags,
     /** The join to the row of one locale: `<entity>_langs.<owner>_id = <entity>.id and language_code = lang`. */
     joinOn: (lang: Locale): SQL => and(eq(ownerColumn, owner.id), eq(table.language_code, lang)) as SQL,
 
@@ -70,7 +89,8 @@ export function translations<L extends LangTable, F extends string>(spec: {
      * Inserts or replaces the rows of both locales, sanitising the rich-text fields, and keeps their translation
      * state (docs/features/translations.md): a locale whose fields changed gets `changed_at` now and is no longer
      * outdated; the other locale, unchanged, turns outdated unless this save brought an outdated locale up to date;
-     * `missing` marks a locale with a field empty that the other fills.
+     * `missing` marks a locale with a field empty that the other fills. The record's flags follow, on the record and
+     * on both rows; the record is written only when they change.
      */
     async write(tx: Tx, id: number, langs: Langs<Record<F, string>>): Promise<void> {
       const values = Object.fromEntries(
@@ -82,7 +102,12 @@ export function translations<L extends LangTable, F extends string>(spec: {
         ]),
       ) as Langs<Record<F, string>>;
       const before = (await tx
-        .select({ language_code: table.language_code, outdated: stateColumns.outdated, ...fieldColumns })
+        .select({
+          language_code: table.language_code,
+          outdated: stateColumns.outdated,
+          ...flagsBefore,
+          ...fieldColumns,
+        })
         .from(table)
         .where(eq(ownerColumn, id))) as (Record<string, unknown> & { language_code: string; outdated: boolean })[];
       const previous = Object.fromEntries(before.map((row) => [row.language_code, row]));
@@ -91,12 +116,17 @@ export function translations<L extends LangTable, F extends string>(spec: {
         values,
         (locale) => previous[locale] as (Record<F, unknown> & { outdated: boolean }) | undefined,
       );
+      const recordFlags = recordFlagsOf(state);
+      const flagSet = Object.fromEntries(
+        TRANSLATION_FILTERS.map((filter) => [`translation_${filter}`, recordFlags[filter]]),
+      );
       for (const locale of LOCALES) {
         const { changed, outdated, missing } = state[locale];
         const set = {
           ...values[locale],
           outdated,
           missing,
+          ...flagSet,
           ...(changed ? { changed_at: sql`now()` } : {}),
         };
         await tx
@@ -104,6 +134,11 @@ export function translations<L extends LangTable, F extends string>(spec: {
           .values({ [ownerKey]: id, language_code: locale, ...set })
           .onConflictDoUpdate({ target: [ownerColumn, table.language_code], set });
       }
+      // The language rows held the record's flags as they were (a new record's are all off, the columns' default).
+      const changedFlags = TRANSLATION_FILTERS.some(
+        (filter) => Boolean(before[0]?.[`was_${filter}`] ?? false) !== recordFlags[filter],
+      );
+      if (changedFlags) await tx.update(owner).set(flagSet).where(eq(owner.id, id));
     },
   };
   TRANSLATED_OWNERS.set(owner, translated);
@@ -166,7 +201,23 @@ export function translationState<F extends string>(
     }),
   ) as Record<Locale, { changed: boolean; outdated: boolean; missing: boolean }>;
 }
-export type Translations = Pick<ReturnType<typeof translations>, 'owner' | 'table' | 'joinOn' | 'ownerColumn'>;
+
+/**
+ * The record's translation flags after a save (docs/features/translations.md): a locale misses a field, or one of
+ * the two is outdated.
+ */
+export const recordFlagsOf = (
+  state: Record<Locale, { outdated: boolean; missing: boolean }>,
+): Record<TranslationFilter, boolean> => ({
+  missing_sk: state.sk.missing,
+  missing_en: state.en.missing,
+  outdated: state.sk.outdated || state.en.outdated,
+});
+
+export type Translations = Pick<
+  ReturnType<typeof translations>,
+  'owner' | 'table' | 'joinOn' | 'ownerColumn' | 'flags'
+>;
 
 /**
  * Whether another live record already uses `value` as its title_url in `lang` (docs/data.md): the record being

@@ -116,29 +116,18 @@ export function relatedLinks<K extends RelatedKey>(spec: {
 }
 
 /**
- * The live targets of many records' links with their title in `lang` (the category badges of a list page):
- * owner id → `[{id, title}]`, by title.
+ * The live targets of a record's links with their title in `lang` (the category badges of a list row), as a column
+ * of the list's own statement: `[{id, title}]` by title, `[]` without links. `owner` is the listed record's id
+ * column. Read beside the page's rows instead of after them, the badges cost the list no second round trip to the
+ * database (docs/features/lists.md, "What a request costs").
  */
-export async function linkedTitles(
-  db: Db,
-  link: Links,
-  titles: Translations,
-  ownerIds: readonly number[],
-  lang: Locale,
-): Promise<Map<number, CategoryBadge[]>> {
-  const byOwner = new Map<number, CategoryBadge[]>();
-  if (ownerIds.length === 0) return byOwner;
+export function linkedTitlesColumn(link: Links, titles: Translations, owner: AnyPgColumn, lang: Locale) {
   const target = titles.owner;
-  const rows = await db
-    .select({ owner: link.ownerColumn, id: target.id, title: titles.table.title })
-    .from(link.table)
-    .innerJoin(target, eq(target.id, link.targetColumn))
-    .innerJoin(titles.table, titles.joinOn(lang))
-    .where(and(inArray(link.ownerColumn, [...ownerIds]), isNull(target.deleted_at)))
-    .orderBy(asc(titles.table.title), asc(target.id));
-  for (const row of rows) {
-    const owner = Number(row.owner);
-    byOwner.set(owner, [...(byOwner.get(owner) ?? []), { id: Number(row.id), title: String(row.title) }]);
-  }
-  return byOwner;
+  return sql<
+    CategoryBadge[]
+  >`(select coalesce(json_agg(json_build_object('id', ${target.id}, 'title', ${titles.table.title}) order by ${titles.table.title}, ${target.id}), '[]'::json)
+    from ${link.table}
+    inner join ${target} on ${eq(target.id, link.targetColumn)}
+    inner join ${titles.table} on ${titles.joinOn(lang)}
+    where ${link.ownerColumn} = ${owner} and ${isNull(target.deleted_at)})`;
 }

@@ -1,5 +1,5 @@
 import { ROLES, type TranslationSummaryRow } from '@backoffice/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../db/schema.js';
 import { idsOf, useSignedInServer } from '../test/content-cases.js';
@@ -24,6 +24,65 @@ async function save(id: number | null, sk: Lang, en: Lang) {
   return res.json().data.id as number;
 }
 const listed = async (filter: string) => idsOf(await ctx.admin.get(`${BASE}/?per_page=100&translation=${filter}`));
+
+/** Every translated resource's records and language rows, with the column that links them. */
+const TRANSLATED = [
+  ['texts', 'text_langs', 'text_id'],
+  ['pages', 'page_langs', 'page_id'],
+  ['categories', 'category_langs', 'category_id'],
+  ['panels', 'panel_langs', 'panel_id'],
+  ['galleries', 'gallery_langs', 'gallery_id'],
+  ['articles', 'article_langs', 'article_id'],
+  ['reference_entries', 'reference_langs', 'reference_id'],
+  ['partners', 'partner_langs', 'partner_id'],
+  ['mail_templates', 'mail_template_langs', 'template_id'],
+] as const;
+
+/**
+ * The records (`table #id`) whose translation flags, on the record or on one of its language rows, differ from
+ * what its language rows' state says (a locale missing a field; either locale outdated): none, while they are kept.
+ */
+async function flagsOutOfStep(): Promise<string[]> {
+  const out: string[] = [];
+  for (const [owner, langs, column] of TRANSLATED) {
+    const result = (await ctx.server.ctx.db.execute(
+      sql.raw(`with state as (
+        select ${column} as id, bool_or(language_code = 'sk' and missing) as missing_sk,
+          bool_or(language_code = 'en' and missing) as missing_en, bool_or(outdated) as outdated
+        from ${langs} group by ${column})
+      select '${owner} #' || o.id as record from ${owner} o join state s on s.id = o.id
+      where (o.translation_missing_sk, o.translation_missing_en, o.translation_outdated)
+          is distinct from (s.missing_sk, s.missing_en, s.outdated)
+        or exists (select 1 from ${langs} l where l.${column} = o.id
+          and (l.translation_missing_sk, l.translation_missing_en, l.translation_outdated)
+            is distinct from (o.translation_missing_sk, o.translation_missing_en, o.translation_outdated))`),
+    )) as unknown as { rows: { record: string }[] };
+    out.push(...result.rows.map((r) => r.record));
+  }
+  return out;
+}
+
+/** The record's flags as the list filters read them from the record. */
+async function flagsOf(id: number) {
+  const result = (await ctx.server.ctx.db.execute(
+    sql`select translation_missing_sk as missing_sk, translation_missing_en as missing_en,
+      translation_outdated as outdated from texts where id = ${id}`,
+  )) as unknown as { rows: { missing_sk: boolean; missing_en: boolean; outdated: boolean }[] };
+  return result.rows[0];
+}
+
+/** The ids the filter should list, by the language rows' state (not the flags), in the list's order. */
+async function expectedIds(filter: 'missing_sk' | 'missing_en' | 'outdated', order: string, trashed = false) {
+  const state =
+    filter === 'outdated' ? 'l.outdated' : `l.missing and l.language_code = '${filter === 'missing_sk' ? 'sk' : 'en'}'`;
+  const result = (await ctx.server.ctx.db.execute(
+    sql.raw(`select t.id from texts t join text_langs title on title.text_id = t.id and title.language_code = 'en'
+      where t.deleted_at is ${trashed ? 'not ' : ''}null
+        and exists (select 1 from text_langs l where l.text_id = t.id and ${state})
+      order by ${order} limit 100`),
+  )) as unknown as { rows: { id: number }[] };
+  return result.rows.map((r) => Number(r.id));
+}
 
 describe('translation state', () => {
   it('an edit of one locale leaves the other outdated until it catches up; then neither is', async () => {
@@ -63,6 +122,65 @@ describe('translation state', () => {
     expect(await listed('missing_sk')).not.toContain(id);
     await save(id, lang('Doprava', '<p>Autobusom</p>'), lang('Transport', '<p>By bus</p>'));
     expect(await listed('missing_en')).not.toContain(id);
+  });
+
+  it('the record keeps its flags in step with its locales on create, save, delete, restore and bulk actions', async () => {
+    const complete = await save(null, lang('Kontakt', '<p>Tel.</p>'), lang('Contact', '<p>Phone</p>'));
+    expect(await flagsOf(complete)).toEqual({ missing_sk: false, missing_en: false, outdated: false });
+    const id = await save(null, lang('Sklad', ''), lang('Warehouse', '<p>Open</p>'));
+    expect(await flagsOf(id)).toEqual({ missing_sk: true, missing_en: false, outdated: false });
+    expect(await flagsOutOfStep()).toEqual([]);
+
+    // The Slovak filled in: no longer missing; the English, unchanged, is now behind.
+    await save(id, lang('Sklad', '<p>Otvorené</p>'), lang('Warehouse', '<p>Open</p>'));
+    expect(await flagsOf(id)).toEqual({ missing_sk: false, missing_en: false, outdated: true });
+    // The English emptied: missing, and up to date (it changed); then it catches up.
+    await save(id, lang('Sklad', '<p>Otvorené</p>'), lang('Warehouse', ''));
+    expect(await flagsOf(id)).toEqual({ missing_sk: false, missing_en: true, outdated: false });
+    expect(await flagsOutOfStep()).toEqual([]);
+
+    // Removal and restore leave the flags; the filter lists live records, or removed ones with `trashed=only`.
+    expect((await ctx.admin.delete(`${BASE}/${id}`)).statusCode).toBe(200);
+    expect(await listed('missing_en')).not.toContain(id);
+    const trashed = idsOf(await ctx.admin.get(`${BASE}/?per_page=100&trashed=only&translation=missing_en`));
+    expect(trashed).toEqual(await expectedIds('missing_en', 't.updated_at desc, t.id desc', true));
+    expect(trashed).toContain(id);
+    expect((await ctx.admin.post(`${BASE}/${id}/restore`, {})).statusCode).toBe(200);
+    expect(await listed('missing_en')).toContain(id);
+    expect(await flagsOf(id)).toEqual({ missing_sk: false, missing_en: true, outdated: false });
+
+    // Bulk actions change the status or remove, never the translations.
+    expect((await ctx.admin.post(`${BASE}/array/hide`, { rows: [id, complete] })).statusCode).toBe(200);
+    expect(await listed('missing_en')).toContain(id);
+    expect((await ctx.admin.post(`${BASE}/array/destroy`, { rows: [id, complete] })).statusCode).toBe(200);
+    expect(await listed('missing_en')).not.toContain(id);
+    expect(await flagsOutOfStep()).toEqual([]);
+  });
+
+  it('each filter lists what the language rows say, in every order the list offers', async () => {
+    // A few more records in every state (one locale missing, outdated, both at once).
+    const a = await save(null, lang('Alfa', '<p>A</p>'), lang('Alpha', ''));
+    await save(a, lang('Alfa', '<p>A2</p>'), lang('Alpha', ''));
+    const b = await save(null, lang('Beta', ''), lang('Beta', '<p>B</p>'));
+    await save(b, lang('Beta', ''), lang('Beta', '<p>B2</p>'));
+    await save(null, lang('Gama', '<p>G</p>'), lang('Gamma', '<p>G</p>'));
+    const orders = {
+      'sort=updated_at&order=desc': 't.updated_at desc, t.id desc',
+      'sort=updated_at&order=asc': 't.updated_at asc, t.id asc',
+      'sort=title&order=asc': 'title.title asc, t.id asc',
+      'sort=title&order=desc': 'title.title desc, t.id desc',
+      'sort=status&order=asc': 't.status asc, t.id asc',
+      'sort=id&order=desc': 't.id desc',
+    };
+    for (const filter of ['missing_sk', 'missing_en', 'outdated'] as const) {
+      for (const [query, order] of Object.entries(orders)) {
+        const res = await ctx.admin.get(`${BASE}/?per_page=100&${query}&translation=${filter}`);
+        const expected = await expectedIds(filter, order);
+        expect(idsOf(res), `${filter} ${query}`).toEqual(expected);
+        expect(res.json().meta.total, `${filter} ${query}`).toBe(expected.length);
+      }
+    }
+    expect(await flagsOutOfStep()).toEqual([]);
   });
 
   it('an unknown filter value means no filter; role 2 and anonymous get what the list gives them', async () => {

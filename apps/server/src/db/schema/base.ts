@@ -1,3 +1,4 @@
+import { TRANSLATION_FILTERS } from '@backoffice/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -104,15 +105,35 @@ export const translationState = () => ({
   missing: boolean('missing').notNull().default(false),
 });
 
-/** The indexes of the translation filter (`translation=missing_en|missing_sk|outdated`): the few rows it finds. */
-export const translationStateIndexes = (
+/**
+ * The record's translation flags (docs/features/translations.md), one per filter: its Slovak or its English misses
+ * a field the other locale fills, or one of its locales is outdated. `translations().write` keeps them, in the save's
+ * transaction, on the record and on each of its language rows, so that a filtered list walks a partial index in the
+ * list's own order (translationFlagIndexes), by a column of the record or by the title.
+ */
+export const translationFlags = () => ({
+  translation_missing_sk: boolean('translation_missing_sk').notNull().default(false),
+  translation_missing_en: boolean('translation_missing_en').notNull().default(false),
+  translation_outdated: boolean('translation_outdated').notNull().default(false),
+});
+
+/**
+ * One partial index per translation flag and per order of a list (named by `orders`: the columns of a sort, the id
+ * or owner last), holding the flagged rows alone: the first page of a filtered list reads its 20 rows from it, as the
+ * plain list reads them from its order's index, however few or many records are flagged.
+ */
+export const translationFlagIndexes = (
   table: string,
-  t: { language_code: ExtraConfigColumn; outdated: ExtraConfigColumn; missing: ExtraConfigColumn },
-  owner: ExtraConfigColumn,
-) => [
-  index(`${table}_missing_idx`).on(t.language_code, owner).where(sql`${t.missing}`),
-  index(`${table}_outdated_idx`).on(t.language_code, owner).where(sql`${t.outdated}`),
-];
+  t: Record<keyof ReturnType<typeof translationFlags>, ExtraConfigColumn>,
+  orders: Record<string, [ExtraConfigColumn, ...ExtraConfigColumn[]]>,
+) =>
+  Object.entries(orders).flatMap(([order, columns]) =>
+    TRANSLATION_FILTERS.map((flag) =>
+      index(`${table}_${order}_${flag}_idx`)
+        .on(...columns)
+        .where(sql`${t[`translation_${flag}`]}`),
+    ),
+  );
 
 export const languages = pgTable('languages', {
   code: varchar('code', { length: 2 }).primaryKey(),

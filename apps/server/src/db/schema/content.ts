@@ -9,8 +9,9 @@ import {
   timestamps,
   titleAndContent,
   titleSearchIndexes,
+  translationFlagIndexes,
+  translationFlags,
   translationState,
-  translationStateIndexes,
   ts,
 } from './base.js';
 
@@ -28,9 +29,11 @@ export const texts = pgTable(
     status: boolean('status').notNull().default(true),
     ...timestamps,
     deleted_at: ts('deleted_at'),
+    ...translationFlags(),
   },
   (t) => [
     index('texts_updated_idx').on(t.updated_at),
+    ...translationFlagIndexes('texts', t, { updated: [t.updated_at, t.id], status: [t.status, t.id], id: [t.id] }),
     index('texts_status_idx').on(t.status, t.id),
     index('texts_live_idx').on(t.id).where(sql`${t.deleted_at} is null`),
   ],
@@ -45,13 +48,14 @@ export const textLangs = pgTable(
     language_code: languageCode(),
     ...titleAndContent(),
     ...translationState(),
+    ...translationFlags(),
   },
   (t) => [
     primaryKey({ columns: [t.text_id, t.language_code] }),
     index('text_langs_title_idx').on(t.language_code, t.title, t.text_id),
     ...titleSearchIndexes('text_langs', t),
     ...foldedSearchIndexes('text_langs_title', t.title),
-    ...translationStateIndexes('text_langs', t, t.text_id),
+    ...translationFlagIndexes('text_langs', t, { title: [t.language_code, t.title, t.text_id] }),
   ],
 );
 
@@ -101,9 +105,11 @@ export const categories = pgTable(
     redirect: varchar('redirect', { length: 255 }),
     css_class: varchar('css_class', { length: 128 }),
     ...publishable(),
+    ...translationFlags(),
   },
   (t) => [
     index('categories_module_idx').on(t.module_id),
+    ...translationFlagIndexes('categories', t, { updated: [t.updated_at, t.id], status: [t.status, t.id], id: [t.id] }),
     index('categories_status_idx').on(t.status, t.id),
     index('categories_updated_idx').on(t.updated_at, t.id),
     index('categories_live_idx').on(t.id).where(sql`${t.deleted_at} is null`),
@@ -119,13 +125,14 @@ export const categoryLangs = pgTable(
       .references(() => categories.id, { onDelete: 'cascade' }),
     ...pageLikeLangFields,
     ...translationState(),
+    ...translationFlags(),
   },
   (t) => [
     primaryKey({ columns: [t.category_id, t.language_code] }),
     index('category_langs_title_idx').on(t.language_code, t.title, t.category_id),
     ...titleSearchIndexes('category_langs', t),
     ...foldedSearchIndexes('category_langs_title', t.title),
-    ...translationStateIndexes('category_langs', t, t.category_id),
+    ...translationFlagIndexes('category_langs', t, { title: [t.language_code, t.title, t.category_id] }),
     index('category_langs_url_idx').on(t.language_code, t.title_url),
   ],
 );
@@ -139,9 +146,11 @@ export const pages = pgTable(
     redirect: varchar('redirect', { length: 255 }),
     css_class: varchar('css_class', { length: 128 }),
     ...publishable(),
+    ...translationFlags(),
   },
   (t) => [
     index('pages_updated_idx').on(t.updated_at),
+    ...translationFlagIndexes('pages', t, { updated: [t.updated_at, t.id], status: [t.status, t.id], id: [t.id] }),
     index('pages_status_idx').on(t.status, t.id),
     index('pages_module_idx').on(t.module_id),
     index('pages_live_idx').on(t.id).where(sql`${t.deleted_at} is null`),
@@ -156,6 +165,7 @@ export const pageLangs = pgTable(
       .references(() => pages.id, { onDelete: 'cascade' }),
     ...pageLikeLangFields,
     ...translationState(),
+    ...translationFlags(),
   },
   (t) => [
     primaryKey({ columns: [t.page_id, t.language_code] }),
@@ -164,7 +174,7 @@ export const pageLangs = pgTable(
     // Search (`ILIKE '%…%'`) in page titles: a trigram index (docs/data.md Lists; bench/pages.bench.ts).
     ...titleSearchIndexes('page_langs', t),
     ...foldedSearchIndexes('page_langs_title', t.title),
-    ...translationStateIndexes('page_langs', t, t.page_id),
+    ...translationFlagIndexes('page_langs', t, { title: [t.language_code, t.title, t.page_id] }),
   ],
 );
 
@@ -201,9 +211,16 @@ export const panels = pgTable(
     priority: integer('priority').notNull().default(1),
     ...timestamps,
     deleted_at: ts('deleted_at'),
+    ...translationFlags(),
   },
   (t) => [
     index('panels_priority_idx').on(t.priority),
+    ...translationFlagIndexes('panels', t, {
+      priority: [t.priority, t.id],
+      updated: [t.updated_at, t.id],
+      status: [t.status, t.id],
+      id: [t.id],
+    }),
     index('panels_status_idx').on(t.status, t.id),
     index('panels_updated_idx').on(t.updated_at, t.id),
     index('panels_live_idx').on(t.id).where(sql`${t.deleted_at} is null`),
@@ -219,13 +236,14 @@ export const panelLangs = pgTable(
     language_code: languageCode(),
     ...titleAndContent(),
     ...translationState(),
+    ...translationFlags(),
   },
   (t) => [
     primaryKey({ columns: [t.panel_id, t.language_code] }),
     index('panel_langs_title_idx').on(t.language_code, t.title, t.panel_id),
     ...titleSearchIndexes('panel_langs', t),
     ...foldedSearchIndexes('panel_langs_title', t.title),
-    ...translationStateIndexes('panel_langs', t, t.panel_id),
+    ...translationFlagIndexes('panel_langs', t, { title: [t.language_code, t.title, t.panel_id] }),
   ],
 );
 
@@ -234,9 +252,11 @@ export const galleries = pgTable(
   {
     id: serial('id').primaryKey(),
     ...publishable(),
+    ...translationFlags(),
   },
   (t) => [
     index('galleries_updated_idx').on(t.updated_at),
+    ...translationFlagIndexes('galleries', t, { updated: [t.updated_at, t.id], status: [t.status, t.id], id: [t.id] }),
     index('galleries_status_idx').on(t.status, t.id),
     index('galleries_live_idx').on(t.id).where(sql`${t.deleted_at} is null`),
   ],
@@ -250,13 +270,14 @@ export const galleryLangs = pgTable(
       .references(() => galleries.id, { onDelete: 'cascade' }),
     ...articleLikeLangFields(),
     ...translationState(),
+    ...translationFlags(),
   },
   (t) => [
     primaryKey({ columns: [t.gallery_id, t.language_code] }),
     index('gallery_langs_title_idx').on(t.language_code, t.title, t.gallery_id),
     ...titleSearchIndexes('gallery_langs', t),
     ...foldedSearchIndexes('gallery_langs_title', t.title),
-    ...translationStateIndexes('gallery_langs', t, t.gallery_id),
+    ...translationFlagIndexes('gallery_langs', t, { title: [t.language_code, t.title, t.gallery_id] }),
     index('gallery_langs_url_idx').on(t.language_code, t.title_url),
   ],
 );

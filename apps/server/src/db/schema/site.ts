@@ -4,8 +4,9 @@ import {
   languageCode,
   timestamps,
   titleSearchIndexes,
+  translationFlagIndexes,
+  translationFlags,
   translationState,
-  translationStateIndexes,
   ts,
 } from './base.js';
 
@@ -33,12 +34,17 @@ export const settingValues = pgTable(
 );
 
 /** One template per event (contact, price offer, registration, password reset, new account); none is created. */
-export const mailTemplates = pgTable('mail_templates', {
-  id: serial('id').primaryKey(),
-  event: varchar('event', { length: 64 }).notNull().unique(),
-  ...timestamps,
-  deleted_at: ts('deleted_at'),
-});
+export const mailTemplates = pgTable(
+  'mail_templates',
+  {
+    id: serial('id').primaryKey(),
+    event: varchar('event', { length: 64 }).notNull().unique(),
+    ...timestamps,
+    deleted_at: ts('deleted_at'),
+    ...translationFlags(),
+  },
+  (t) => [...translationFlagIndexes('mail_templates', t, { updated: [t.updated_at, t.id] })],
+);
 
 export const mailTemplateLangs = pgTable(
   'mail_template_langs',
@@ -52,12 +58,13 @@ export const mailTemplateLangs = pgTable(
     content_plain: varchar('content_plain', { length: 240 }).notNull().default(''),
     content: text('content').notNull().default(''),
     ...translationState(),
+    ...translationFlags(),
   },
   (t) => [
     primaryKey({ columns: [t.template_id, t.language_code] }),
     index('mail_template_langs_title_idx').on(t.language_code, t.title, t.template_id),
     ...titleSearchIndexes('mail_template_langs', t),
     ...foldedSearchIndexes('mail_template_langs_title', t.title),
-    ...translationStateIndexes('mail_template_langs', t, t.template_id),
+    ...translationFlagIndexes('mail_template_langs', t, { title: [t.language_code, t.title, t.template_id] }),
   ],
 );

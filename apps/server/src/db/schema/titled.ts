@@ -7,8 +7,9 @@ import {
   publishable,
   titleSearchIndexes,
   titleUrlLangFields,
+  translationFlagIndexes,
+  translationFlags,
   translationState,
-  translationStateIndexes,
 } from './base.js';
 import { categories, galleries } from './content.js';
 
@@ -21,9 +22,11 @@ export const articles = pgTable(
     primary: boolean('primary').notNull().default(false),
     poster: varchar('poster', { length: 255 }),
     ...publishable(),
+    ...translationFlags(),
   },
   (t) => [
     index('articles_updated_idx').on(t.updated_at),
+    ...translationFlagIndexes('articles', t, { updated: [t.updated_at, t.id], status: [t.status, t.id], id: [t.id] }),
     index('articles_status_idx').on(t.status, t.id),
     index('articles_live_idx').on(t.id).where(sql`${t.deleted_at} is null`),
     // The news list's `trashed=only` (docs/features/lists.md): the removed rows alone.
@@ -39,13 +42,14 @@ export const articleLangs = pgTable(
       .references(() => articles.id, { onDelete: 'cascade' }),
     ...articleLikeLangFields(),
     ...translationState(),
+    ...translationFlags(),
   },
   (t) => [
     primaryKey({ columns: [t.article_id, t.language_code] }),
     index('article_langs_title_idx').on(t.language_code, t.title, t.article_id),
     ...titleSearchIndexes('article_langs', t),
     ...foldedSearchIndexes('article_langs_title', t.title),
-    ...translationStateIndexes('article_langs', t, t.article_id),
+    ...translationFlagIndexes('article_langs', t, { title: [t.language_code, t.title, t.article_id] }),
     index('article_langs_url_idx').on(t.language_code, t.title_url),
   ],
 );
@@ -110,9 +114,17 @@ export const references = pgTable(
     amount: integer('amount').notNull().default(0),
     order: integer('order').notNull().default(0),
     ...publishable(),
+    ...translationFlags(),
   },
   (t) => [
     index('reference_entries_updated_idx').on(t.updated_at),
+    ...translationFlagIndexes('reference_entries', t, {
+      updated: [t.updated_at, t.id],
+      status: [t.status, t.id],
+      amount: [t.amount, t.id],
+      order: [t.order, t.id],
+      id: [t.id],
+    }),
     index('reference_entries_status_idx').on(t.status, t.id),
     index('reference_entries_amount_idx').on(t.amount, t.id),
     index('reference_entries_live_idx').on(t.id).where(sql`${t.deleted_at} is null`),
@@ -136,13 +148,14 @@ export const referenceLangs = pgTable(
     ...metaLangFields(),
     panel_text: text('panel_text').notNull().default(''),
     ...translationState(),
+    ...translationFlags(),
   },
   (t) => [
     primaryKey({ columns: [t.reference_id, t.language_code] }),
     index('reference_langs_title_idx').on(t.language_code, t.title, t.reference_id),
     ...titleSearchIndexes('reference_langs', t),
     ...foldedSearchIndexes('reference_langs_title', t.title),
-    ...translationStateIndexes('reference_langs', t, t.reference_id),
+    ...translationFlagIndexes('reference_langs', t, { title: [t.language_code, t.title, t.reference_id] }),
     index('reference_langs_url_idx').on(t.language_code, t.title_url),
   ],
 );
@@ -203,9 +216,16 @@ export const partners = pgTable(
     id: serial('id').primaryKey(),
     order: integer('order').notNull().default(0),
     ...publishable(),
+    ...translationFlags(),
   },
   (t) => [
     index('partners_order_idx').on(t.order),
+    ...translationFlagIndexes('partners', t, {
+      order: [t.order, t.id],
+      updated: [t.updated_at, t.id],
+      status: [t.status, t.id],
+      id: [t.id],
+    }),
     index('partners_updated_idx').on(t.updated_at),
     index('partners_status_idx').on(t.status, t.id),
     index('partners_live_idx').on(t.id).where(sql`${t.deleted_at} is null`),
@@ -224,13 +244,14 @@ export const partnerLangs = pgTable(
     /** The partner's web address in this locale. */
     url: varchar('url', { length: 255 }).notNull().default(''),
     ...translationState(),
+    ...translationFlags(),
   },
   (t) => [
     primaryKey({ columns: [t.partner_id, t.language_code] }),
     index('partner_langs_title_idx').on(t.language_code, t.title, t.partner_id),
     ...titleSearchIndexes('partner_langs', t),
     ...foldedSearchIndexes('partner_langs_title', t.title),
-    ...translationStateIndexes('partner_langs', t, t.partner_id),
+    ...translationFlagIndexes('partner_langs', t, { title: [t.language_code, t.title, t.partner_id] }),
     index('partner_langs_url_idx').on(t.language_code, t.title_url),
   ],
 );

@@ -150,6 +150,14 @@ describe('news: list', () => {
     expect(ids(await ctx.admin.get(`${BASE}/?search=news-list&status=0`))).toEqual([made[alpha]]);
     expect(ids(await ctx.admin.get(`${BASE}/?search=news-list&category_id=${press}`))).toEqual([made[zebra]]);
   });
+
+  it("leaves a removed category's badge out of the rows", async () => {
+    expect((await ctx.admin.delete(`/api/content/category/${press}`)).statusCode).toBe(200);
+    const rows = (await ctx.admin.get(`${BASE}/?search=news-list`)).json().data;
+    const badges = (row: { categories: { title: string }[] }) => row.categories.map((c) => c.title);
+    expect(badges(rows[0])).toEqual(['Badge Events en']);
+    expect(badges(rows[2])).toEqual(['Badge Events en']);
+  });
 });
 
 describeTitledResource('News', ctx, {

@@ -15,7 +15,7 @@ import type { Db } from '../../db/client.js';
 import { articleCategories, articleGalleries, articleLangs, articleSimilars, articles } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { translations } from '../../resources/langs.js';
-import { linkedTitles, links, relatedLinks } from '../../resources/links.js';
+import { linkedTitlesColumn, links, relatedLinks } from '../../resources/links.js';
 import { type ContentListQuery, iso, translatedList } from '../../resources/list.js';
 import { publishingValues, titledResource } from '../../resources/titled.js';
 import { categoryLangRows } from '../categories/langs.js';
@@ -48,6 +48,7 @@ export async function listArticles(db: Db, query: ArticleFilters, lang: Locale):
     lang,
     select: {
       id: articles.id,
+      categories: linkedTitlesColumn(related.links.categories, categoryLangRows, articles.id, lang),
       title: articleLangs.title,
       status: articles.status,
       primary: articles.primary,
@@ -61,17 +62,9 @@ export async function listArticles(db: Db, query: ArticleFilters, lang: Locale):
       query.category_id === undefined ? undefined : related.links.categories.has(articles.id, query.category_id),
     ],
   });
-  const badges = await linkedTitles(
-    db,
-    related.links.categories,
-    categoryLangRows,
-    rows.map((r) => r.id),
-    lang,
-  );
   return {
     data: rows.map((r) => ({
       ...r,
-      categories: badges.get(r.id) ?? [],
       updated_at: r.updated_at.toISOString(),
       deleted_at: iso(r.deleted_at),
     })),

@@ -161,7 +161,7 @@ export async function disable(ctx: AppContext, userId: number, input: { password
 }
 
 /** Forgets a user's two-factor sign-in: the secrets and the recovery codes. */
-async function removeTwoFactor(ctx: AppContext, userId: number) {
+async function removeTwoFactor(ctx: Pick<AppContext, 'db'>, userId: number) {
   await ctx.db.transaction(async (tx) => {
     await tx.delete(userTwoFactor).where(eq(userTwoFactor.user_id, userId));
     await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.user_id, userId));
@@ -170,9 +170,10 @@ async function removeTwoFactor(ctx: AppContext, userId: number) {
 
 /**
  * Role 1's reset of another user's two-factor sign-in (a lost phone): it is forgotten and every session of the user
- * ends, so the next sign-in is by password (and, when required, leads to a new set-up).
+ * ends, so the next sign-in is by password (and, when required, leads to a new set-up). The operator's command
+ * `user:two-factor-reset` (`cli.ts`) does the same for a role-1 user who lost both the phone and the recovery codes.
  */
-export async function resetTwoFactor(ctx: AppContext, userId: number) {
+export async function resetTwoFactor(ctx: Pick<AppContext, 'db'>, userId: number) {
   await removeTwoFactor(ctx, userId);
   await ctx.db.delete(sessions).where(eq(sessions.user_id, userId));
 }

@@ -25,8 +25,9 @@ import {
   users,
 } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
-import { exactTotalLimit, iso, listTotal } from '../../resources/list.js';
-import { likePattern, pageMeta, resolveSort } from '../../resources/paging.js';
+import { iso } from '../../resources/list.js';
+import { likePattern, resolveSort } from '../../resources/paging.js';
+import { listTotal, totalMeta, totalPolicy } from '../../resources/total.js';
 
 /** The table behind each kind of submission. */
 export const FORM_TABLES = {
@@ -76,11 +77,11 @@ export async function listSubmissions(db: Db, kind: FormKind, query: ListQuery):
       .from(table)
       .innerJoin(keys, eq(keys.id, table.id))
       .orderBy(...orderBy),
-    listTotal(db, () => db.select({ one: sql`1` }).from(table).where(where).$dynamic(), exactTotalLimit(query)),
+    listTotal(db, () => db.select({ one: sql`1` }).from(table).where(where).$dynamic(), totalPolicy(query, false)),
   ]);
   return {
     data: rows.map((r) => ({ ...r, created_at: r.created_at.toISOString(), deleted_at: iso(r.deleted_at) })),
-    meta: pageMeta(total.total, query.page, query.per_page, total.approximate),
+    meta: totalMeta(total, query, rows.length),
   };
 }
 

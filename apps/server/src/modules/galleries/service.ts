@@ -15,7 +15,7 @@ import type { Db } from '../../db/client.js';
 import { galleries, galleryCategories, galleryImages, galleryLangs } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { translations } from '../../resources/langs.js';
-import { linkedTitles, links, relatedLinks } from '../../resources/links.js';
+import { linkedTitlesColumn, links, relatedLinks } from '../../resources/links.js';
 import { type ContentListQuery, iso, translatedList } from '../../resources/list.js';
 import { publishingValues, titledResource } from '../../resources/titled.js';
 import { categoryLangRows } from '../categories/langs.js';
@@ -51,6 +51,7 @@ export async function listGalleries(db: Db, query: GalleryFilters, lang: Locale)
     lang,
     select: {
       id: galleries.id,
+      categories: linkedTitlesColumn(related.links.categories, categoryLangRows, galleries.id, lang),
       title: galleryLangs.title,
       status: galleries.status,
       imageCount,
@@ -70,17 +71,9 @@ export async function listGalleries(db: Db, query: GalleryFilters, lang: Locale)
       query.category_id === undefined ? undefined : related.links.categories.has(galleries.id, query.category_id),
     ],
   });
-  const badges = await linkedTitles(
-    db,
-    related.links.categories,
-    categoryLangRows,
-    rows.map((r) => r.id),
-    lang,
-  );
   return {
     data: rows.map((r) => ({
       ...r,
-      categories: badges.get(r.id) ?? [],
       updated_at: r.updated_at.toISOString(),
       deleted_at: iso(r.deleted_at),
     })),

@@ -41,6 +41,7 @@ export async function listTexts(db: Db, query: ListQuery & TextFilters, lang: Lo
       status: texts.status,
       updated_at: texts.updated_at,
       deleted_at: texts.deleted_at,
+      positions: positionsColumn,
     },
     sorts: { updated_at: texts.updated_at, title: textLangs.title, status: texts.status, id: texts.id },
     allowedSorts: TEXT_SORTS,
@@ -58,16 +59,12 @@ export async function listTexts(db: Db, query: ListQuery & TextFilters, lang: Lo
           ),
     ],
   });
-  const positions = await positionsOf(
-    db,
-    rows.map((r) => r.id),
-  );
   return {
     data: rows.map((r) => ({
       id: r.id,
       title: r.title,
       status: r.status,
-      positions: positions.get(r.id) ?? [],
+      positions: r.positions,
       translation: translationOf(r),
       updated_at: r.updated_at.toISOString(),
       deleted_at: iso(r.deleted_at),
@@ -79,18 +76,16 @@ export async function listTexts(db: Db, query: ListQuery & TextFilters, lang: Lo
 /** The row's translation state, which the list helper adds beside the selected fields (docs/features/translations.md). */
 const translationOf = (row: object) => (row as { translation?: TranslationStatus }).translation;
 
-async function positionsOf(db: Db, ids: number[]) {
-  const byText = new Map<number, { id: number; title: string }[]>();
-  if (ids.length === 0) return byText;
-  const links = await db
-    .select({ text_id: textPositionLinks.text_id, id: textPositions.id, title: textPositions.title })
-    .from(textPositionLinks)
-    .innerJoin(textPositions, eq(textPositions.id, textPositionLinks.position_id))
-    .where(inArray(textPositionLinks.text_id, ids))
-    .orderBy(asc(textPositions.id));
-  for (const { text_id, ...position } of links) byText.set(text_id, [...(byText.get(text_id) ?? []), position]);
-  return byText;
-}
+/**
+ * A listed text's positions `[{id, title}]` by id, as a column of the list's own statement (no second round trip;
+ * docs/features/lists.md, "What a request costs").
+ */
+const positionsColumn = sql<
+  { id: number; title: string }[]
+>`(select coalesce(json_agg(json_build_object('id', ${textPositions.id}, 'title', ${textPositions.title}) order by ${textPositions.id}), '[]'::json)
+  from ${textPositionLinks}
+  inner join ${textPositions} on ${eq(textPositions.id, textPositionLinks.position_id)}
+  where ${textPositionLinks.text_id} = ${texts.id})`;
 
 /** One text with both language versions; soft-deleted texts are returned with deleted_at set. */
 export async function getText(db: Db, id: number): Promise<TextRecord> {

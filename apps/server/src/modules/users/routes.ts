@@ -125,7 +125,11 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         if (!allowed) throw forbidden();
       }
       const upload = await image.checked(request);
-      const changes = await image.update(request, id, upload, () => service.updateUserRecord(db, id, input, row));
+      const changes = await image.update(request, id, upload, async (point) => {
+        const saved = await service.updateUserRecord(db, id, input, row);
+        await point();
+        return saved;
+      });
       if (changes.roleChanged || changes.blocked) await service.endSessionsOf(db, [id]);
       else if (changes.passwordChanged) {
         // A user who changes their own password stays signed in here; every other session of theirs ends.

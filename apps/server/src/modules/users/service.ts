@@ -18,9 +18,10 @@ import { hashPassword } from '../../http/crypto.js';
 import { invalid, isUniqueViolation, notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../http/session.js';
 import type { Tx } from '../../resources/langs.js';
-import { exactTotalLimit, iso, listTotal, trashedWhere } from '../../resources/list.js';
-import { likePattern, pageMeta, resolveSort } from '../../resources/paging.js';
+import { iso, trashedWhere } from '../../resources/list.js';
+import { likePattern, resolveSort } from '../../resources/paging.js';
 import { updateUnlessStale } from '../../resources/resource.js';
+import { listTotal, totalMeta, totalPolicy } from '../../resources/total.js';
 import { canEditUser, canRemoveOrBlockUser } from './policy.js';
 
 export type UserListQuery = ListQuery & { status?: boolean; role_id?: number };
@@ -88,7 +89,11 @@ export async function listUsers(
       .innerJoin(keys, eq(keys.id, users.id))
       .leftJoin(roleLangs, roleTitle(lang))
       .orderBy(...orderBy),
-    listTotal(db, () => db.select({ one: sql`1` }).from(users).where(where).$dynamic(), exactTotalLimit(query)),
+    listTotal(
+      db,
+      () => db.select({ one: sql`1` }).from(users).where(where).$dynamic(),
+      totalPolicy(query, query.status !== undefined || query.role_id !== undefined),
+    ),
   ]);
   return {
     data: rows.map((r) => ({
@@ -100,7 +105,7 @@ export async function listUsers(
       deleted_at: iso(r.deleted_at),
       abilities: { update: canEditUser(viewer, r), destroy: canRemoveOrBlockUser(viewer, r) },
     })),
-    meta: pageMeta(total.total, query.page, query.per_page, total.approximate),
+    meta: totalMeta(total, query, rows.length),
   };
 }
 
