@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type ExtraConfigColumn, index, integer, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
-import { foldedSearchIndexes, ts } from './base.js';
+import { foldedSearchIndexes, trigramIndex, ts } from './base.js';
 import { users } from './people.js';
 
 /*
@@ -50,9 +50,9 @@ const submissionIndexes = (
   index(`${table}_live_created_idx`).on(t.created_at, t.id).where(sql`${t.deleted_at} is null`),
   index(`${table}_name_idx`).on(t.name, t.id),
   index(`${table}_email_idx`).on(t.email, t.id),
-  index(`${table}_name_trgm_idx`).using('gin', t.name.op('gin_trgm_ops')),
-  index(`${table}_email_trgm_idx`).using('gin', t.email.op('gin_trgm_ops')),
-  index(`${table}_${third.name}_trgm_idx`).using('gin', third.column.op('gin_trgm_ops')),
+  trigramIndex(`${table}_name_trgm_idx`, t.name),
+  trigramIndex(`${table}_email_trgm_idx`, t.email),
+  trigramIndex(`${table}_${third.name}_trgm_idx`, third.column),
   // The search everything (docs/features/search.md): the same three fields, folded.
   ...foldedSearchIndexes(`${table}_name`, t.name),
   ...foldedSearchIndexes(`${table}_email`, t.email),

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { foldedSearchIndexes, languageCode, timestamps, ts } from './base.js';
+import { foldedSearchIndexes, languageCode, timestamps, trigramIndex, ts } from './base.js';
 
 /* ── Staff and members, their sessions and sign-in protection, the activity log (docs/spec-index.md S1.3, S2.3 User) ── */
 
@@ -104,8 +104,8 @@ export const users = pgTable(
     index('users_name_sort_idx').on(t.name, t.surname, t.id).where(sql`${t.deleted_at} is null`),
     index('users_status_idx').on(t.status, t.id),
     // Search (`ILIKE '%…%'`, docs/features/lists.md): the full name covers the name and the surname alone.
-    index('users_fullname_trgm_idx').using('gin', sql`(${t.name} || ' ' || ${t.surname}) gin_trgm_ops`),
-    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    trigramIndex('users_fullname_trgm_idx', sql`(${t.name} || ' ' || ${t.surname})`),
+    trigramIndex('users_email_trgm_idx', t.email),
     // The search everything (docs/features/search.md): the full name and the e-mail, folded.
     ...foldedSearchIndexes('users_fullname', sql`${t.name} || ' ' || ${t.surname}`),
     ...foldedSearchIndexes('users_email', t.email),
