@@ -216,8 +216,11 @@ describe('large lists', () => {
     const recomputes = async (query: string) =>
       (await captured(db, () => ctx.admin.get(`/api/blog/?${query}`))).some((s) => /row_number\(\)/.test(s.text));
 
-    // Offsets 10,000 (the first one past MARKS_FROM) and 10,231 (a page that starts between two marks).
-    expect(MARKS_FROM).toBe(10_000);
+    // Offsets 2,000 (the first one from MARKS_FROM), 10,000 and 10,231 (a page that starts between two marks).
+    expect(MARKS_FROM).toBe(2_000);
+    expect(await recomputes('page=101&per_page=20')).toBe(true);
+    expect(await apiIds('page=101&per_page=20')).toEqual(await byDate(2_000, 20));
+    expect(await recomputes('page=100&per_page=20')).toBe(false);
     expect(await apiIds('page=501&per_page=20')).toEqual(await byDate(10_000, 20));
     expect(await recomputes('page=788&per_page=13')).toBe(false);
     expect(await apiIds('page=788&per_page=13')).toEqual(await byDate(10_231, 13));
