@@ -81,6 +81,11 @@ function openScope(db: Db) {
   return scope?.open ? scope : undefined;
 }
 
+/** Whether a transaction is open on `db` in this async context (its queries go to it). */
+export function transactionOpen(db: Db): boolean {
+  return openScope(db) !== undefined;
+}
+
 /** Runs `hook` once the transaction open on `db` in this context commits; at once when none is open. */
 export async function afterCommit(db: Db, hook: Hook): Promise<void> {
   const scope = openScope(db);

@@ -42,6 +42,7 @@ import { langOptions } from './list.js';
 import { softResource } from './resource.js';
 import { registerRevisionRoutes } from './revision-routes.js';
 import { recordWrite, type WriteEntry } from './revisions.js';
+import { bulkWrite } from './revisions-bulk.js';
 
 export { type ImageColumn, imageFields } from './image-fields.js';
 
@@ -98,7 +99,11 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
     listQuery: Q;
     list: (query: z.output<Q>, lang: Locale) => Promise<ListResponse<unknown>>;
     body: B;
-    create: (input: z.output<B>) => Promise<number>;
+    /**
+     * Inserts a record and answers its id; given `id` (reserved by `image.createWith` for a record with images),
+     * inserts it with that id.
+     */
+    create: (input: z.output<B>, id?: number) => Promise<number>;
     update: (id: number, input: z.output<B>) => Promise<void>;
     read: (id: number) => Promise<unknown>;
     /** Refuses (throws) a restore that would break a rule, e.g. a title_url taken while the record was removed. */
@@ -166,12 +171,17 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
     async (request, reply) => {
       const user = allow(request, 'create');
       const input = request.body as z.output<B>;
+      // The new image files are written under a reserved id before the transaction (image.createWith), which then
+      // inserts the record with that id, points it at them and keeps its revision.
+      const create = (reserved?: number, point?: () => Promise<void>) =>
+        inTransaction(db, async () => {
+          const id = await spec.create(input, reserved);
+          if (reserved !== undefined && id !== reserved) throw new Error(`${model} was not created with its id`);
+          await point?.();
+          return { id, kept: await recorded({ userId: user.id, model, rowIds: [id], action: 'store' }) };
+        });
       const uploads = image && (await image.checked(request));
-      const { id, kept } = await inTransaction(db, async () => {
-        const id =
-          image && uploads ? await image.create(request, uploads, () => spec.create(input)) : await spec.create(input);
-        return { id, kept: await recorded({ userId: user.id, model, rowIds: [id], action: 'store' }) };
-      });
+      const { id, kept } = image && uploads ? await image.createWith(request, uploads, create) : await create();
       reply.code(201);
       return { message: t(request.lang, 'crud.stored'), data: kept.get(id) ?? (await read(id)) };
     },
@@ -266,12 +276,16 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
       const { action } = request.params;
       const user = allow(request, action);
       const rows = [...new Set(request.body.rows)];
-      const changed = await inTransaction(db, async () => {
-        const changed =
-          action === 'destroy' ? await ops.destroy(rows) : await ops.setStatus(rows, action === 'publish');
-        await recorded({ userId: user.id, model, rowIds: changed, action });
-        return changed;
-      });
+      const status = action === 'destroy' ? undefined : action === 'publish';
+      // The records are read for their revisions before the transaction opens (docs/features/revisions.md).
+      const changed = await bulkWrite(
+        db,
+        { table: spec.table, read },
+        rows,
+        status,
+        () => (status === undefined ? ops.destroy(rows) : ops.setStatus(rows, status)),
+        (changed, current) => recordWrite(db, { userId: user.id, model, rowIds: changed, action }, current),
+      );
       return { message: t(request.lang, BULK_MESSAGES[action], { count: changed.length }), count: changed.length };
     },
   );

@@ -2,7 +2,7 @@
 // stored all or nothing with the record. Used by the generic routes (crud-routes.ts) and by resources with routes
 // of their own (users).
 import { DELETE_MARKER, ERR } from '@backoffice/shared';
-import { sql } from 'drizzle-orm';
+import { getTableName, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
@@ -33,9 +33,10 @@ async function logged<T>(request: FastifyRequest, work: Promise<T>): Promise<T> 
  * are taken before validation; new files are all checked before anything is written (each bad one is a 422
  * `errors.image` on its field). A save is all or nothing (SECURITY.md): an update writes the new files before the
  * record changes (a failed write is a 507 and nothing changed; a refused save removes them again), and the
- * replaced files go only once the row points at the new ones; a create, whose folder needs the new id, writes its
- * files after the insert and removes the new record again when they cannot be written. Inside a transaction
- * (`inTransaction`: the generic routes'), "once" means once it commits, and a rollback removes the new files (and a
+ * replaced files go only once the row points at the new ones. A create reserves the new record's id first, writes
+ * its files under it and then inserts the record with that id (`createWith`); a save that cannot take a given id
+ * (users) writes them after its insert and removes the new record again when they cannot be written (`create`).
+ * Inside a transaction (`inTransaction`), "once" means once it commits, and a rollback removes the new files (and a
  * new record's folder) as a failed save does. Any other string means "keep".
  */
 export function imageFields(
@@ -77,6 +78,20 @@ export function imageFields(
     });
   };
 
+  /**
+   * A new record's id, taken from the sequence of the table's serial `id` outside any transaction, so that its
+   * files can be written before the record is inserted with it. An id taken and never inserted is a gap, as a
+   * rolled-back insert leaves.
+   */
+  const reserveId = async (): Promise<number> => {
+    const result = (await db.execute(
+      sql`select nextval(pg_get_serial_sequence(quote_ident(${getTableName(table)}), 'id')) as id`,
+    )) as unknown as { rows: { id: number | string }[] };
+    const id = Number(result.rows[0]?.id);
+    if (!Number.isSafeInteger(id) || id <= 0) throw new Error(`no id reserved for ${getTableName(table)}`);
+    return id;
+  };
+
   return {
     capture: async (request: FastifyRequest) => {
       const body = request.body as Record<string, unknown> | null | undefined;
@@ -104,7 +119,7 @@ export function imageFields(
      * changed when they cannot be written; a slow upload holds no database connection), then `save`, which saves the
      * record and calls `point` in its transaction to point the row's image columns at the new files. If `save` fails
      * the new files go and the old ones stay; once it has committed, the replaced files go. Called inside a
-     * transaction (a create's), "committed" and "fails" are that transaction's. Answers what `save` answered.
+     * transaction, "committed" and "fails" are that transaction's. Answers what `save` answered.
      */
     async update<T>(
       request: FastifyRequest,
@@ -133,8 +148,38 @@ export function imageFields(
     },
 
     /**
-     * Creates a record (`insert` answers its id) with its checked images. The files need the id, so they are
-     * written after the insert; when they cannot be (507), the new record is deleted again with whatever was
+     * Creates a record with its checked images, the files first (docs/features/media-storage.md): the new record's
+     * id is reserved from the table's sequence, outside any transaction, and its files written under it (507 and
+     * nothing created when they cannot be; a slow upload holds no database connection); then `save` inserts the
+     * record with that id and calls `point` in its transaction. If `save` fails, the files and the record's folder
+     * go. Answers what `save` answered.
+     */
+    async createWith<T>(
+      request: FastifyRequest,
+      uploads: ImageUpload[],
+      save: (id: number, point: () => Promise<void>) => Promise<T>,
+    ): Promise<T> {
+      const id = await reserveId();
+      const removeFolder = () =>
+        mediaStorage(target.config)
+          .removeRecord(target.media, id)
+          .catch(() => {});
+      let saved: T;
+      try {
+        saved = await this.update(request, id, uploads, (point) => save(id, point));
+      } catch (err) {
+        // No other write knows a reserved id: whatever is stored under it is this create's.
+        await removeFolder();
+        throw err;
+      }
+      onRollback(db, removeFolder);
+      return saved;
+    },
+
+    /**
+     * Creates a record (`insert` answers its id) with its checked images, for a save that cannot take a reserved
+     * id (users, whose insert commits in its own transaction). The files need the id, so they are written after the
+     * insert; when they cannot be (507), the new record is deleted again with whatever was
      * written for it, so that the failed save leaves nothing and its retry may take the same title_url.
      */
     async create(request: FastifyRequest, uploads: ImageUpload[], insert: () => Promise<number>): Promise<number> {

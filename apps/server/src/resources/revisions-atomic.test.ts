@@ -3,8 +3,18 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { postMultipart, useSignedInServer } from '../test/content-cases.js';
-import { buildPartner, buildText, pageInput } from '../test/factories.js';
+import {
+  articleInput,
+  buildPartner,
+  buildText,
+  categoryInput,
+  galleryInput,
+  pageInput,
+  partnerInput,
+  referenceInput,
+} from '../test/factories.js';
 import { multipartFields, pngImage } from '../test/image-cases.js';
+import { filesUnder } from '../test/media-faults.js';
 
 // A write, its activity log entry and its revisions commit together (docs/features/revisions.md "One transaction
 // per write"): when the history cannot be written, the write answers 500 and changes nothing.
@@ -155,6 +165,62 @@ describe('image uploads of a write whose history fails', () => {
     expect(await stateOf('Page', PAGES, id)).toEqual(before);
     expect(files(id)).toEqual(stored);
   });
+
+  // Every resource with images, its table, its media folder and its image fields (docs/features/media-storage.md).
+  const resources = [
+    { base: PAGES, table: 'pages', media: 'page', fields: ['image'], input: async () => pageInput() },
+    {
+      base: '/api/content/category',
+      table: 'categories',
+      media: 'category',
+      fields: ['image'],
+      input: async () => categoryInput(),
+    },
+    {
+      base: '/api/gallery',
+      table: 'galleries',
+      media: 'gallery',
+      fields: ['image'],
+      input: async () => galleryInput(),
+    },
+    {
+      base: '/api/blog',
+      table: 'articles',
+      media: 'blog',
+      fields: ['image', 'poster'],
+      input: () => articleInput(db()),
+    },
+    {
+      base: '/api/reference',
+      table: 'reference_entries',
+      media: 'reference',
+      fields: ['image'],
+      input: async () => referenceInput(),
+    },
+    { base: '/api/partner', table: 'partners', media: 'partner', fields: ['image'], input: async () => partnerInput() },
+  ];
+  it.each(
+    resources.flatMap((r) => (['revisions', 'activity_logs'] as const).map((table) => [r.base, table, r] as const)),
+  )(
+    'a create under %s whose %s insert fails answers 500 and leaves no record and no file',
+    async (_base, table, resource) => {
+      const media = join(ctx.server.config.mediaDir, resource.media);
+      const stored = filesUnder(media);
+      const count = async () =>
+        Number((await rows(sql`select count(*)::int as n from ${sql.identifier(resource.table)}`))[0]?.n);
+      const total = await count();
+      const images = Object.fromEntries(await Promise.all(resource.fields.map(async (f) => [f, await pngImage()])));
+      await failInserts(table);
+      const res = await postMultipart(
+        ctx.admin,
+        `${resource.base}/`,
+        multipartFields({ ...(await resource.input()), ...images }),
+      );
+      expect(res.statusCode, res.body).toBe(500);
+      expect(await count()).toBe(total);
+      expect(filesUnder(media)).toEqual(stored);
+    },
+  );
 
   it('a create leaves no record and no folder', async () => {
     const folders = () => (existsSync(folder()) ? readdirSync(folder()).sort() : []);

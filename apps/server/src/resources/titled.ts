@@ -37,11 +37,13 @@ export function titledResource<
   };
 
   return {
-    async create(input: I): Promise<number> {
+    /** Creates a record; with `reserved` (an id reserved for its files, docs/features/media-storage.md) under that id. */
+    async create(input: I, reserved?: number): Promise<number> {
       return db.transaction(async (tx) => {
         await lockTitleUrls(tx, tr);
         await check(tx, input, 0);
-        const [row] = await tx.insert(owner).values(spec.values(input)).returning({ id: owner.id });
+        const values = { ...spec.values(input), ...(reserved === undefined ? {} : { id: reserved }) };
+        const [row] = await tx.insert(owner).values(values).returning({ id: owner.id });
         if (!row) throw new Error('insert returned no row');
         const id = Number(row.id);
         await tr.write(tx, id, input.langs);

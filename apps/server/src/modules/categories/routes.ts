@@ -41,7 +41,7 @@ export const categoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     listQuery,
     list: (query, lang) => categories.listCategories(db, query, lang),
     body: categorySchema,
-    create: (input) => categories.createCategory(db, input),
+    create: (input, id) => categories.createCategory(db, input, id),
     update: (id, input) => categories.updateCategory(db, id, input),
     read: (id) => categories.getCategory(db, id),
     checkRestore: (id) => categories.checkCategoryRestore(db, id),

@@ -117,11 +117,13 @@ const mainFields = (input: CategoryInput) => ({
   publish_down: input.publish_down ? new Date(input.publish_down) : null,
 });
 
-export async function createCategory(db: Db, input: CategoryInput): Promise<number> {
+/** Creates a category; with `id` (reserved for its image, docs/features/media-storage.md) under that id. */
+export async function createCategory(db: Db, input: CategoryInput, id?: number): Promise<number> {
   return db.transaction(async (tx) => {
     await lockTitleUrls(tx, categoryLangRows);
     await checkCategory(tx, input);
-    const [row] = await tx.insert(categories).values(mainFields(input)).returning({ id: categories.id });
+    const values = { ...mainFields(input), ...(id === undefined ? {} : { id }) };
+    const [row] = await tx.insert(categories).values(values).returning({ id: categories.id });
     if (!row) throw new Error('insert returned no row');
     await categoryLangRows.write(tx, row.id, input.langs);
     return row.id;

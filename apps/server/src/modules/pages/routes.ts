@@ -41,7 +41,7 @@ export const pageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     listQuery,
     list: (query, lang) => pages.listPages(db, query, lang),
     body: pageSchema,
-    create: (input) => pages.createPage(db, input),
+    create: (input, id) => pages.createPage(db, input, id),
     update: (id, input) => pages.updatePage(db, id, input),
     read: (id) => pages.getPage(db, id),
     checkRestore: (id) => pages.checkPageRestore(db, id),

@@ -230,11 +230,13 @@ async function writeDetails(tx: Tx, id: number, input: PageInput) {
   await placePage(tx, id, { ...input.navigation, group_id: input.group_id });
 }
 
-export async function createPage(db: Db, input: PageInput): Promise<number> {
+/** Creates a page; with `id` (reserved for its image, docs/features/media-storage.md) under that id. */
+export async function createPage(db: Db, input: PageInput, id?: number): Promise<number> {
   return db.transaction(async (tx) => {
     await lockTitleUrls(tx, pageLangRows);
     await checkPage(tx, input);
-    const [row] = await tx.insert(pages).values(mainFields(input)).returning({ id: pages.id });
+    const values = { ...mainFields(input), ...(id === undefined ? {} : { id }) };
+    const [row] = await tx.insert(pages).values(values).returning({ id: pages.id });
     if (!row) throw new Error('insert returned no row');
     await writeDetails(tx, row.id, input);
     return row.id;
