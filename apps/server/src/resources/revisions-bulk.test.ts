@@ -4,7 +4,18 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { textLangs, texts } from '../db/schema.js';
 import { transactionOpen } from '../db/transaction.js';
 import { useSignedInServer } from '../test/content-cases.js';
-import { buildGallery, buildPage, buildText, buildUser, textInput } from '../test/factories.js';
+import {
+  buildArticle,
+  buildCategory,
+  buildGallery,
+  buildPage,
+  buildPanel,
+  buildPartner,
+  buildReference,
+  buildText,
+  buildUser,
+  textInput,
+} from '../test/factories.js';
 import { recordWrite } from './revisions.js';
 import { bulkWrite } from './revisions-bulk.js';
 
@@ -67,9 +78,14 @@ describe('a bulk action', () => {
   });
 
   it.each([
+    ['texts', TEXTS, () => buildText(db())],
+    ['panels', '/api/content/panel', () => buildPanel(db())],
+    ['categories', '/api/content/category', () => buildCategory(db())],
     ['pages', '/api/content/page', () => buildPage(db())],
     ['galleries', '/api/gallery', () => buildGallery(db())],
-    ['texts', TEXTS, () => buildText(db())],
+    ['news articles', '/api/blog', () => buildArticle(db())],
+    ['references', '/api/reference', () => buildReference(db())],
+    ['partners', '/api/partner', () => buildPartner(db())],
   ] as const)('keeps each of the %s as its form loads it after the action', async (_name, base, build) => {
     const ids = [await build(), await build()];
     for (const action of ['hide', 'publish', 'destroy'] as const) {
