@@ -1,5 +1,5 @@
 // `npm run bench`: the benchmarks in sequence, then the headline numbers.
-// `node bench/run.mjs texts startup` runs only the named ones (texts, pages, lists, search, revisions, upload, stats, serialize, startup, first-start, bundle, first-load).
+// `node bench/run.mjs texts startup` runs only the named ones (texts, pages, lists, search, revisions, upload, stats, serialize, strapi, startup, first-start, bundle, first-load).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,6 +41,12 @@ const BENCHES = [
     name: 'serialize',
     title: 'Answer serialization through the response schemas',
     args: ['--import', 'tsx', 'bench/serialize.bench.ts'],
+  },
+  {
+    name: 'strapi',
+    title: 'The news list beside Strapi 5, 100 k articles each, interleaved',
+    args: ['--import', 'tsx', 'bench/strapi.bench.ts'],
+    limitMinutes: 60, // the first run installs and builds Strapi; then two seeds and 2 × 800 requests
   },
   { name: 'startup', title: 'Start-up', args: ['bench/startup.mjs'] },
   { name: 'first-start', title: 'First start of the demo and the home page CLS', args: ['bench/first-start.mjs'] },
@@ -220,6 +226,15 @@ if (selected.some((b) => b.name === 'stats')) {
         : notMeasured(r),
     ]);
   }
+}
+if (selected.some((b) => b.name === 'strapi')) {
+  const s = results.strapi;
+  lines.push([
+    `news list p50 here / Strapi ${s?.strapiVersion ?? ''}, 100 k articles`.replace('  ', ' '),
+    s?.status === 'ok'
+      ? `${s.rows.map((r) => `${r.short} ${fmt(r.here.p50, 1)} / ${fmt(r.strapi.p50, 1)} ms = ${fmt(r.factor, 1)}×`).join(' · ')}; ${s.rows.filter((r) => r.pass).length} of ${s.rows.length} ≥ 10×`
+      : notMeasured(s),
+  ]);
 }
 if (selected.some((b) => b.name === 'bundle')) {
   const b = results.bundle;
