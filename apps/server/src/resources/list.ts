@@ -6,29 +6,14 @@ import {
   type Locale,
   type TranslationStatus,
 } from '@backoffice/shared';
-import {
-  and,
-  asc,
-  Column,
-  desc,
-  eq,
-  getTableName,
-  ilike,
-  is,
-  isNotNull,
-  isNull,
-  ne,
-  type SQL,
-  type Subquery,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, Column, desc, eq, getTableName, ilike, is, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from '../db/client.js';
 import type { Translations } from './langs.js';
 import { pageStart } from './marks.js';
 import { likePattern, resolveSort } from './paging.js';
-import { type ListTotal, listTotal, SEARCH_EXACT_TOTAL_LIMIT, totalMeta, totalPolicy } from './total.js';
+import { listTotal, totalMeta, totalPolicy } from './total.js';
 
 /** The soft-delete filter of a list: live rows, only removed ones (`trashed=only`) or both (`trashed=with`). */
 export const trashedWhere = (deletedAt: AnyPgColumn, trashed: ListQuery['trashed']) =>
@@ -91,47 +76,6 @@ export async function translatedList<Sel extends SelectedFields, S extends strin
     const q = db.select({ one: sql`1` }).from(owner).$dynamic();
     return (query.search ? q.innerJoin(table, tr.joinOn(lang)) : q).where(where(Boolean(query.search)));
   };
-  // The page's own statement: the records of the page whose ids `keys` holds, with what a row shows and its cursor.
-  const pageRows = (keys: Subquery & { id: AnyPgColumn | SQL.Aliased }, extra: SelectedFields) =>
-    db
-      .select({
-        ...(spec.select as SelectedFields),
-        translation: translationOf(tr),
-        [CURSOR_KEY]: sql<string>`${sortColumn}::text`,
-        [CURSOR_ID]: owner.id,
-        ...extra,
-      })
-      .from(owner)
-      .innerJoin(table, tr.joinOn(lang))
-      .innerJoin(keys, sql`${keys.id} = ${owner.id}`)
-      .orderBy(...orderBy);
-  // A search matching few records reads its matches once (docs/features/lists.md, "Search"): up to
-  // SEARCH_EXACT_TOTAL_LIMIT + 1 of them, counted and paged in one statement, where a count beside the page read
-  // every match twice. Only a search matching more, or a page past its matches, goes on below.
-  if (query.search && offset < SEARCH_EXACT_TOTAL_LIMIT) {
-    const matched = db
-      .select({ id: sql<number>`${owner.id}`.as('match_id'), key: sql`${sortColumn}`.as('match_key') })
-      .from(owner)
-      .innerJoin(table, tr.joinOn(lang))
-      .where(where(true))
-      .limit(SEARCH_EXACT_TOTAL_LIMIT + 1)
-      .as('matched');
-    const paged = db
-      .select({ id: matched.id, total: sql<number>`count(*) over ()`.mapWith(Number).as('match_total') })
-      .from(matched)
-      .orderBy(direction(sql`${matched.key}`), direction(sql`${matched.id}`))
-      .limit(query.per_page)
-      .offset(offset)
-      .as('page_keys');
-    const keyed: Record<string, unknown>[] = await pageRows(paged, { [MATCH_TOTAL]: paged.total });
-    const found = keyed.length > 0 ? Number(keyed[0]?.[MATCH_TOTAL]) : offset === 0 ? 0 : undefined;
-    if (found !== undefined && found <= SEARCH_EXACT_TOTAL_LIMIT) {
-      return answer(
-        keyed.map(({ [MATCH_TOTAL]: _total, ...row }) => row),
-        { total: found, approximate: false },
-      );
-    }
-  }
   // The total needs neither the page's start nor its marks: it runs while they are looked up (a failure there still
   // answers through the await below, never as an unhandled rejection).
   const filtered = query.status !== undefined || (spec.filters ?? []).some((f) => f !== undefined);
@@ -175,29 +119,37 @@ export async function translatedList<Sel extends SelectedFields, S extends strin
     .limit(query.per_page)
     .offset(from ? (marked?.skip ?? 0) : offset)
     .as('page_keys');
-  const [keyed, counts] = await Promise.all([pageRows(keys, {}), total]);
-  return answer(keyed, counts);
-
-  /** The answer of a page read with its cursor columns: the rows, the total and the cursors of its ends. */
-  function answer(keyed: Record<string, unknown>[], counts: ListTotal) {
-    const rows = keyed.map(({ [CURSOR_KEY]: _key, [CURSOR_ID]: _id, ...row }) => row);
-    const first = keyed[0];
-    const last = keyed.at(-1);
-    const cursors =
-      is(sortColumn, Column) && sortColumn.notNull && first && last
-        ? {
-            after: writeCursor(sort, order, String(last[CURSOR_KEY]), Number(last[CURSOR_ID])),
-            before: writeCursor(sort, order, String(first[CURSOR_KEY]), Number(first[CURSOR_ID])),
-          }
-        : undefined;
-    return {
-      rows: rows as unknown as (SelectResultFields<Sel> & { translation: TranslationStatus })[],
-      meta: {
-        ...totalMeta(counts, query, rows.length),
-        ...(cursors ? { cursors } : {}),
-      },
-    };
-  }
+  const [keyed, counts] = await Promise.all([
+    db
+      .select({
+        ...(spec.select as SelectedFields),
+        translation: translationOf(tr),
+        [CURSOR_KEY]: sql<string>`${sortColumn}::text`,
+        [CURSOR_ID]: owner.id,
+      })
+      .from(owner)
+      .innerJoin(table, tr.joinOn(lang))
+      .innerJoin(keys, eq(keys.id, owner.id))
+      .orderBy(...orderBy),
+    total,
+  ]);
+  const rows = keyed.map(({ [CURSOR_KEY]: _key, [CURSOR_ID]: _id, ...row }) => row);
+  const first = keyed[0];
+  const last = keyed.at(-1);
+  const cursors =
+    is(sortColumn, Column) && sortColumn.notNull && first && last
+      ? {
+          after: writeCursor(sort, order, String(last[CURSOR_KEY]), Number(last[CURSOR_ID])),
+          before: writeCursor(sort, order, String(first[CURSOR_KEY]), Number(first[CURSOR_ID])),
+        }
+      : undefined;
+  return {
+    rows: rows as unknown as (SelectResultFields<Sel> & { translation: TranslationStatus })[],
+    meta: {
+      ...totalMeta(counts, query, rows.length),
+      ...(cursors ? { cursors } : {}),
+    },
+  };
 }
 
 /** Each locale's translation state of a row: `{sk: 'complete'|'missing'|'outdated', en: …}`. */
@@ -209,7 +161,6 @@ const translationOf = (tr: Translations) => {
 };
 
 const CURSOR_KEY = '__cursor_key';
-const MATCH_TOTAL = '__match_total';
 const CURSOR_ID = '__cursor_id';
 
 /** The row a keyset page starts from: its sort value as the database prints it, and its id. */
