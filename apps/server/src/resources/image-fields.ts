@@ -34,8 +34,7 @@ async function logged<T>(request: FastifyRequest, work: Promise<T>): Promise<T> 
  * `errors.image` on its field). A save is all or nothing (SECURITY.md): an update writes the new files before the
  * record changes (a failed write is a 507 and nothing changed; a refused save removes them again), and the
  * replaced files go only once the row points at the new ones. A create reserves the new record's id first, writes
- * its files under it and then inserts the record with that id (`createWith`); a save that cannot take a given id
- * (users) writes them after its insert and removes the new record again when they cannot be written (`create`).
+ * its files under it and then inserts the record with that id (`createWith`), so no upload holds a transaction.
  * Inside a transaction (`inTransaction`), "once" means once it commits, and a rollback removes the new files (and a
  * new record's folder) as a failed save does. Any other string means "keep".
  */
@@ -174,34 +173,6 @@ export function imageFields(
       }
       onRollback(db, removeFolder);
       return saved;
-    },
-
-    /**
-     * Creates a record (`insert` answers its id) with its checked images, for a save that cannot take a reserved
-     * id (users, whose insert commits in its own transaction). The files need the id, so they are written after the
-     * insert; when they cannot be (507), the new record is deleted again with whatever was
-     * written for it, so that the failed save leaves nothing and its retry may take the same title_url.
-     */
-    async create(request: FastifyRequest, uploads: ImageUpload[], insert: () => Promise<number>): Promise<number> {
-      const id = await insert();
-      const removeFolder = () =>
-        mediaStorage(target.config)
-          .removeRecord(target.media, id)
-          .catch(() => {});
-      // In a transaction its rollback takes the new record; the folder goes with it.
-      const undone = onRollback(db, removeFolder);
-      try {
-        await this.update(request, id, uploads, (point) => point());
-      } catch (err) {
-        if (!undone) {
-          await db
-            .execute(sql`delete from ${table} where id = ${id}`)
-            .catch((cleanup: unknown) => request.log.error({ err: cleanup, id }, 'a half-created record stayed'));
-          await removeFolder();
-        }
-        throw err;
-      }
-      return id;
     },
   };
 }

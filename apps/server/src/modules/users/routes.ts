@@ -22,6 +22,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema.js';
+import { inTransaction } from '../../db/transaction.js';
+import { hashPassword } from '../../http/crypto.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { abilitiesOf, isSelf } from '../../http/policy.js';
 import { type AuthUser, authenticate } from '../../http/session.js';
@@ -98,8 +100,18 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     async (request, reply) => {
       const user = allow(request, 'create');
       const input = request.body;
-      const id = await image.create(request, await image.checked(request), () => service.createUserRecord(db, input));
-      await logActivity(db, { userId: user.id, model: 'User', rowIds: [id], action: 'store' });
+      const uploads = await image.checked(request);
+      const password = await hashPassword(input.password);
+      // As every create with images (crud-routes.ts): the files under a reserved id first, then one transaction
+      // inserts the user with it, points it at them and logs it.
+      const id = await image.createWith(request, uploads, (reserved, point) =>
+        inTransaction(db, async () => {
+          const id = await service.createUserRecord(db, input, { password, id: reserved });
+          await point();
+          await logActivity(db, { userId: user.id, model: 'User', rowIds: [id], action: 'store' });
+          return id;
+        }),
+      );
       const created = await service.getUser(db, id);
       await sendUserCreatedMail(ctx, created, request.lang, request.log);
       reply.code(201);

@@ -232,9 +232,16 @@ async function asValidation<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Creates a user from the form (role 1): every rule is checked before anything is written. */
-export async function createUserRecord(db: Db, input: UserCreateInput): Promise<number> {
-  const password = await hashPassword(input.password);
+/**
+ * Creates a user from the form (role 1): every rule is checked before anything is written. `password` is the
+ * stored hash (`hashPassword`, taken before the caller's transaction: scrypt takes tens of milliseconds); with `id`
+ * (reserved for the user's image, docs/features/media-storage.md) the user gets that id.
+ */
+export async function createUserRecord(
+  db: Db,
+  input: UserCreateInput,
+  { password, id }: { password: string; id?: number },
+): Promise<number> {
   return asValidation(() =>
     db.transaction(async (tx) => {
       await lockUserNames(tx);
@@ -251,6 +258,7 @@ export async function createUserRecord(db: Db, input: UserCreateInput): Promise<
           email: input.email,
           password,
           ...addressValues(input),
+          ...(id === undefined ? {} : { id }),
         })
         .returning({ id: users.id });
       if (!row) throw new Error('user insert returned no row');
