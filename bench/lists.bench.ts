@@ -140,6 +140,8 @@ interface Measured {
   seqScans: string[];
   /** The first deep page by number of each translated list, while it finds its page marks (ms). */
   marksFound: { list: string; ms: number }[];
+  /** Each case's first request, which counts its total. */
+  counted: { list: string; kind: string; ms: number }[];
   /** A signed-in request that reads nothing but the session (`GET /api/user/me`): the floor under every case. */
   floor: { p50: number; p95: number };
 }
@@ -205,6 +207,7 @@ async function measure(
   const seqScans: string[] = [];
   const bounded: string[] = [];
   const marksFound: Measured['marksFound'] = [];
+  const counted: Measured['counted'] = [];
   for (const planned of casesOf(seeded)) {
     const c = planned.next ? { ...planned, url: await followNext(client, planned.url) } : planned;
     // A deep page's first request walks the list for its marks (kept until a write retires them): timed apart,
@@ -213,13 +216,21 @@ async function measure(
       await database.db.execute(sql`delete from list_marks`);
       marksFound.push({ list: c.list, ms: (await client.timed(c.url)).elapsed });
     }
+    // The first request counts the total (kept until a write: resources/total.ts), timed apart with its statements'
+    // plans checked, the count's among them; the SQL captured and replayed is that of a request after it, as an
+    // editor turning pages sends.
+    await database.db.execute(sql`delete from list_counts`);
+    const counting = await captureSql(database, () => client.timed(c.url));
+    counted.push({ list: c.list, kind: c.kind, ms: counting.result.elapsed });
     const { result, statements } = await captureSql(database, () => client.timed(c.url));
     const body = JSON.parse(result.body) as { meta: { total: number; total_approximate?: boolean } };
     // The SQL of the page: every statement the request issued but the sign-in's (the session look-up, which the
     // 2 ms allowed for HTTP covers): the page, the marks' look-up, the total (the count and, past its limit, the
     // planner's estimate) and what the rows carry (the news' categories), replayed one after the other.
     const sqlOf = statements.filter((s) => !/\bfrom "sessions"|^update "(sessions|users)"/i.test(s.text));
-    const onTable = sqlOf.filter((s) => new RegExp(`\\bfrom "${c.table}"`).test(s.text) && !/^explain/i.test(s.text));
+    const onTable = counting.statements.filter(
+      (s) => new RegExp(`\\bfrom "${c.table}"`).test(s.text) && !/^explain/i.test(s.text),
+    );
     cases.push({ ...c, sql: sqlOf, total: body.meta.total, approximate: body.meta.total_approximate === true });
     for (const s of onTable) {
       const plan = (
@@ -268,6 +279,7 @@ async function measure(
   return {
     seqScans,
     marksFound,
+    counted,
     floor: stats(floor),
     cases: cases.map(({ sql: _sql, ...c }) => {
       const h = stats(http.get(cases.find((x) => x.url === c.url) as Case) ?? []);
@@ -308,6 +320,15 @@ function print(target: ListTarget, m: Measured) {
       `  first deep page by number while finding its marks (then kept until a write): ${m.marksFound
         .map((f) => `${f.list} ${ms(f.ms)}`)
         .join(', ')} ms`,
+    );
+  }
+  if (m.counted.length) {
+    const slowest = [...m.counted].sort((a, b) => b.ms - a.ms).slice(0, 3);
+    const sorted = m.counted.map((c) => c.ms).sort((a, b) => a - b);
+    console.log(
+      `  each case's first request, counting its total (then kept until a write): median ${ms(
+        sorted[Math.floor(sorted.length / 2)] ?? 0,
+      )} ms, slowest ${slowest.map((c) => `${c.list} ${c.kind} ${ms(c.ms)}`).join(', ')} ms`,
     );
   }
   if (m.seqScans.length) {

@@ -86,6 +86,8 @@ interface Row {
   kind: string;
   short: string;
   hereTotal: string;
+  /** The back office's first request of the case (it counts the total, finds the marks), ms. */
+  first: number;
   strapiTotal: number;
   here: Stats;
   strapi: Stats;
@@ -109,12 +111,22 @@ const hereTotal = (body: string) => {
 
 /** The rounds: each case to each server in turn (which goes first alternates every round), timed to the last byte. */
 async function measure(client: Client, strapi: StrapiServer, token: string): Promise<Omit<Outcome, 'status'>> {
-  const rows = [] as { c: Case; hereTotal: string; strapiTotal: number; here: number[]; strapi: number[] }[];
+  const rows = [] as {
+    c: Case;
+    hereTotal: string;
+    first: number;
+    strapiTotal: number;
+    here: number[];
+    strapi: number[];
+  }[];
   for (const c of CASES) {
-    // The first deep page by number finds the back office's page marks (kept until a write): a warm-up request.
+    // The first request counts the back office's total and a deep page by number finds its page marks (both kept
+    // until a write: resources/total.ts, marks.ts): timed apart, not among the rounds.
+    const first = await client.timed(c.here);
     rows.push({
       c,
-      hereTotal: hereTotal((await client.timed(c.here)).body),
+      hereTotal: hereTotal(first.body),
+      first: first.elapsed,
       strapiTotal: strapiTotal((await strapiGet(strapi, token, c.strapi)).body),
       here: [],
       strapi: [],
@@ -158,6 +170,7 @@ async function measure(client: Client, strapi: StrapiServer, token: string): Pro
         kind: r.c.kind,
         short: r.c.short,
         hereTotal: r.hereTotal,
+        first: r.first,
         strapiTotal: r.strapiTotal,
         here,
         strapi: there,
@@ -190,6 +203,10 @@ function print(outcome: Omit<Outcome, 'status'>) {
   console.log(
     `  (milliseconds, from sending to the last byte, one request at a time; load average (1 min) ` +
       `${outcome.load?.map((l) => l.toFixed(2)).join(' before, ')} after, on ${availableParallelism()} cores)`,
+  );
+  console.log(
+    `  The back office's first request of each case (counting its total, kept until a write; a deep page finding ` +
+      `its marks): ${rows.map((r) => `${r.short} ${ms(r.first)}`).join(', ')} ms`,
   );
   console.log(
     "  The back office's totals leave out its trash (2 % of the articles; Strapi has none); ~ marks its estimate.",

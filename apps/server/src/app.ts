@@ -49,7 +49,7 @@ import { translationRoutes } from './modules/translations/routes.js';
 import { uploadRoutes } from './modules/upload/routes.js';
 import { lookupRoutes } from './modules/users/lookups.js';
 import { userRoutes } from './modules/users/routes.js';
-import { startMarksUpkeep } from './resources/marks.js';
+import { startListCachesUpkeep } from './resources/marks.js';
 import { sendBadRequestPage } from './site/respond.js';
 import { siteRoutes } from './site/routes.js';
 
@@ -194,7 +194,9 @@ function registerJobs(app: FastifyInstance, ctx: AppContext) {
   app.addHook('onReady', async () => runner.start());
   app.addHook('onClose', async () => runner.stop());
   // The page marks of long lists (resources/marks.ts): stale ones and the changes nobody needs go every hour.
-  const stopMarks = startMarksUpkeep(ctx.db, (err) => app.log.warn({ err }, 'pruning list marks failed'));
+  const stopMarks = startListCachesUpkeep(ctx.db, (err) =>
+    app.log.warn({ err }, 'pruning list marks and totals failed'),
+  );
   app.addHook('onClose', async () => stopMarks());
 }
 

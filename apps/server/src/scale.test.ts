@@ -72,6 +72,33 @@ describe.skipIf(!onPostgres)('three server processes on one database and one buc
     expect((await agent.request(a, 'GET', '/api/user/me')).status).toBe(401);
   });
 
+  it("a search's total: counted through one process, a create through another, the third counts again", async () => {
+    const agent = new HttpAgent();
+    const [a, b, c] = urls() as [string, string, string];
+    await agent.request(a, 'GET', '/sanctum/csrf-cookie');
+    expect((await agent.request(a, 'POST', '/api/login', ADMIN)).status).toBe(200);
+    const total = async (base: string) =>
+      (
+        (await agent.request(base, 'GET', '/api/content/text/?search=Kolibri&per_page=1')).json.meta as {
+          total: number;
+        }
+      ).total;
+    const create = (title: string) =>
+      agent.request(b, 'POST', '/api/content/text/', {
+        langs: { sk: { title, content: '' }, en: { title, content: '' } },
+        positions: [1],
+      });
+    expect((await create('Kolibri jeden')).status).toBe(201);
+    expect((await create('Kolibri dva')).status).toBe(201);
+    // Kept by A (one page of one row: the total is not the page's length).
+    expect(await total(a)).toBe(2);
+    expect((await database.query('select count(*)::int as n from list_counts'))[0]?.n).toBeGreaterThan(0);
+    expect(await total(c)).toBe(2);
+    expect((await create('Kolibri tri')).status).toBe(201);
+    expect(await total(c)).toBe(3);
+    expect(await total(a)).toBe(3);
+  });
+
   it('a deep page by number: marks found through one process, a save through another, the third pages exactly', async () => {
     // 10,050 texts (one page of 20 at page 501 skips 10,000 rows: resources/marks.ts serves it from page marks).
     await database.query(`insert into texts (status, updated_at)

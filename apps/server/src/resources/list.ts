@@ -78,19 +78,24 @@ export async function translatedList<Sel extends SelectedFields, S extends strin
   };
   // The total needs neither the page's start nor its marks: it runs while they are looked up (a failure there still
   // answers through the await below, never as an unhandled rejection).
-  const filtered = query.status !== undefined || (spec.filters ?? []).some((f) => f !== undefined);
-  const total = listTotal(db, counted, totalPolicy(query, filtered));
+  // A list filtered by a linked table (a category, a position) reads tables the total is not kept for.
+  const linked = (spec.filters ?? []).some((f) => f !== undefined);
+  const tables = [getTableName(owner), getTableName(table)];
+  const total = listTotal(
+    db,
+    counted,
+    totalPolicy(query, query.status !== undefined || linked, linked ? undefined : tables),
+  );
   total.catch(() => undefined);
   const listed = <T extends PgSelect>(q: T, from?: SQL) =>
     (needsLangs ? q.innerJoin(table, tr.joinOn(lang)) : q).where(and(where(needsLangs), from));
   // A page far down, asked for by its number, starts from the list's nearest page mark (resources/marks.ts), when
   // the list reads no table but the record's and its translations' (the tables whose writes retire the marks).
-  const markable =
-    !keyset && is(sortColumn, Column) && sortColumn.notNull && (spec.filters ?? []).every((f) => f === undefined);
+  const markable = !keyset && is(sortColumn, Column) && sortColumn.notNull && !linked;
   const marked = markable
     ? await pageStart(db, {
         offset,
-        tables: [getTableName(owner), getTableName(table)],
+        tables,
         ranked: listed(
           db
             .select({

@@ -3,7 +3,7 @@ import { INT4_MAX } from '@backoffice/shared';
 import { sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
-import { listChanges, listMarks } from '../db/schema.js';
+import { listChanges, listCounts, listMarks } from '../db/schema.js';
 
 /**
  * Page marks (docs/features/lists.md, deep pages): a page far down a long list, asked for by its number, starts
@@ -20,8 +20,11 @@ export const MARK_EVERY = 1000;
  * mark at 9,000 leaves 980 rows to skip.
  */
 export const MARKS_FROM = 2_000;
-/** Marks are found again after this long (pruneMarks removes older ones), whether or not they are stale. */
-const MARKS_KEEP_MS = 60 * 60 * 1000;
+/**
+ * Marks and kept totals are found again after this long (pruneListCaches removes older ones), whether or not they
+ * are stale.
+ */
+const LIST_CACHE_KEEP_MS = 60 * 60 * 1000;
 
 /** Where a deep page starts: after the row `from` (its sort value as text, its id), skipping `skip` more rows. */
 export interface PageStart {
@@ -60,11 +63,18 @@ interface Mark {
 
 type Rows<T> = { rows: T[] };
 
-/** Whether a transaction that wrote one of the mark row `m`'s tables committed outside its snapshot. */
-const staleMark = sql`exists (
-  select 1 from ${listChanges} c
-  where c.table_name = any(m.tables) and c.xid >= pg_snapshot_xmin(m.snapshot::pg_snapshot)::text::bigint
-    and not pg_visible_in_snapshot(c.xid::text::xid8, m.snapshot::pg_snapshot))`;
+/**
+ * Whether a transaction that wrote one of the tables of row `alias` (of `list_marks` or `list_counts`: its `tables`
+ * and `snapshot`) committed outside that snapshot: what was found in it is stale.
+ */
+export const staleIn = (alias: 'm' | 'k') => {
+  const row = sql.raw(alias);
+  return sql`exists (
+  select 1 from ${listChanges} ch
+  where ch.table_name = any(${row}.tables) and ch.xid >= pg_snapshot_xmin(${row}.snapshot::pg_snapshot)::text::bigint
+    and not pg_visible_in_snapshot(ch.xid::text::xid8, ${row}.snapshot::pg_snapshot))`;
+};
+const staleMark = staleIn('m');
 
 /** Mark `wanted` (or the last one, when the list is shorter) of list `key`, if its marks are still good. */
 async function markAt(db: Db, key: string, wanted: number): Promise<Mark | undefined> {
@@ -123,29 +133,31 @@ async function findMarks(
 }
 
 /**
- * Removes stale marks and those older than MARKS_KEEP_MS, then every change that all remaining marks (and every
- * transaction still running) see, so `list_changes` holds only what could still make a mark stale. Answers the
- * changes removed.
+ * Removes stale marks and totals (`list_counts`, resources/total.ts) and those older than LIST_CACHE_KEEP_MS, then
+ * every change that all remaining ones (and every transaction still running) see, so `list_changes` holds only what
+ * could still make one of them stale. Answers the changes removed.
  */
-export async function pruneMarks(db: Db): Promise<number> {
-  await db.execute(sql`delete from ${listMarks} m
-    where m.created_at < now() - ${`${MARKS_KEEP_MS} milliseconds`}::interval or ${staleMark}`);
+export async function pruneListCaches(db: Db): Promise<number> {
+  const keep = sql`${`${LIST_CACHE_KEEP_MS} milliseconds`}::interval`;
+  await db.execute(sql`delete from ${listMarks} m where m.created_at < now() - ${keep} or ${staleMark}`);
+  await db.execute(sql`delete from ${listCounts} k where k.created_at < now() - ${keep} or ${staleIn('k')}`);
   const { rows } = (await db.execute(sql`
     with horizon as (
       select least(
         pg_snapshot_xmin(pg_current_snapshot())::text::bigint,
-        (select min(pg_snapshot_xmin(snapshot::pg_snapshot)::text::bigint) from ${listMarks})
+        (select min(pg_snapshot_xmin(snapshot::pg_snapshot)::text::bigint) from ${listMarks}),
+        (select min(pg_snapshot_xmin(snapshot::pg_snapshot)::text::bigint) from ${listCounts})
       ) as xid
     ), gone as (delete from ${listChanges} where xid < (select xid from horizon) returning 1)
     select count(*)::int as n from gone`)) as unknown as Rows<{ n: number }>;
   return Number(rows[0]?.n ?? 0);
 }
 
-/** Runs pruneMarks every hour (the timer never keeps the process alive); answers the stop function. */
-export function startMarksUpkeep(db: Db, onError: (err: unknown) => void): () => void {
+/** Runs pruneListCaches every hour (the timer never keeps the process alive); answers the stop function. */
+export function startListCachesUpkeep(db: Db, onError: (err: unknown) => void): () => void {
   const timer = setInterval(() => {
-    pruneMarks(db).catch(onError);
-  }, MARKS_KEEP_MS);
+    pruneListCaches(db).catch(onError);
+  }, LIST_CACHE_KEEP_MS);
   timer.unref();
   return () => clearInterval(timer);
 }

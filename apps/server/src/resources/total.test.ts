@@ -4,6 +4,7 @@ import type { Db } from '../db/client.js';
 import { statisticsKept } from '../db/client.js';
 import { articles } from '../db/schema.js';
 import { useSignedInServer } from '../test/content-cases.js';
+import { pruneListCaches } from './marks.js';
 import { listTotal, totalMeta, totalPolicy } from './total.js';
 
 // A list's total (docs/features/lists.md "Totals"): exact up to its limit, the planner's estimate past it, and the
@@ -30,6 +31,8 @@ async function withStatements<T>(db: Db, fn: () => Promise<T>): Promise<{ result
     driver.query = original;
   }
 }
+
+type Rows = { rows: { n: number }[] };
 
 const kinds = (statements: string[]) => statements.map((s) => (/^explain/i.test(s) ? 'estimate' : 'count'));
 
@@ -84,11 +87,74 @@ describe('listTotal', () => {
     expect(kinds(past.statements)).toEqual(['count', 'estimate']);
   });
 
+  it('keeps a total until one of its tables is written: one read instead of a count (list_counts)', async () => {
+    const policy = { limit: 5_000, estimateFirst: false, tables: ['articles'] };
+    const steps = (statements: string[]) =>
+      statements.map((s) =>
+        /^insert into "list_counts"/.test(s) ? 'keep' : /"list_counts"/.test(s) ? 'kept' : kinds([s])[0],
+      );
+    const total = () => withStatements(db, () => listTotal(db, rows, policy));
+    await db.execute(sql`delete from list_counts`);
+    expect(await total()).toEqual({ result: { total: ROWS, approximate: false }, statements: expect.any(Array) });
+    expect(steps((await total()).statements)).toEqual(['kept']);
+    // Another table written, or this one in a transaction that rolled back: the total stays.
+    await db.execute(sql`update pages set status = status where false`);
+    await db
+      .transaction(async (tx) => {
+        await tx.execute(sql`insert into articles (status) values (true)`);
+        tx.rollback();
+      })
+      .catch(() => undefined);
+    const kept = await total();
+    expect(kept.result).toEqual({ total: ROWS, approximate: false });
+    expect(steps(kept.statements)).toEqual(['kept']);
+    // A committed write to it: the kept total is stale (pruned too), the next one counts and keeps again.
+    const [added] = (
+      (await db.execute(sql`insert into articles (status) values (true) returning id`)) as unknown as {
+        rows: { id: number }[];
+      }
+    ).rows;
+    await pruneListCaches(db);
+    expect(((await db.execute(sql`select count(*)::int as n from list_counts`)) as unknown as Rows).rows[0]?.n).toBe(0);
+    const after = await total();
+    expect(after.result).toEqual({ total: ROWS + 1, approximate: false });
+    expect(steps(after.statements)).toEqual(['kept', 'count', 'keep']);
+    await db.execute(sql`delete from articles where id = ${added?.id}`);
+    expect((await total()).result).toEqual({ total: ROWS, approximate: false });
+    // A different statement (another limit, another filter) has a total of its own.
+    expect(
+      steps((await withStatements(db, () => listTotal(db, rows, { ...policy, limit: 4_000 }))).statements),
+    ).toEqual(['kept', 'count', 'keep']);
+  });
+
+  it.runIf(process.env.TEST_DB === 'postgres')(
+    'a total counted while a write to its table was in flight is counted again once that write commits',
+    async () => {
+      const policy = { limit: 5_000, estimateFirst: false, tables: ['articles'] };
+      await db.execute(sql`delete from list_counts`);
+      let id = 0;
+      await db.transaction(async (tx) => {
+        const inserted = (await tx.execute(
+          sql`insert into articles (status) values (true) returning id`,
+        )) as unknown as {
+          rows: { id: number }[];
+        };
+        id = Number(inserted.rows[0]?.id);
+        // Counted on another connection: the insert is not visible yet.
+        expect(await listTotal(db, rows, policy)).toEqual({ total: ROWS, approximate: false });
+      });
+      expect(await listTotal(db, rows, policy)).toEqual({ total: ROWS + 1, approximate: false });
+      await db.execute(sql`delete from articles where id = ${id}`);
+      expect(await listTotal(db, rows, policy)).toEqual({ total: ROWS, approximate: false });
+    },
+  );
+
   it('only the list itself is estimated first: not searched, not filtered, not by translation state', () => {
-    expect(totalPolicy({}, false)).toEqual({ limit: 10_000, estimateFirst: true });
-    expect(totalPolicy({}, true)).toEqual({ limit: 10_000, estimateFirst: false });
-    expect(totalPolicy({ search: 'x' }, false)).toEqual({ limit: 1_000, estimateFirst: false });
-    expect(totalPolicy({ translation: 'missing_en' }, false)).toEqual({ limit: 1_000, estimateFirst: false });
+    expect(totalPolicy({}, false)).toMatchObject({ limit: 10_000, estimateFirst: true });
+    expect(totalPolicy({}, true)).toMatchObject({ limit: 10_000, estimateFirst: false });
+    expect(totalPolicy({ search: 'x' }, false)).toMatchObject({ limit: 1_000, estimateFirst: false });
+    expect(totalPolicy({ translation: 'missing_en' }, false)).toMatchObject({ limit: 1_000, estimateFirst: false });
+    expect(totalPolicy({}, false, ['articles']).tables).toEqual(['articles']);
   });
 
   it('a first page with room to spare is the exact total, whatever was estimated', () => {

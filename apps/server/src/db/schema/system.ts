@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, primaryKey, serial, text, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { ts } from './base.js';
 
 /* ── What every server process shares beyond the content: work done after the answer, generated secrets ── */
@@ -44,6 +55,22 @@ export const listMarks = pgTable('list_marks', {
   snapshot: text('snapshot').notNull(),
   keys: text('keys').array().notNull(),
   ids: integer('ids').array().notNull(),
+  created_at: ts('created_at').notNull().defaultNow(),
+});
+
+/**
+ * The total of one list (its count statement's hash; docs/features/lists.md "Totals"), counted in the database
+ * snapshot `snapshot`: a search turned page by page is counted once. Good while no transaction that wrote one of
+ * `tables` committed outside that snapshot (`list_changes`), like the page marks. Unlogged in the migration: a
+ * crash empties it and the next request counts again.
+ */
+export const listCounts = pgTable('list_counts', {
+  key: varchar('key', { length: 64 }).primaryKey(),
+  tables: text('tables').array().notNull(),
+  /** `pg_current_snapshot()` taken before the count, as text. */
+  snapshot: text('snapshot').notNull(),
+  total: bigint('total', { mode: 'number' }).notNull(),
+  approximate: boolean('approximate').notNull(),
   created_at: ts('created_at').notNull().defaultNow(),
 });
 

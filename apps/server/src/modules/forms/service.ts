@@ -14,7 +14,7 @@ import {
   type RegistrationFormInput,
   type RegistrationRecord,
 } from '@backoffice/shared';
-import { and, asc, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableName, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   formContacts,
@@ -77,7 +77,11 @@ export async function listSubmissions(db: Db, kind: FormKind, query: ListQuery):
       .from(table)
       .innerJoin(keys, eq(keys.id, table.id))
       .orderBy(...orderBy),
-    listTotal(db, () => db.select({ one: sql`1` }).from(table).where(where).$dynamic(), totalPolicy(query, false)),
+    listTotal(
+      db,
+      () => db.select({ one: sql`1` }).from(table).where(where).$dynamic(),
+      totalPolicy(query, false, [getTableName(table)]),
+    ),
   ]);
   return {
     data: rows.map((r) => ({ ...r, created_at: r.created_at.toISOString(), deleted_at: iso(r.deleted_at) })),

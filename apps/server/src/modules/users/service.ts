@@ -11,7 +11,7 @@ import {
   type UserRow,
   type UserUpdateInput,
 } from '@backoffice/shared';
-import { and, asc, desc, eq, getTableColumns, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, getTableName, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { countries, roleLangs, roles, sessions, users, userTwoFactor } from '../../db/schema.js';
 import { hashPassword } from '../../http/crypto.js';
@@ -92,7 +92,7 @@ export async function listUsers(
     listTotal(
       db,
       () => db.select({ one: sql`1` }).from(users).where(where).$dynamic(),
-      totalPolicy(query, query.status !== undefined || query.role_id !== undefined),
+      totalPolicy(query, query.status !== undefined || query.role_id !== undefined, [getTableName(users)]),
     ),
   ]);
   return {
