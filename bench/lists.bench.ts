@@ -127,12 +127,16 @@ interface Case {
   /** A deep page asked for by its number: a translated list serves it from its page marks (resources/marks.ts). */
   marked?: boolean;
   sql: Statement[];
+  /** The session look-up the request sent before them. */
+  session: Statement[];
   total?: number;
   approximate?: boolean;
 }
-interface CaseResult extends Omit<Case, 'sql'> {
+interface CaseResult extends Omit<Case, 'sql' | 'session'> {
   http: Stats;
   raw: Stats;
+  /** The session look-up, then the page's SQL: every statement of the request, in its order, without HTTP. */
+  all: Stats;
   ok: boolean;
 }
 interface Measured {
@@ -146,7 +150,7 @@ interface Measured {
   floor: { p50: number; p95: number };
 }
 
-function casesOf(seeded: SeededList[]): Omit<Case, 'sql'>[] {
+function casesOf(seeded: SeededList[]): Omit<Case, 'sql' | 'session'>[] {
   return LISTS.flatMap((l) => {
     const list = seeded.find((s) => s.table === l.table);
     const rows = list?.rows ?? 0;
@@ -227,11 +231,19 @@ async function measure(
     // The SQL of the page: every statement the request issued but the sign-in's (the session look-up, which the
     // 2 ms allowed for HTTP covers): the page, the marks' look-up, the total (the count and, past its limit, the
     // planner's estimate) and what the rows carry (the news' categories), replayed one after the other.
-    const sqlOf = statements.filter((s) => !/\bfrom "sessions"|^update "(sessions|users)"/i.test(s.text));
+    const signIn = (s: Statement) => /\bfrom "sessions"|^update "(sessions|users)"/i.test(s.text);
+    const sqlOf = statements.filter((s) => !signIn(s));
+    const session = statements.filter((s) => /\bfrom "sessions"/i.test(s.text));
     const onTable = counting.statements.filter(
       (s) => new RegExp(`\\bfrom "${c.table}"`).test(s.text) && !/^explain/i.test(s.text),
     );
-    cases.push({ ...c, sql: sqlOf, total: body.meta.total, approximate: body.meta.total_approximate === true });
+    cases.push({
+      ...c,
+      sql: sqlOf,
+      session,
+      total: body.meta.total,
+      approximate: body.meta.total_approximate === true,
+    });
     for (const s of onTable) {
       const plan = (
         await (
@@ -250,26 +262,30 @@ async function measure(
   }
   const http = new Map<Case, number[]>(cases.map((c) => [c, []]));
   const raw = new Map<Case, number[]>(cases.map((c) => [c, []]));
+  const all = new Map<Case, number[]>(cases.map((c) => [c, []]));
   const floor: number[] = [];
   for (let round = 0; round < WARMUP_ROUNDS + ROUNDS; round++) {
     const f = (await client.timed('/api/user/me')).elapsed;
     if (round >= WARMUP_ROUNDS) floor.push(f);
     for (const c of cases) {
-      // Which goes first alternates: the second finds in PostgreSQL's buffers the pages the first had to fetch.
-      const viaHttp = async () => (await client.timed(c.url)).elapsed;
-      const replay = () => timed(() => replaySql(database, c.sql));
-      let h: number;
-      let r: number;
-      if (round % 2 === 0) {
-        h = await viaHttp();
-        r = await replay();
-      } else {
-        r = await replay();
-        h = await viaHttp();
+      // Which goes first takes turns: a later one finds in PostgreSQL's buffers the pages the first had to fetch.
+      const series: [Map<Case, number[]>, () => Promise<number>][] = [
+        [http, async () => (await client.timed(c.url)).elapsed],
+        [raw, () => timed(() => replaySql(database, c.sql))],
+        [
+          all,
+          () =>
+            timed(async () => {
+              await replaySql(database, c.session);
+              await replaySql(database, c.sql);
+            }),
+        ],
+      ];
+      for (let i = 0; i < series.length; i++) {
+        const [into, run] = series[(round + i) % series.length] as (typeof series)[number];
+        const elapsed = await run();
+        if (round >= WARMUP_ROUNDS) into.get(c)?.push(elapsed);
       }
-      if (round < WARMUP_ROUNDS) continue;
-      http.get(c)?.push(h);
-      raw.get(c)?.push(r);
     }
   }
   const limit = TARGET_P95_MS[databaseOf(target)];
@@ -281,17 +297,24 @@ async function measure(
     marksFound,
     counted,
     floor: stats(floor),
-    cases: cases.map(({ sql: _sql, ...c }) => {
-      const h = stats(http.get(cases.find((x) => x.url === c.url) as Case) ?? []);
-      const r = stats(raw.get(cases.find((x) => x.url === c.url) as Case) ?? []);
-      return { ...c, http: h, raw: r, ok: h.p95 <= limit && h.p95 <= MAX_SQL_FACTOR * r.p95 + 2 };
+    cases: cases.map((measured) => {
+      const { sql: _sql, session: _session, ...c } = measured;
+      const h = stats(http.get(measured) ?? []);
+      const r = stats(raw.get(measured) ?? []);
+      return {
+        ...c,
+        http: h,
+        raw: r,
+        all: stats(all.get(measured) ?? []),
+        ok: h.p95 <= limit && h.p95 <= MAX_SQL_FACTOR * r.p95 + 2,
+      };
     }),
   };
 }
 
 function print(target: ListTarget, m: Measured) {
   table(
-    ['list', 'case', 'total', 'p50', 'p95', 'SQL p50', 'SQL p95', 'p95 ratio', 'verdict'],
+    ['list', 'case', 'total', 'p50', 'p95', 'SQL p50', 'SQL p95', 'p95 ratio', 'all SQL p95', 'ratio', 'verdict'],
     m.cases.map((c) => [
       c.list,
       c.kind,
@@ -301,18 +324,22 @@ function print(target: ListTarget, m: Measured) {
       ms(c.raw.p50),
       ms(c.raw.p95),
       `${(c.http.p95 / c.raw.p95).toFixed(2)}×`,
+      ms(c.all.p95),
+      `${(c.http.p95 / c.all.p95).toFixed(2)}×`,
       c.ok ? 'PASS' : 'FAIL',
     ]),
   );
   const limit = TARGET_P95_MS[databaseOf(target)];
   console.log(
     `  (milliseconds; ${target}: p95 ≤ ${limit} ms and ≤ ${MAX_SQL_FACTOR}× the raw SQL's p95 + 2 ms of HTTP; ` +
-      '~ marks an approximate total)',
+      '~ marks an approximate total; "all SQL": the session look-up, then the SQL of the page, as the request sends ' +
+      'them)',
   );
   const strict = m.cases.filter((c) => c.http.p95 <= MAX_SQL_FACTOR * c.raw.p95).length;
+  const whole = m.cases.filter((c) => c.http.p95 <= MAX_SQL_FACTOR * c.all.p95).length;
   console.log(
     `  ${m.cases.filter((c) => c.ok).length} of ${m.cases.length} cases PASS; ${strict} hold p95 ≤ ${MAX_SQL_FACTOR}× the ` +
-      `SQL's p95 without the 2 ms. The floor under every case, GET /api/user/me (the session alone): ` +
+      `SQL's p95 without the 2 ms, ${whole} p95 ≤ ${MAX_SQL_FACTOR}× all of the request's SQL. The floor under every case, GET /api/user/me (the session alone): ` +
       `p50 ${ms(m.floor.p50)} / p95 ${ms(m.floor.p95)} ms`,
   );
   if (m.marksFound.length) {
