@@ -127,6 +127,28 @@ describe('listTotal', () => {
     ).toEqual(['kept', 'count', 'keep']);
   });
 
+  it('a list turned page by page counts its total once; a save through the API counts it again', async () => {
+    await db.execute(sql`delete from list_counts`);
+    const counts = (statements: string[]) => statements.filter((s) => /^select count\(\*\)/.test(s)).length;
+    const page = async (n: number) => {
+      const { result, statements } = await withStatements(db, () => ctx.admin.get(`/api/blog/?status=0&page=${n}`));
+      return { total: (result.json() as { meta: { total: number } }).meta.total, counted: counts(statements) };
+    };
+    await db.execute(
+      sql`update articles set status = false where id in (select id from articles order by id limit 30)`,
+    );
+    expect(await page(1)).toEqual({ total: 30, counted: 1 });
+    expect(await page(2)).toEqual({ total: 30, counted: 0 });
+    const [record] = (
+      (await db.execute(sql`select id from articles where status = false order by id limit 1`)) as unknown as {
+        rows: { id: number }[];
+      }
+    ).rows;
+    expect((await ctx.admin.post('/api/blog/array/publish', { rows: [record?.id] })).statusCode).toBe(200);
+    expect(await page(2)).toEqual({ total: 29, counted: 1 });
+    await db.execute(sql`update articles set status = true`);
+  });
+
   it.runIf(process.env.TEST_DB === 'postgres')(
     'a total counted while a write to its table was in flight is counted again once that write commits',
     async () => {
