@@ -5,6 +5,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import pg from 'pg';
 import { freePort, sleep, stopGroup } from './common.mjs';
+import { timedGet } from './list-bench.js';
 import { SEARCH_COMMON, SEARCH_RARE } from './seed-lists.js';
 import { STRAPI_DIR, strapiBin, strapiEnv } from './strapi-project.js';
 
@@ -187,14 +188,11 @@ export async function seedStrapi(databaseUrl: string, count: number): Promise<nu
 
 /** A GET of Strapi's REST API with the API token; anything but 200 throws. */
 export async function strapiGet(server: StrapiServer, token: string, path: string) {
-  const start = performance.now();
-  const res = await fetch(server.base + path, {
-    headers: { accept: 'application/json', authorization: `Bearer ${token}` },
-    signal: AbortSignal.timeout(30_000),
+  const { elapsed, status, body } = await timedGet(server.base + path, {
+    accept: 'application/json',
+    authorization: `Bearer ${token}`,
   });
-  const body = await res.text();
-  const elapsed = performance.now() - start;
-  if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}: ${body.slice(0, 500)}`);
+  if (status !== 200) throw new Error(`GET ${path} answered ${status}: ${body.slice(0, 500)}`);
   return { elapsed, body };
 }
 
