@@ -1,6 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type FrameLocator, type Locator, type Page, test } from '@playwright/test';
-import { apiCreate, expectSuccess, gradientPng, login, pageLikeLang, pickMultiOption, shot } from './helpers.js';
+import {
+  apiCreate,
+  confirm,
+  expectSuccess,
+  gradientPng,
+  login,
+  pageLikeLang,
+  pickMultiOption,
+  shot,
+} from './helpers.js';
 
 // Each test loads the admin twice (the page and the frame) and uploads on a throttled line.
 test.describe.configure({ timeout: 120_000 });
@@ -130,7 +139,7 @@ test('the file manager from the top bar: a folder, an upload with progress and a
 
   // Delete after confirming; then back up through the breadcrumb.
   await rowIn(frame, 'Cenník.pdf').getByTestId('fm-delete').click();
-  await frame.getByTestId('confirm-ok').click();
+  await confirm(frame);
   await expect(frame.getByTestId('fm-empty')).toBeVisible();
   await frame.getByTestId('fm-crumb').filter({ hasText: folder }).click();
   await expect(rowIn(frame, 'Hory.png')).toBeVisible();

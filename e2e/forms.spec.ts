@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { E2E } from './env.js';
-import { decodeQuotedPrintable, expectSuccess, login, outboxFiles, shot } from './helpers.js';
+import { confirm, decodeQuotedPrintable, expectSuccess, login, outboxFiles, shot } from './helpers.js';
 
 /** The new mails since `before`, decoded, each with its recipient line. */
 async function newMails(before: readonly string[]): Promise<string[]> {
@@ -79,7 +79,7 @@ test('a visitor sends the contact form; errors show beside the fields; the messa
   await shot(page, 'admin-form-contact-detail');
 
   await panel.getByTestId('detail-remove').click();
-  await page.getByTestId('confirm-ok').click();
+  await confirm(page);
   await expectSuccess(page, 'odstránená');
   await expect(panel).toBeHidden();
   await expect(rowNamed(page, 'Martin E2E')).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { apiCreate, expectSuccess, gradientPng, login, pageLikeLang, shot } from './helpers.js';
+import { apiCreate, confirm, expectSuccess, gradientPng, login, pageLikeLang, shot } from './helpers.js';
 
 async function createGallery(page: Page, title: string): Promise<number> {
   const lang = (suffix: string) => ({
@@ -113,7 +113,7 @@ test('a gallery gets three images with progress, reordered by drag, rotated, tit
   await expect(page.getByTestId('list-bulk')).toBeEnabled();
   await page.getByTestId('list-bulk').click();
   await page.getByTestId('bulk-hide').click();
-  await page.getByTestId('confirm-ok').click();
+  await confirm(page);
   await expect(cards(page).nth(1)).toHaveAttribute('data-status', 'hidden');
   await expect(cards(page).nth(2)).toHaveAttribute('data-status', 'hidden');
   await expect(cards(page).nth(0)).toHaveAttribute('data-status', 'published');

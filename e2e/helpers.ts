@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  expect,
+  type FrameLocator,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { E2E } from './env.js';
 
 export interface Credentials {
@@ -37,6 +44,25 @@ export async function shot(page: Page, name: string): Promise<void> {
 export async function expectSuccess(page: Page, text: string | RegExp): Promise<void> {
   // One locator for both, so a notification that hides itself between two checks cannot split them.
   await expect(page.getByTestId('notification').filter({ hasText: text })).toHaveAttribute('data-type', 'success');
+}
+
+/**
+ * Presses OK on the open confirmation (a `modal.confirm` or a Popconfirm, its button `confirm-ok`) once it has finished
+ * opening. antd mounts an opening confirmation at full size but transparent, its OK already taking clicks, and only
+ * then zooms it from a fifth of its size: a press in those first frames is released beside the moved button and the
+ * click is lost, the dialog staying open. While it opens, rc-motion keeps a `…-appear` or `…-enter` class on it
+ * (`ant-zoom-appear`, `ant-zoom-big-enter`); the bulk menu's confirmations open without motion. Nothing is awaited
+ * after the press, so the 4 s notification the action ends with is looked for at once.
+ */
+export async function confirm(scope: Page | FrameLocator): Promise<void> {
+  // Only the shown one: a Popconfirm once answered stays in the page, hidden.
+  const ok = scope.getByTestId('confirm-ok').filter({ visible: true });
+  await expect(ok).toHaveCount(1);
+  const opening = ok.locator(
+    'xpath=ancestor-or-self::*[contains(concat(@class, " "), "-appear ") or contains(concat(@class, " "), "-enter ")]',
+  );
+  await expect(opening, 'the confirmation has finished opening').toHaveCount(0);
+  await ok.click();
 }
 
 const JSON_HEADERS = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
@@ -151,6 +177,15 @@ export async function apiCreate(page: Page, path: string, data: Record<string, u
   expect(response.status(), await response.text()).toBe(201);
   const body: { data: { id: number } } = await response.json();
   return body.data.id;
+}
+
+/** Runs a bulk action (`POST <base>array/{action}`, e.g. `/api/user/` and `activate`) through the API. */
+export async function apiBulk(page: Page, base: string, action: string, rows: number[]): Promise<void> {
+  const response = await page.request.post(`${base}array/${action}`, {
+    headers: await writeHeaders(page.context()),
+    data: { rows },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
 }
 
 /** A valid 1×1 PNG, for image uploads. */

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiCreate, expectSuccess, login, rowOf, shot } from './helpers.js';
+import { apiCreate, confirm, expectSuccess, login, rowOf, shot } from './helpers.js';
 
 // The history of a record (docs/features/revisions.md): a panel edited twice, its history drawer, the difference
 // of the first version from the current one, and its restore.
@@ -40,7 +40,7 @@ test('edit a panel twice, open its history, see what differs, restore the first 
   await shot(page, 'history-drawer-sk');
 
   await page.getByTestId('history-restore').click();
-  await page.getByTestId('confirm-ok').click();
+  await confirm(page);
   await expectSuccess(page, 'Položka bola uložená.');
   await page.goto(LIST);
   await expect(rowOf(page, first)).toBeVisible();

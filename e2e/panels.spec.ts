@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiCreate, expectSuccess, login, PNG_1X1, rowOf, shot } from './helpers.js';
+import { apiCreate, confirm, expectSuccess, login, PNG_1X1, rowOf, shot } from './helpers.js';
 
 const LIST = '/admin/app/content/panel';
 const API = '/api/content/panel/';
@@ -66,7 +66,7 @@ test('an administrator creates, edits and deletes a panel; the list sorts by pri
 
   // Delete, after confirming.
   await edited.getByTestId('row-delete').click();
-  await page.getByTestId('confirm-ok').click();
+  await confirm(page);
   await expectSuccess(page, 'Položka bola odstránená.');
   await expect(edited).toHaveCount(0);
 });

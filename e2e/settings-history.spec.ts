@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectSuccess, login, shot } from './helpers.js';
+import { confirm, expectSuccess, login, shot } from './helpers.js';
 
 // The history of a settings screen (docs/features/revisions.md): the social settings saved twice, the History
 // drawer beside the save button, the difference of the first save from the current values, and its restore; then
@@ -40,7 +40,7 @@ test('save the social settings twice, open their history, see what differs, rest
   await shot(page, 'settings-history-sk');
 
   await page.getByTestId('history-restore').click();
-  await page.getByTestId('confirm-ok').click();
+  await confirm(page);
   await expectSuccess(page, 'uložen');
   await expect(link).toHaveValue(first);
   await page.reload();

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiCreateText, apiFindText, expectSuccess, login, rowOf, shot } from './helpers.js';
+import { apiCreateText, apiFindText, confirm, expectSuccess, login, rowOf, shot } from './helpers.js';
 
 const LIST = '/admin/app/content/text';
 
@@ -82,7 +82,7 @@ test('an administrator creates, edits, hides, publishes and deletes a text', asy
     await page.getByTestId('list-bulk').click();
     await page.getByTestId(`bulk-${action}`).click();
     await expect(page.getByRole('dialog', { name: question })).toBeVisible();
-    await page.getByTestId('confirm-ok').click();
+    await confirm(page);
   };
   await bulk('hide', 'Skryť vybrané položky (1)?');
   await expectSuccess(page, 'Skryté: 1.');
@@ -97,7 +97,7 @@ test('an administrator creates, edits, hides, publishes and deletes a text', asy
   // Delete from the row, after confirming.
   await edited.getByTestId('row-delete').click();
   await expect(page.getByText('Naozaj chcete odstrániť túto položku?')).toBeVisible();
-  await page.getByTestId('confirm-ok').click();
+  await confirm(page);
   await expectSuccess(page, 'Položka bola odstránená.');
   await expect(edited).toHaveCount(0);
   await expect(page.getByTestId('cell-title').first()).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { E2E } from './env.js';
-import { expectSuccess, login, pickOption, shot } from './helpers.js';
+import { apiBulk, confirm, expectSuccess, login, pickOption, shot } from './helpers.js';
 
 /** The user list's row showing this full name. */
 const userRow = (page: Page, fullname: string) =>
@@ -76,6 +76,8 @@ test('an administrator creates a user: title_url from name and surname, password
 
 test('an administrator blocks a user with the bulk menu', async ({ page }) => {
   await login(page);
+  // Active to begin with, whatever an earlier run (--repeat-each) left.
+  await apiBulk(page, '/api/user/', 'activate', [await userIdOf(page, 'anna.schmidt@example.com')]);
   await page.goto('/admin/app/user?search=anna.schmidt');
   const row = userRow(page, 'Anna Schmidt');
   await expect(row.getByTestId('cell-status')).toHaveAttribute('data-status', '1');
@@ -83,7 +85,7 @@ test('an administrator blocks a user with the bulk menu', async ({ page }) => {
   await page.getByTestId('list-bulk').click();
   await expect(page.getByTestId('bulk-activate')).toBeVisible();
   await page.getByTestId('bulk-block').click();
-  await page.getByTestId('confirm-ok').click();
+  await confirm(page);
   await expectSuccess(page, 'Zablokované: 1');
   await expect(row.getByTestId('cell-status')).toHaveAttribute('data-status', '0');
 });

@@ -3,7 +3,7 @@ import type { BulkAction } from '@backoffice/shared';
 import { App, Button, Dropdown, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { I18nKey } from '../../i18n';
-import { confirmButtonProps } from './confirm';
+import { confirmModalProps } from './confirm';
 
 /** One entry of the bulk menu: the action sent to `array/{key}`, its label and its confirmation (with `{{n}}`). */
 export interface BulkMenuAction<A extends string = string> {
@@ -63,7 +63,7 @@ export function BulkMenu<A extends string = BulkAction>({
       title: t(action.confirmKey, { n: selectedCount }),
       okText: t('confirm.ok'),
       cancelText: t('confirm.cancel'),
-      okButtonProps: confirmButtonProps(Boolean(action.destroy)),
+      ...confirmModalProps(Boolean(action.destroy)),
       onOk: () => onConfirmed(action.key),
     });
   return (
