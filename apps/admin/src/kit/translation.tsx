@@ -16,7 +16,7 @@ import type { TFunction } from 'i18next';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { I18nKey } from '../i18n';
-import { confirmButtonProps } from './list/confirm';
+import { confirmModalProps } from './list/confirm';
 import { notify } from './notifications';
 import type { FilterDef } from './resource';
 
@@ -188,7 +188,7 @@ export function CopyFromOtherLocale({
       content: t('translation.overwriteConfirm', { field: (labelOf ?? fieldLabel)(t, field) }),
       okText: t('translation.overwrite'),
       cancelText: t('confirm.cancel'),
-      okButtonProps: confirmButtonProps(true),
+      ...confirmModalProps(true),
       onOk: () => set([field]),
     });
   };

@@ -11,7 +11,7 @@ import { listKey, recordKey } from '../../api/resource';
 import { getLanguage } from '../../i18n/language';
 import { formatDateTime } from '../format';
 import { galleryThumbUrl } from '../image';
-import { confirmButtonProps } from '../list/confirm';
+import { confirmModalProps } from '../list/confirm';
 import { notify, notifyFailure } from '../notifications';
 import { fieldLabel } from '../translation';
 import { type Difference, differences, type RecordLike } from './differences';
@@ -163,7 +163,7 @@ export function HistoryButton({
       title: t('history.restoreConfirm'),
       okText: t('history.restore'),
       cancelText: t('confirm.cancel'),
-      okButtonProps: confirmButtonProps(false),
+      ...confirmModalProps(false),
       onOk: async () => {
         try {
           const answer = await request<{ message: string }>('POST', `${base}${id}/revisions/${chosen}/restore`, {

@@ -8,7 +8,7 @@ import { ApiError, errorMessage } from '../../api/client';
 import { deleteFiles, FILES_KEY, makeFolder, moveFile, renameFile, useFileList } from '../../api/files';
 import { translateMessage } from '../../i18n';
 import { sendPick } from '../../kit/filemanager/pickMessage';
-import { confirmButtonProps } from '../../kit/list/confirm';
+import { confirmModalProps } from '../../kit/list/confirm';
 import { notify } from '../../kit/notifications';
 import { UploadList } from '../../kit/upload/UploadList';
 import { FileTable } from './FileTable';
@@ -101,7 +101,7 @@ export function FileManager({ token, picking }: FileManagerProps) {
       content: t('filemanager.deleteText'),
       okText: t('filemanager.delete'),
       cancelText: t('filemanager.cancel'),
-      okButtonProps: confirmButtonProps(true),
+      ...confirmModalProps(true),
       onOk: async () => {
         try {
           const answer = await deleteFiles(paths, token);
