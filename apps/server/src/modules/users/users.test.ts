@@ -1,78 +1,18 @@
-import { join } from 'node:path';
-import { ROLES, type UserCreateInput } from '@backoffice/shared';
-import { eq, sql } from 'drizzle-orm';
+import { ROLES } from '@backoffice/shared';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema.js';
-import { expectRefused, idsOf, postMultipart, useSignedInServer } from '../../test/content-cases.js';
+import { expectRefused, idsOf, useSignedInServer } from '../../test/content-cases.js';
 import { buildUser } from '../../test/factories.js';
 import { Agent } from '../../test/harness.js';
-import { multipartFields, pngImage } from '../../test/image-cases.js';
-import { filesUnder } from '../../test/media-faults.js';
+import { userCases, userInput } from '../../test/user-cases.js';
 import { OWNER_ID } from './policy.js';
 
 const BASE = '/api/user';
 const ctx = useSignedInServer();
 const db = () => ctx.server.ctx.db;
 
-let seq = 0;
-/** A valid create body; the e-mail and title_url are unique per call. */
-function userInput(overrides: Partial<UserCreateInput> = {}): UserCreateInput {
-  seq += 1;
-  return {
-    role_id: ROLES.editor,
-    status: true,
-    name: 'Jana',
-    surname: `Nová${seq}`,
-    title_url: `jana-nova-${seq}-${Date.now()}`,
-    email: `jana${seq}.${Date.now()}@example.com`,
-    password: 'secret',
-    password_2: 'secret',
-    sex: 2,
-    address: 'Hlavná 1',
-    city: 'Bratislava',
-    zip: '81101',
-    country_id: null,
-    phone: '',
-    cellphone: '+421 900 000 000',
-    billing_name: '',
-    billing_address: '',
-    billing_city: '',
-    billing_zip: '',
-    billing_country_id: null,
-    billing_business_id: '',
-    billing_tax_id: '',
-    billing_vat: '',
-    shipping_name: '',
-    shipping_address: '',
-    shipping_city: '',
-    shipping_zip: '',
-    shipping_country_id: null,
-    ...overrides,
-  };
-}
-
-/** The form's body for an existing user (what the edit form sends: every field, password blank). */
-async function editBody(id: number, overrides: Record<string, unknown> = {}) {
-  const { data } = (await ctx.admin.get(`${BASE}/${id}`)).json();
-  const {
-    id: _id,
-    image: _image,
-    verified_at: _v,
-    online_at: _o,
-    created_at: _c,
-    deleted_at: _d,
-    ...fields
-  } = data as Record<string, unknown>;
-  return { ...fields, password: '', password_2: '', ...overrides };
-}
-
-/** A signed-in agent for a new user of `role`. */
-async function signedIn(role: number = ROLES.editor) {
-  const user = await buildUser(db(), { role_id: role });
-  const agent = new Agent(ctx.server.app, 'en');
-  await agent.login(user.email, user.plainPassword);
-  return { user, agent };
-}
+const { editBody, signedIn } = userCases(ctx);
 
 const expectNoPassword = (body: unknown) => expect(JSON.stringify(body)).not.toMatch(/password|scrypt/i);
 
@@ -438,84 +378,5 @@ describe('users: list', () => {
     expect((await agent.get('/api/user/me')).statusCode).toBe(200);
     const [seen] = await db().select().from(users).where(eq(users.id, user.id));
     expect(seen?.online_at?.getTime()).toBeGreaterThan(Date.now() - 60_000);
-  });
-});
-
-describe('users: image', () => {
-  it('takes an image field like other resources (multipart) under /gallery/user/{id}/', async () => {
-    const { user } = await signedIn();
-    const body = await editBody(user.id);
-    const fields: Record<string, string | Buffer> = {};
-    for (const [key, value] of Object.entries(body)) {
-      if (key === 'status') fields[key] = value ? '1' : '0';
-      else fields[key] = value == null ? '' : String(value);
-    }
-    const bad = await postMultipart(ctx.admin, `${BASE}/${user.id}`, { ...fields, image: Buffer.from('not an image') });
-    expect(bad.statusCode).toBe(422);
-    expect(bad.json().errors).toEqual({ image: ['errors.image'] });
-  });
-
-  it('a create stores its image under the new id; one whose log entry fails leaves no user and no file', async () => {
-    const media = join(ctx.server.config.mediaDir, 'user');
-    const created = await postMultipart(
-      ctx.admin,
-      `${BASE}/`,
-      multipartFields({ ...userInput(), image: await pngImage() }),
-    );
-    expect(created.statusCode, created.body).toBe(201);
-    const { id, image } = created.json().data as { id: number; image: string };
-    expect(filesUnder(join(media, String(id)))).toContain(image);
-
-    // The log entry is written in the create's transaction (docs/features/media-storage.md).
-    const before = filesUnder(media);
-    const userCount = async () =>
-      Number(
-        ((await db().execute(sql`select count(*)::int as n from users`)) as unknown as { rows: { n: number }[] })
-          .rows[0]?.n,
-      );
-    const total = await userCount();
-    await db().execute(
-      sql.raw(`create function refuse_log() returns trigger language plpgsql as $$
-      begin raise exception 'test: log refused'; end $$`),
-    );
-    await db().execute(
-      sql.raw('create trigger refuse_log before insert on activity_logs execute function refuse_log()'),
-    );
-    try {
-      const refused = await postMultipart(
-        ctx.admin,
-        `${BASE}/`,
-        multipartFields({ ...userInput(), image: await pngImage() }),
-      );
-      expect(refused.statusCode, refused.body).toBe(500);
-    } finally {
-      await db().execute(sql.raw('drop trigger refuse_log on activity_logs'));
-      await db().execute(sql.raw('drop function refuse_log()'));
-    }
-    expect(await userCount()).toBe(total);
-    expect(filesUnder(media)).toEqual(before);
-  });
-});
-
-describe('lookups', () => {
-  it('GET /api/role → {data: [{id, lang: {title}}]} in the request language', async () => {
-    expect((await ctx.editor.get('/api/role')).json().data).toEqual([
-      { id: 1, lang: { title: 'Administrator' } },
-      { id: 2, lang: { title: 'Editor' } },
-      { id: 3, lang: { title: 'Site member' } },
-    ]);
-  });
-
-  it('GET /api/country → every ISO country by name; Slovakia first in Slovak', async () => {
-    const en = (await ctx.editor.get('/api/country')).json().data as { id: number; name: string }[];
-    expect(en.length).toBeGreaterThan(240);
-    expect(en.map((c) => c.name)).toContain('Slovakia');
-    expect(en[0]).toMatchObject({ name: expect.any(String) });
-    const sk = new Agent(ctx.server.app, 'sk');
-    const admin = await sk.login();
-    expect(admin.id).toBe(1);
-    const skList = (await sk.get('/api/country')).json().data as { name: string }[];
-    expect(skList[0]?.name).toBe('Slovensko');
-    expect(skList.map((c) => c.name)).toContain('Česko');
   });
 });
