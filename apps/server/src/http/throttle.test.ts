@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/client.js';
 import { loginAttempts } from '../db/schema.js';
+import { inTransaction } from '../db/transaction.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { sha256 } from './crypto.js';
 import { HttpError } from './errors.js';
@@ -35,6 +37,29 @@ describe('attemptThrottle', () => {
     expect(seconds).toBeGreaterThan(55);
     expect(seconds).toBeLessThanOrEqual(60);
   });
+
+  // On PostgreSQL requests wait for the lock in transactions of their own: one that began before the attempt
+  // ahead of it in the queue must still ask for no more than the window (it asked for 61 s when `now()` was used).
+  it.runIf(process.env.TEST_DB === 'postgres')(
+    'a request whose transaction began before the attempt it waits behind asks for at most the window',
+    async () => {
+      const other = await openDatabase({ url: server.config.databaseUrl, dataDir: 'memory://' });
+      try {
+        const err = await inTransaction(server.ctx.db, async () => {
+          await server.ctx.db.execute(sql`select 1`);
+          await new Promise((resolve) => setTimeout(resolve, 30));
+          await attemptThrottle(other.db, 1, 60_000).hit('begun-before');
+          return attemptThrottle(server.ctx.db, 1, 60_000)
+            .hit('begun-before')
+            .catch((e: HttpError) => e);
+        });
+        expect(err).toBeInstanceOf(HttpError);
+        expect(Number((err as HttpError).headers['Retry-After'])).toBeLessThanOrEqual(60);
+      } finally {
+        await other.close();
+      }
+    },
+  );
 
   it('lets a key in again once its attempts are older than the window, and clear forgets them', async () => {
     const throttle = attemptThrottle(server.ctx.db, 1, 60_000);

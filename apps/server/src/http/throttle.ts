@@ -15,9 +15,14 @@ const SWEEP_CHANCE = 0.01;
  * transaction-level advisory lock on the key, so requests that arrive at once, on one process or several, are
  * counted one after another: no burst gets more than `max` attempts checked. Times are the database's, so
  * servers with different clocks agree. Keys are stored hashed (they hold e-mail addresses).
+ *
+ * The times are read once the lock is held (`clock_timestamp()`), not at the transaction's start (`now()`): a
+ * transaction that began before the one ahead of it in the lock's queue would otherwise see that attempt in its
+ * future and answer a Retry-After one second longer than the window.
  */
 export function attemptThrottle(db: Db, max: number, windowMs: number, { sweepChance = SWEEP_CHANCE } = {}) {
   const windowSql = sql`make_interval(secs => ${windowMs / 1000})`;
+  const clock = sql`clock_timestamp()`;
   return {
     async hit(key: string) {
       const hashed = sha256(key);
@@ -25,20 +30,20 @@ export function attemptThrottle(db: Db, max: number, windowMs: number, { sweepCh
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext('login_attempts'), hashtext(${hashed}))`);
         await tx
           .delete(loginAttempts)
-          .where(and(eq(loginAttempts.key, hashed), lte(loginAttempts.attempted_at, sql`now() - ${windowSql}`)));
+          .where(and(eq(loginAttempts.key, hashed), lte(loginAttempts.attempted_at, sql`${clock} - ${windowSql}`)));
         const [row] = await tx
           .select({
             n: sql<number>`count(*)::int`,
-            wait: sql<number>`ceil(extract(epoch from min(${loginAttempts.attempted_at}) + ${windowSql} - now()))::int`,
+            wait: sql<number>`ceil(extract(epoch from min(${loginAttempts.attempted_at}) + ${windowSql} - ${clock}))::int`,
           })
           .from(loginAttempts)
           .where(eq(loginAttempts.key, hashed));
         if (row && row.n >= max) return Math.max(1, row.wait ?? 1);
-        await tx.insert(loginAttempts).values({ key: hashed });
+        await tx.insert(loginAttempts).values({ key: hashed, attempted_at: clock });
         // Keys that are never counted again (a spray of e-mails) would stay for good: now and then, every row
         // older than the longest window goes.
         if (Math.random() < sweepChance) {
-          await tx.delete(loginAttempts).where(lte(loginAttempts.attempted_at, sql`now() - interval '2 days'`));
+          await tx.delete(loginAttempts).where(lte(loginAttempts.attempted_at, sql`${clock} - interval '2 days'`));
         }
         return 0;
       });
