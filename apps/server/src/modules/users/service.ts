@@ -63,7 +63,8 @@ export async function listUsers(
     id: [],
   };
   const orderBy = [...sorts[sort], direction(users.id)];
-  // The ids of the page first (the role's title joins only for its sort): a deep page skips index entries alone.
+  // The ids of a later page first (the role's title joins only for its sort): a deep page skips index entries
+  // alone. The first page skips nothing and reads its rows in one walk (resources/list.ts).
   const keyQuery = db.select({ id: users.id }).from(users).$dynamic();
   const keys = (sort === 'role' ? keyQuery.leftJoin(roleLangs, roleTitle(lang)) : keyQuery)
     .where(where)
@@ -71,24 +72,32 @@ export async function listUsers(
     .limit(query.per_page)
     .offset((query.page - 1) * query.per_page)
     .as('page_keys');
+  const rowsOf = db
+    .select({
+      id: users.id,
+      name: users.name,
+      surname: users.surname,
+      role_id: users.role_id,
+      role_title: roleLangs.title,
+      email: users.email,
+      status: users.status,
+      verified_at: users.verified_at,
+      online_at: users.online_at,
+      deleted_at: users.deleted_at,
+    })
+    .from(users)
+    .$dynamic();
   const [rows, total] = await Promise.all([
-    db
-      .select({
-        id: users.id,
-        name: users.name,
-        surname: users.surname,
-        role_id: users.role_id,
-        role_title: roleLangs.title,
-        email: users.email,
-        status: users.status,
-        verified_at: users.verified_at,
-        online_at: users.online_at,
-        deleted_at: users.deleted_at,
-      })
-      .from(users)
-      .innerJoin(keys, eq(keys.id, users.id))
-      .leftJoin(roleLangs, roleTitle(lang))
-      .orderBy(...orderBy),
+    query.page === 1
+      ? rowsOf
+          .leftJoin(roleLangs, roleTitle(lang))
+          .where(where)
+          .orderBy(...orderBy)
+          .limit(query.per_page)
+      : rowsOf
+          .innerJoin(keys, eq(keys.id, users.id))
+          .leftJoin(roleLangs, roleTitle(lang))
+          .orderBy(...orderBy),
     listTotal(
       db,
       () => db.select({ one: sql`1` }).from(users).where(where).$dynamic(),

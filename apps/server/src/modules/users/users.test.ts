@@ -363,6 +363,15 @@ describe('users: list', () => {
     expect(idsOf(await ctx.admin.get(`${BASE}/?search=Lst&status=0`))).toEqual([adam]);
     expect(idsOf(await ctx.admin.get(`${BASE}/?search=Lst&sort=role&order=asc`))[2]).toBe(zuzana);
     expect(idsOf(await ctx.admin.get(`${BASE}/?search=Lst&sort=bogus`))).toEqual([adam, milan, zuzana]);
+    // Later pages (found by their keys first) hold what follows the first page, in the role's order too.
+    expect(idsOf(await ctx.admin.get(`${BASE}/?search=Lst&per_page=1&page=2`))).toEqual([milan]);
+    expect(idsOf(await ctx.admin.get(`${BASE}/?search=Lst&per_page=2&page=2&sort=fullname&order=desc`))).toEqual([
+      adam,
+    ]);
+    const byRole = idsOf(await ctx.admin.get(`${BASE}/?search=Lst&sort=role&order=asc`));
+    expect(idsOf(await ctx.admin.get(`${BASE}/?search=Lst&sort=role&order=asc&per_page=1&page=3`))).toEqual([
+      byRole[2],
+    ]);
     for (const sort of ['email', 'status', 'online_at']) {
       expect((await ctx.admin.get(`${BASE}/?search=Lst&sort=${sort}&order=desc`)).statusCode).toBe(200);
     }
