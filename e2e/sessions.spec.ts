@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible, newUser } from './accounts.js';
-import { login, shot } from './helpers.js';
+import { confirm, login, shot } from './helpers.js';
 
 for (const language of ['sk', 'en'] as const) {
   const text =
@@ -49,7 +49,7 @@ for (const language of ['sk', 'en'] as const) {
 
     // Everywhere else: the third session ends, this one stays.
     await page.getByTestId('sessions-revoke-others').click();
-    await page.locator('.ant-popconfirm').getByRole('button').last().click();
+    await confirm(page);
     await expect(items).toHaveCount(1);
     await expect(page.getByTestId('session-current')).toBeVisible();
     await thirdPage.reload();

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { expectAccessible, newUser } from './accounts.js';
-import { login, logout, shot } from './helpers.js';
+import { confirm, login, logout, shot } from './helpers.js';
 
 /** The code an authenticator app shows for this key at a moment (RFC 6238: SHA-1, 6 digits, 30 s). */
 const codeAt = (secret: string, at: number) =>
@@ -19,8 +19,18 @@ async function passwordStep(page: Page, who: { email: string; password: string }
 for (const language of ['sk', 'en'] as const) {
   const text =
     language === 'sk'
-      ? { menu: 'Dvojstupňové prihlásenie', on: 'Dvojstupňové prihlásenie je zapnuté.', wrong: 'Kód nie je platný.' }
-      : { menu: 'Two-factor sign-in', on: 'Two-factor sign-in is on.', wrong: 'The code is not valid.' };
+      ? {
+          menu: 'Dvojstupňové prihlásenie',
+          on: 'Dvojstupňové prihlásenie je zapnuté.',
+          off: 'Dvojstupňové prihlásenie je vypnuté.',
+          wrong: 'Kód nie je platný.',
+        }
+      : {
+          menu: 'Two-factor sign-in',
+          on: 'Two-factor sign-in is on.',
+          off: 'Two-factor sign-in is off.',
+          wrong: 'The code is not valid.',
+        };
 
   test(`${language}: a user turns two-factor sign-in on with a code of the app, signs out, and signs in with a code`, async ({
     page,
@@ -74,6 +84,29 @@ for (const language of ['sk', 'en'] as const) {
     await page.getByTestId('two-factor-switch').click();
     await page.getByTestId('two-factor-recovery').fill(recovery[0] ?? '');
     await page.getByTestId('two-factor-submit').click();
+    await expect(page).toHaveURL(/\/admin\/app\/dashboard$/);
+
+    // A lost phone: the administrator resets it on the user's form (confirmed), which signs the user out; the
+    // password alone signs them in again.
+    const adminContext = await browser.newContext();
+    const admin = await adminContext.newPage();
+    await admin.goto('/admin/login');
+    await admin.evaluate((l) => localStorage.setItem('language', l), language);
+    await login(admin);
+    const found = await admin.request.get(`/api/user/?search=${encodeURIComponent(who.email)}`, {
+      headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    });
+    const userId = ((await found.json()) as { data: { id: number }[] }).data[0]?.id;
+    await admin.goto(`/admin/app/user/${userId}`);
+    await expect(admin.getByTestId('field-two_factor')).toHaveText(text.on);
+    await admin.getByTestId('two-factor-reset').click();
+    await confirm(admin);
+    await expect(admin.getByTestId('field-two_factor')).toHaveText(text.off);
+    await expect(admin.getByTestId('two-factor-reset')).toHaveCount(0);
+    await adminContext.close();
+    await page.reload();
+    await expect(page).toHaveURL(/\/admin\/login/);
+    await passwordStep(page, who);
     await expect(page).toHaveURL(/\/admin\/app\/dashboard$/);
   });
 }

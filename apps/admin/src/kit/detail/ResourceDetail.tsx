@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listKey, type ResourceApi, useResourceRecord } from '../../api/resource';
 import { getLanguage } from '../../i18n/language';
-import { confirmButtonProps } from '../list/confirm';
+import { confirmPopProps } from '../list/confirm';
 import { notify, notifyFailure } from '../notifications';
 import { usePreloader } from '../preloader';
 import type { RecordBase } from '../resource';
@@ -84,13 +84,7 @@ export function ResourceDetail<Rec extends RecordBase>({
             {t('form.close')}
           </Button>
           {abilities?.destroy && shown && !shown.deleted_at && (
-            <Popconfirm
-              title={t(detail.removeConfirm)}
-              okText={t('confirm.ok')}
-              cancelText={t('confirm.cancel')}
-              okButtonProps={confirmButtonProps(true)}
-              onConfirm={() => void remove()}
-            >
+            <Popconfirm title={t(detail.removeConfirm)} {...confirmPopProps()} onConfirm={() => void remove()}>
               <Button data-testid="detail-remove" danger icon={<DeleteOutlined />} loading={removing}>
                 {t('forms.remove')}
               </Button>

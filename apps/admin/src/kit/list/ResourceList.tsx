@@ -14,7 +14,7 @@ import { notify, notifyFailure } from '../notifications';
 import type { ListRowBase, RecordBase, ResourceDef } from '../resource';
 import { translationColumn, translationFilter } from '../translation';
 import { CONTENT_BULK_ACTIONS, offeredBulkActions } from './BulkMenu';
-import { confirmButtonProps } from './confirm';
+import { confirmPopProps } from './confirm';
 import { FilterPanel } from './FilterPanel';
 import { ListError } from './ListError';
 import { ListToolbar } from './ListToolbar';
@@ -164,13 +164,7 @@ export function ResourceList<Row extends ListRowBase, Rec extends RecordBase, Va
             />
           )}
           {!state.trashed && abilities?.destroy && def.rowAbilities?.(row).destroy !== false && (
-            <Popconfirm
-              title={t('list.deleteConfirm')}
-              okText={t('confirm.ok')}
-              cancelText={t('confirm.cancel')}
-              okButtonProps={confirmButtonProps(true)}
-              onConfirm={() => remove(row)}
-            >
+            <Popconfirm title={t('list.deleteConfirm')} {...confirmPopProps()} onConfirm={() => remove(row)}>
               <Button
                 size="small"
                 danger

@@ -1,8 +1,21 @@
-import type { ButtonProps, ModalFuncProps } from 'antd';
+import type { ButtonProps, ModalFuncProps, PopconfirmProps } from 'antd';
+import i18next from 'i18next';
 
 /** Props of the confirming button of a confirmation (a stable test id; red for destructive actions). */
 export function confirmButtonProps(danger: boolean): ButtonProps {
   return { danger, 'data-testid': 'confirm-ok' } as ButtonProps;
+}
+
+/**
+ * What every Popconfirm shares: the admin's own OK and cancel labels in the current language (read while rendering:
+ * its caller renders again when the language changes) and the confirming button, red unless `danger` is false.
+ */
+export function confirmPopProps(danger = true): Pick<PopconfirmProps, 'okText' | 'cancelText' | 'okButtonProps'> {
+  return {
+    okText: i18next.t('confirm.ok'),
+    cancelText: i18next.t('confirm.cancel'),
+    okButtonProps: confirmButtonProps(danger),
+  };
 }
 
 /**

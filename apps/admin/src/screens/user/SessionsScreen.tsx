@@ -8,6 +8,7 @@ import { errorMessage } from '../../api/client';
 import { clearUser } from '../../api/session';
 import { getLanguage } from '../../i18n/language';
 import { formatDateTime } from '../../kit/format';
+import { confirmPopProps } from '../../kit/list/confirm';
 import { notify, notifyFailure } from '../../kit/notifications';
 import './account.css';
 
@@ -47,7 +48,11 @@ export default function SessionsScreen() {
       className="bo-account-card"
       title={t('sessions.title')}
       extra={
-        <Popconfirm title={t('sessions.signOutOthersConfirm')} onConfirm={() => endOthers.mutate()}>
+        <Popconfirm
+          title={t('sessions.signOutOthersConfirm')}
+          {...confirmPopProps()}
+          onConfirm={() => endOthers.mutate()}
+        >
           <Button danger disabled={others === 0} loading={endOthers.isPending} data-testid="sessions-revoke-others">
             {t('sessions.signOutOthers')}
           </Button>

@@ -3,6 +3,7 @@ import { Button, Form, Popconfirm, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resetTwoFactor } from '../../api/account';
+import { confirmPopProps } from '../../kit/list/confirm';
 import { notify, notifyFailure } from '../../kit/notifications';
 
 /**
@@ -28,7 +29,7 @@ export function TwoFactorResetField({ userId, on, mayReset }: { userId: number; 
           {active ? t('twoFactor.statusOn') : t('twoFactor.statusOff')}
         </Tag>
         {active && mayReset && (
-          <Popconfirm title={t('twoFactor.resetConfirm')} onConfirm={() => reset.mutate()}>
+          <Popconfirm title={t('twoFactor.resetConfirm')} {...confirmPopProps()} onConfirm={() => reset.mutate()}>
             <Button danger size="small" loading={reset.isPending} data-testid="two-factor-reset">
               {t('twoFactor.reset')}
             </Button>

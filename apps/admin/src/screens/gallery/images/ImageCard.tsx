@@ -4,7 +4,7 @@ import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { Button, Checkbox, Popconfirm, Space, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { confirmButtonProps } from '../../../kit/list/confirm';
+import { confirmPopProps } from '../../../kit/list/confirm';
 
 export interface ImageCardProps {
   image: GalleryImage;
@@ -97,13 +97,7 @@ export function ImageCard(props: ImageCardProps) {
             data-testid="gi-edit"
           />
         </Tooltip>
-        <Popconfirm
-          title={t('galleryImages.removeConfirm')}
-          okText={t('confirm.ok')}
-          cancelText={t('confirm.cancel')}
-          okButtonProps={confirmButtonProps(true)}
-          onConfirm={props.onRemove}
-        >
+        <Popconfirm title={t('galleryImages.removeConfirm')} {...confirmPopProps()} onConfirm={props.onRemove}>
           <Tooltip title={t('list.delete')}>
             <Button
               size="small"
