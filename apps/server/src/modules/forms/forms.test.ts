@@ -1,84 +1,15 @@
-import { contactFormSchema, FORM_HONEYPOT, FORM_LIMITS, type FormKind } from '@backoffice/shared';
-import type { InjectOptions } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { FORM_HONEYPOT, FORM_LIMITS } from '@backoffice/shared';
+import { describe, expect, it } from 'vitest';
 import { jobs } from '../../db/schema.js';
-import { idsOf, useSignedInServer } from '../../test/content-cases.js';
+import { useSignedInServer } from '../../test/content-cases.js';
 import { contactForm } from '../../test/factories.js';
-import { Agent } from '../../test/harness.js';
-import { storeSubmission } from './service.js';
+import { formCases, price, registration } from '../../test/form-cases.js';
 
 const ctx = useSignedInServer();
-let ip = 0;
-/** Every test posts from its own address, so the per-address limit is only met where a test means to meet it. */
-const nextAddress = () => `10.0.${Math.floor(++ip / 250)}.${(ip % 250) + 1}`;
-
-/** A visitor of the public site: no session, no CSRF token. The mails queued by the post are sent before it returns. */
-async function publicPost(
-  kind: string,
-  payload: unknown,
-  opts: Partial<InjectOptions> & { address?: string; sendMails?: boolean } = {},
-) {
-  const { address, headers, sendMails = true, ...rest } = opts;
-  const res = await ctx.server.app.inject({
-    method: 'POST',
-    url: `/api/public/form/${kind}`,
-    payload: payload as InjectOptions['payload'],
-    remoteAddress: address ?? nextAddress(),
-    headers: { 'accept-language': 'en', ...(headers as Record<string, string>) },
-    ...rest,
-  });
-  if (sendMails) await ctx.server.app.jobs.drain();
-  return res;
-}
+const { publicPost, totalOf, latestId } = formCases(ctx);
 const urlencoded = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const FORM_POST = { 'content-type': 'application/x-www-form-urlencoded' };
-
 const contact = contactForm;
-const price = (overrides: Record<string, unknown> = {}) => ({
-  name: 'Stavby a.s.',
-  address: 'Hlavná 1, Bratislava',
-  ico: '12345678',
-  dic: '2023456789',
-  icdph: 'SK2023456789',
-  contact: 'Eva Malá',
-  phone: '+421 2 123 456',
-  email: 'eva@example.com',
-  material: 'Betón',
-  material_desc: 'Drvený betón',
-  faction: '0-32',
-  faction_desc: 'Na podsyp',
-  weight: '25 t',
-  place: 'Trnava',
-  deadline: '30. 6. 2026',
-  delivery: 'Nitra',
-  note: 'Prosím o rýchlu odpoveď',
-  locale: 'en',
-  ...overrides,
-});
-const registration = (overrides: Record<string, unknown> = {}) => ({
-  name: 'Doprava s.r.o.',
-  address: 'Priemyselná 2, Žilina',
-  ico: '87654321',
-  dic: '2087654321',
-  icdph: 'SK2087654321',
-  contact: 'Peter Veľký',
-  phone: '+421 41 555 666',
-  fax: '+421 41 555 667',
-  email: 'peter@example.com',
-  cars: [
-    { type: 'Tatra 815', capacity: '20 t', count: 2, license: 'ZA-123AB' },
-    { type: 'Volvo FH', capacity: '24 t', count: '1', license: 'ZA-456CD' },
-  ],
-  other_cars: 'Dodávka',
-  cars_total: 4,
-  locale: 'en',
-  ...overrides,
-});
-
-const listOf = async (kind: FormKind, agent = ctx.admin, query = '') =>
-  (await agent.get(`/api/form/${kind}/?per_page=100${query}`)).json();
-const totalOf = async (kind: FormKind) => (await listOf(kind)).meta.total as number;
-const latestId = async (kind: FormKind) => (await listOf(kind)).data[0]?.id as number;
 
 describe('public forms: a valid submission', () => {
   it('a contact message is stored, answered 201, mailed to the recipient and confirmed to the sender in sk', async () => {
@@ -401,84 +332,5 @@ describe('site: the form pages', () => {
     expect(footer).toContain('href="/en/form/contact"');
     expect(footer).toContain('href="/en/form/price"');
     expect(footer).toContain('href="/en/form/registration"');
-  });
-});
-
-describe('admin: submission lists', () => {
-  let made: number[];
-  beforeAll(async () => {
-    for (const first of ['Zuzana', 'Adam', 'Maria']) {
-      await publicPost('price', price({ name: `${first} list-test`, email: `${first.toLowerCase()}@list.example` }));
-    }
-    made = idsOf(await ctx.admin.get('/api/form/price/?search=list-test'));
-  });
-
-  it('lists name, email and created_at newest first; sorts by name; searches name, email and contact', async () => {
-    const res = await ctx.admin.get('/api/form/price/?search=list-test');
-    expect(res.statusCode).toBe(200);
-    expect(res.json().data.map((r: { name: string }) => r.name)).toEqual([
-      'Maria list-test',
-      'Adam list-test',
-      'Zuzana list-test',
-    ]);
-    expect(res.json().data[0]).toMatchObject({ email: 'maria@list.example', created_at: expect.any(String) });
-    expect(res.json().abilities).toEqual({ create: false, update: false, destroy: true, restore: false });
-    const byName = await ctx.admin.get('/api/form/price/?search=list-test&sort=name&order=asc');
-    expect(byName.json().data.map((r: { name: string }) => r.name)[0]).toBe('Adam list-test');
-    expect(idsOf(await ctx.admin.get('/api/form/price/?search=adam@list'))).toHaveLength(1);
-    expect((await listOf('price', ctx.admin, '&search=Eva Malá')).meta.total).toBeGreaterThan(0);
-    expect((await listOf('contact', ctx.admin, '&search=Acme s.r.o.')).meta.total).toBeGreaterThan(0);
-  });
-
-  it('without a session → 401 on every route', async () => {
-    const anon = new Agent(ctx.server.app);
-    await anon.get('/sanctum/csrf-cookie');
-    expect((await anon.get('/api/form/contact/')).statusCode).toBe(401);
-    expect((await anon.get(`/api/form/price/${made[0]}`)).statusCode).toBe(401);
-    expect((await anon.delete(`/api/form/price/${made[0]}`)).statusCode).toBe(401);
-    expect((await anon.post('/api/form/price/array/destroy', { rows: made })).statusCode).toBe(401);
-  });
-
-  it('a role-2 editor reads lists and records but gets 403 when removing, one or in bulk', async () => {
-    const list = await ctx.editor.get('/api/form/price/?search=list-test');
-    expect(list.statusCode).toBe(200);
-    expect(list.json().abilities.destroy).toBe(false);
-    expect((await ctx.editor.get(`/api/form/price/${made[0]}`)).statusCode).toBe(200);
-    expect((await ctx.editor.delete(`/api/form/price/${made[0]}`)).statusCode).toBe(403);
-    expect((await ctx.editor.post('/api/form/price/array/destroy', { rows: made })).statusCode).toBe(403);
-    expect(idsOf(await ctx.admin.get('/api/form/price/?search=list-test'))).toHaveLength(3);
-  });
-
-  it('the administrator removes one (soft, logged as Form) and the rest in bulk; the dashboard counts live ones', async () => {
-    const before = (await ctx.admin.get('/api/stats/totals')).json().data.Form;
-    const first = made[0] as number;
-    const res = await ctx.admin.delete(`/api/form/price/${first}`);
-    expect(res.statusCode).toBe(200);
-    const [log] = (await ctx.admin.get('/api/user/logs/1')).json().data;
-    expect(log).toMatchObject({ model: 'Form', route: 'formContact', row_id: first, action: 'destroy' });
-    expect((await ctx.admin.get(`/api/form/price/${first}`)).json().data.deleted_at).toEqual(expect.any(String));
-    expect((await ctx.admin.delete(`/api/form/price/${first}`)).statusCode).toBe(200);
-    const bulk = await ctx.admin.post('/api/form/price/array/destroy', { rows: made });
-    expect(bulk.json().count).toBe(2);
-    expect(idsOf(await ctx.admin.get('/api/form/price/?search=list-test'))).toEqual([]);
-    expect((await ctx.admin.get('/api/stats/totals')).json().data.Form).toBe(before - 3);
-  });
-
-  it('unknown ids and kinds → 404; a bulk without rows → 422; removing needs the CSRF token', async () => {
-    expect((await ctx.admin.get('/api/form/contact/999999')).statusCode).toBe(404);
-    expect((await ctx.admin.delete('/api/form/contact/999999')).statusCode).toBe(404);
-    expect((await ctx.admin.get('/api/form/order/')).statusCode).toBe(404);
-    expect((await ctx.admin.get('/api/form/contact/abc')).statusCode).toBe(404);
-    expect((await ctx.admin.post('/api/form/contact/array/destroy', { rows: [] })).statusCode).toBe(422);
-    const id = await latestId('contact');
-    expect((await ctx.admin.delete(`/api/form/contact/${id}`, { csrf: false })).statusCode).toBe(419);
-  });
-
-  it('the contact detail names the site member who sent it', async () => {
-    const input = contactFormSchema.parse(contact({ locale: 'en' }));
-    const stored = await storeSubmission(ctx.server.ctx.db, { kind: 'contact', input }, { userId: 1 });
-    const record = (await ctx.admin.get(`/api/form/contact/${stored.id}`)).json().data;
-    expect(record.user).toEqual({ id: 1, name: 'Admin', surname: 'Administrator' });
-    expect(record.language).toEqual({ code: 'en', title: 'English' });
   });
 });
