@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiCreate, expectSuccess, login, pickMultiOption, rowOf, shot } from './helpers.js';
+import { apiCreate, confirm, expectSuccess, login, pageLikeLang, pickMultiOption, rowOf, shot } from './helpers.js';
 
 const lang = (title: string, title_url: string) => ({
   title,
@@ -80,4 +80,61 @@ test('a news article needs a News category; saved, it lists its category as a ba
   await page.getByTestId('form-save').click();
   await expectSuccess(page, 'Položka bola vytvorená.');
   await expect(rowOf(page, 'Nový sklad v Žiline').getByTestId('cell-categories')).toHaveText('Oznamy');
+});
+
+test("deleting a news row at 1024 px, by keyboard or mouse, leaves the table's sideways scroll and the titles in view", async ({
+  page,
+}) => {
+  const category = await apiCreate(page, '/api/content/category/', {
+    langs: { sk: pageLikeLang('Krátke správy', 'kratke-spravy-e2e'), en: pageLikeLang('Short news', 'short-news-e2e') },
+    module_id: 1,
+  });
+  const articleLang = (title: string, title_url: string) => ({
+    title,
+    title_url,
+    content: '',
+    meta_title: '',
+    meta_description: '',
+  });
+  await apiCreate(page, '/api/blog/', {
+    langs: {
+      sk: articleLang('Sklad otvorený aj v nedeľu', 'sklad-nedela-e2e'),
+      en: articleLang('Warehouse open on Sundays', 'warehouse-sundays-e2e'),
+    },
+    categories: [category],
+  });
+  await page.setViewportSize({ width: 1024, height: 800 });
+  await page.goto('/admin/app/news');
+  const row = rowOf(page, 'Sklad otvorený aj v nedeľu');
+  await expect(row).toBeVisible();
+  const table = page.locator('.ant-table-content');
+  const scrollLeft = () => table.evaluate((element) => element.scrollLeft);
+  expect(
+    await table.evaluate((element) => element.scrollWidth - element.clientWidth),
+    'the news table is wider than its card',
+  ).toBeGreaterThan(0);
+  expect(await scrollLeft()).toBe(0);
+
+  // By keyboard: from the row's checkbox to its delete button, whose Enter opens the confirmation; Escape closes it.
+  await row.getByRole('checkbox').focus();
+  const remove = row.getByTestId('row-delete');
+  for (let tab = 0; tab < 6 && !(await remove.evaluate((button) => button === document.activeElement)); tab++) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(remove).toBeFocused();
+  await page.keyboard.press('Enter');
+  const question = page.getByText('Naozaj chcete odstrániť túto položku?');
+  await expect(question).toBeVisible();
+  expect(await scrollLeft(), 'the table has not scrolled sideways').toBe(0);
+  await page.keyboard.press('Escape');
+  await expect(question).toBeHidden();
+
+  // By mouse, then confirmed: the titles stay in view the whole time.
+  await remove.click();
+  await expect(question).toBeVisible();
+  expect(await scrollLeft(), 'the table has not scrolled sideways').toBe(0);
+  await shot(page, 'news-delete-confirm-1024');
+  await confirm(page);
+  await expectSuccess(page, 'Položka bola odstránená.');
+  await expect(row).toHaveCount(0);
 });

@@ -135,6 +135,9 @@ export function ResourceList<Row extends ListRowBase, Rec extends RecordBase, Va
       title: t('list.actions'),
       align: 'right',
       width: 1,
+      // Kept at the end of a table wider than its card: the row's buttons are in view without scrolling sideways, so
+      // reaching one (a click brings it into view, Tab focuses it) never slides the titles out of sight.
+      fixed: 'end',
       render: (_: unknown, row: Row) => (
         <Space size="small" className="bo-row-actions">
           {def.detail ? (
