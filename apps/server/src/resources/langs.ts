@@ -16,6 +16,9 @@ import { sanitizeRichText } from '../http/sanitize.js';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** The record's columns each of its language rows keeps as `record_<name>` (schema/base.ts recordKeys). */
+const RECORD_KEYS = ['status', 'updated_at', 'deleted_at'] as const;
+
 /** A table of soft-deletable, publishable records (texts, panels, categories …). */
 export type OwnerTable = PgTable & {
   id: AnyPgColumn;
@@ -57,6 +60,15 @@ export function translations<L extends LangTable, F extends string>(spec: {
     ) as Record<TranslationFilter, AnyPgColumn>;
   };
   const flags = { owner: flagColumns(owner), table: flagColumns(table) };
+  // The record's columns its language rows keep (schema/base.ts recordKeys), by the record's column.
+  const ownerColumns = getTableColumns(owner) as Record<string, AnyPgColumn | undefined>;
+  const recordKeys = new Map(
+    RECORD_KEYS.flatMap((name) => {
+      const own = ownerColumns[name];
+      const kept = columns[`record_${name}`];
+      return own && kept ? [[own, kept] as const] : [];
+    }),
+  );
   const flagsBefore = Object.fromEntries(TRANSLATION_FILTERS.map((filter) => [`was_${filter}`, flags.table[filter]]));
 
   const translated = {
@@ -68,6 +80,11 @@ export function translations<L extends LangTable, F extends string>(spec: {
      * same on each of its language rows.
      */
     flags,
+    /**
+     * The column of the language rows that keeps `column` of the record (its status, last change or removal), so
+     * that a search filters and orders its matches without reading their records; undefined for any other column.
+     */
+    recordKey: (column: AnyPgColumn): AnyPgColumn | undefined => recordKeys.get(column),
     /** The join to the row of one locale: `<entity>_langs.<owner>_id = <entity>.id and language_code = lang`. */
     joinOn: (lang: Locale): SQL => and(eq(ownerColumn, owner.id), eq(table.language_code, lang)) as SQL,
 
@@ -216,7 +233,7 @@ export const recordFlagsOf = (
 
 export type Translations = Pick<
   ReturnType<typeof translations>,
-  'owner' | 'table' | 'joinOn' | 'ownerColumn' | 'flags'
+  'owner' | 'table' | 'joinOn' | 'ownerColumn' | 'flags' | 'recordKey'
 >;
 
 /**

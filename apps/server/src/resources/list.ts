@@ -7,7 +7,7 @@ import {
   type TranslationStatus,
 } from '@backoffice/shared';
 import { and, asc, Column, desc, eq, getTableName, ilike, is, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn, PgSelect, SelectedFields } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from '../db/client.js';
 import type { Translations } from './langs.js';
@@ -70,16 +70,40 @@ export async function translatedList<Sel extends SelectedFields, S extends strin
   const keyDirection = ascending ? asc : desc;
   const orderBy = [direction(sortColumn), direction(owner.id)];
   const offset = (query.page - 1) * query.per_page;
+  // A list filtered by a linked table (a category, a position) reads tables the total is not kept for.
+  const linked = (spec.filters ?? []).some((f) => f !== undefined);
+  // A search finds its matches among the language rows, which keep the record's status, last change and removal
+  // (schema/base.ts recordKeys): when its filters and its order need nothing else of the record, its matches are
+  // counted, filtered and ordered there alone, and only the records of its page are read.
+  const statusKey = query.status === undefined ? undefined : tr.recordKey(owner.status);
+  const deletedKey = tr.recordKey(owner.deleted_at);
+  const langsAnswer =
+    Boolean(query.search) && !linked && deletedKey !== undefined && (query.status === undefined || !!statusKey);
+  const langSort = !is(sortColumn, Column)
+    ? undefined
+    : sortColumn.table === table
+      ? sortColumn
+      : sortColumn === owner.id
+        ? tr.ownerColumn
+        : tr.recordKey(sortColumn);
+  const alone = langsAnswer && langSort !== undefined;
+  const whereOnLangs = () =>
+    and(
+      eq(table.language_code, lang),
+      deletedKey && trashedWhere(deletedKey, query.trashed),
+      statusKey && eq(statusKey, query.status),
+      query.search ? ilike(table.title, likePattern(query.search)) : undefined,
+      query.translation ? sql`${tr.flags.table[query.translation]}` : undefined,
+    );
   // Every record has a row in each locale (translations().write writes both), so the count joins the language
-  // rows only when the search needs their title.
+  // rows only when the search needs their title, and reads them alone when they hold all it filters by.
   const counted = () => {
+    if (langsAnswer) return db.select({ one: sql`1` }).from(table).where(whereOnLangs()).$dynamic();
     const q = db.select({ one: sql`1` }).from(owner).$dynamic();
     return (query.search ? q.innerJoin(table, tr.joinOn(lang)) : q).where(where(Boolean(query.search)));
   };
   // The total needs neither the page's start nor its marks: it runs while they are looked up (a failure there still
   // answers through the await below, never as an unhandled rejection).
-  // A list filtered by a linked table (a category, a position) reads tables the total is not kept for.
-  const linked = (spec.filters ?? []).some((f) => f !== undefined);
   const tables = [getTableName(owner), getTableName(table)];
   const total = listTotal(
     db,
@@ -87,8 +111,22 @@ export async function translatedList<Sel extends SelectedFields, S extends strin
     totalPolicy(query, query.status !== undefined || linked, linked ? undefined : tables),
   );
   total.catch(() => undefined);
-  const listed = <T extends PgSelect>(q: T, from?: SQL) =>
-    (needsLangs ? q.innerJoin(table, tr.joinOn(lang)) : q).where(and(where(needsLangs), from));
+  // The page's keys are found by this sort column and the record's id: the language rows' own when the search reads
+  // them alone.
+  const keySort = alone && langSort ? langSort : sortColumn;
+  const keyId = alone ? tr.ownerColumn : owner.id;
+  const filtered = <T extends PgSelect>(q: T, from?: SQL) =>
+    alone
+      ? q.where(and(whereOnLangs(), from))
+      : (needsLangs ? q.innerJoin(table, tr.joinOn(lang)) : q).where(and(where(needsLangs), from));
+  const listed = (fields: SelectedFields, from?: SQL) =>
+    filtered(
+      db
+        .select(fields)
+        .from((alone ? table : owner) as PgTable)
+        .$dynamic(),
+      from,
+    );
   // A page far down, asked for by its number, starts from the list's nearest page mark (resources/marks.ts), when
   // the list reads no table but the record's and its translations' (the tables whose writes retire the marks).
   const markable = !keyset && is(sortColumn, Column) && sortColumn.notNull && !linked;
@@ -96,26 +134,21 @@ export async function translatedList<Sel extends SelectedFields, S extends strin
     ? await pageStart(db, {
         offset,
         tables,
-        ranked: listed(
-          db
-            .select({
-              mark_key: sql`${sortColumn}`.as('mark_key'),
-              mark_id: sql`${owner.id}`.as('mark_id'),
-              n: sql`row_number() over (order by ${direction(sortColumn)}, ${direction(owner.id)})`.as('n'),
-            })
-            .from(owner)
-            .$dynamic(),
-        ),
+        ranked: listed({
+          mark_key: sql`${keySort}`.as('mark_key'),
+          mark_id: sql`${keyId}`.as('mark_id'),
+          n: sql`row_number() over (order by ${direction(keySort)}, ${direction(keyId)})`.as('n'),
+        }),
       })
     : undefined;
   const from = (keyset && (keyset.after ?? keyset.before)) ?? marked?.from;
   const afterKey = from
     ? and(
         // The first comparison lets an index on the sort column start at the cursor; the row comparison settles ties.
-        ascending ? sql`${sortColumn} >= ${from.value}` : sql`${sortColumn} <= ${from.value}`,
+        ascending ? sql`${keySort} >= ${from.value}` : sql`${keySort} <= ${from.value}`,
         ascending
-          ? sql`(${sortColumn}, ${owner.id}) > (${from.value}, ${from.id})`
-          : sql`(${sortColumn}, ${owner.id}) < (${from.value}, ${from.id})`,
+          ? sql`(${keySort}, ${keyId}) > (${from.value}, ${from.id})`
+          : sql`(${keySort}, ${keyId}) < (${from.value}, ${from.id})`,
       )
     : undefined;
   const rowsOf = () =>
@@ -131,19 +164,19 @@ export async function translatedList<Sel extends SelectedFields, S extends strin
       .$dynamic();
   // The ids of a page: an index walk that skips the offset rows (or starts at a cursor or a mark) without reading
   // anything else of them.
-  const keys = listed(db.select({ id: owner.id }).from(owner).$dynamic(), afterKey)
-    .orderBy(keyDirection(sortColumn), keyDirection(owner.id))
+  const keys = listed({ id: keyId }, afterKey)
+    .orderBy(keyDirection(keySort), keyDirection(keyId))
     .limit(query.per_page)
     .offset(from ? (marked?.skip ?? 0) : offset)
     .as('page_keys');
-  // The first page skips nothing: its rows are read in one walk, stopped at the page's size, unless a search sorts
-  // its matches by the title or the id, which the keys find without reading the records (their live rows' index
-  // alone) while the walk would read every match's record. Planning the statement with the keys as a subquery took
-  // half as long again for a search's first page (docs/features/lists.md).
+  // The first page skips nothing: its rows are read in one walk, stopped at the page's size. Not a search's: its keys
+  // are found among the matching language rows alone (or, sorted by the title or the id, with each match's record
+  // read from the live rows' index alone) where the walk would read every match's record; only a search the language
+  // rows cannot answer, sorted by a column of the record, walks (docs/features/lists.md).
   const walked =
     !from &&
     offset === 0 &&
-    (!query.search || (is(sortColumn, Column) && sortColumn.table === owner && sortColumn !== owner.id));
+    (!query.search || (!alone && is(sortColumn, Column) && sortColumn.table === owner && sortColumn !== owner.id));
   const page = walked
     ? rowsOf()
         .where(where(needsLangs))

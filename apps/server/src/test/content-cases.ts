@@ -1,6 +1,8 @@
 import { LOCALES, PAGE_LIKE_RICH_TEXT, type PageLikeLang } from '@backoffice/shared';
+import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../db/client.js';
 import { buildUser } from './factories.js';
 import { Agent, startTestServer, type TestServer } from './harness.js';
 
@@ -123,12 +125,19 @@ export function describeContentBehaviour(
 
     it('soft delete keeps the record with deleted_at; restore brings it back; both are logged', async () => {
       const id = await spec.build();
+      // A search reads the record's removal from its language rows (recordKeysDrift).
+      const search = `search=${encodeURIComponent((await ctx.admin.get(`${base}/${id}`)).json().data.langs.en.title)}`;
       expect((await ctx.admin.delete(`${base}/${id}`)).statusCode).toBe(200);
       expect((await ctx.admin.get(`${base}/${id}`)).json().data.deleted_at).not.toBeNull();
       expect(idsOf(await ctx.admin.get(`${base}/?per_page=100`))).not.toContain(id);
       expect(idsOf(await ctx.admin.get(`${base}/?trashed=only&per_page=100`))).toContain(id);
+      expect(idsOf(await ctx.admin.get(`${base}/?${search}`))).not.toContain(id);
+      expect(idsOf(await ctx.admin.get(`${base}/?${search}&trashed=only`))).toContain(id);
+      expect(await recordKeysDrift(ctx.server.ctx.db)).toEqual([]);
       const restored = await ctx.admin.post(`${base}/${id}/restore`);
       expect(restored.json().data).toMatchObject({ id, deleted_at: null });
+      expect(idsOf(await ctx.admin.get(`${base}/?${search}`))).toContain(id);
+      expect(await recordKeysDrift(ctx.server.ctx.db)).toEqual([]);
       const log = (await ctx.admin.get('/api/user/logs/1')).json().data.slice(0, 2);
       expect(log.map((l: { model: string; action: string }) => `${l.model}:${l.action}`)).toEqual([
         `${model}:restore`,
@@ -142,8 +151,10 @@ export function describeContentBehaviour(
       const published = await ctx.admin.post(`${base}/array/publish`, { rows });
       expect(published.json()).toEqual({ message: 'Published: 2.', count: 2 });
       expect((await ctx.admin.post(`${base}/array/hide`, { rows: [rows[0]] })).json().count).toBe(1);
+      expect(await recordKeysDrift(ctx.server.ctx.db)).toEqual([]);
       expect((await ctx.admin.post(`${base}/array/destroy`, { rows })).json().count).toBe(2);
       expect((await ctx.admin.post(`${base}/array/destroy`, { rows })).json().count).toBe(0);
+      expect(await recordKeysDrift(ctx.server.ctx.db)).toEqual([]);
     });
 
     it('a bulk call without rows or with an unknown action is refused', async () => {
@@ -151,6 +162,37 @@ export function describeContentBehaviour(
       expect((await ctx.admin.post(`${base}/array/explode`, { rows: [1] })).statusCode).toBe(404);
     });
   });
+}
+
+/** Each record table and its language rows, which keep the record's keys (schema/base.ts recordKeys). */
+export const RECORD_KEY_TABLES = [
+  ['articles', 'article_langs', 'article_id'],
+  ['texts', 'text_langs', 'text_id'],
+  ['pages', 'page_langs', 'page_id'],
+  ['categories', 'category_langs', 'category_id'],
+  ['panels', 'panel_langs', 'panel_id'],
+  ['galleries', 'gallery_langs', 'gallery_id'],
+  ['reference_entries', 'reference_langs', 'reference_id'],
+  ['partners', 'partner_langs', 'partner_id'],
+  ['mail_templates', 'mail_template_langs', 'template_id'],
+] as const;
+
+/**
+ * The language rows whose kept status, last change or removal (migration 0025) differ from their record's, as
+ * `table:record id`: none, whatever wrote the records.
+ */
+export async function recordKeysDrift(db: Db): Promise<string[]> {
+  const drift: string[] = [];
+  for (const [owner, langs, column] of RECORD_KEY_TABLES) {
+    const status = owner === 'mail_templates' ? sql`false` : sql`l.record_status <> o.status`;
+    const { rows } = (await db.execute(sql`
+      select l.${sql.identifier(column)} as id from ${sql.identifier(langs)} l
+      join ${sql.identifier(owner)} o on o.id = l.${sql.identifier(column)}
+      where ${status} or l.record_updated_at <> o.updated_at or l.record_deleted_at is distinct from o.deleted_at
+      order by 1`)) as unknown as { rows: { id: number }[] };
+    drift.push(...rows.map((r) => `${langs}:${r.id}`));
+  }
+  return drift;
 }
 
 /** A body with translated fields: `langs.sk`, `langs.en`. */

@@ -123,6 +123,20 @@ export const translationFlags = () => ({
 });
 
 /**
+ * The record's status, last change and removal, kept on each of its language rows (docs/features/lists.md, "Search"):
+ * a search finds its matches among the language rows and keeps, filters and orders them by these alone, so it reads
+ * the 20 records of its page instead of every match's. Triggers keep them (migration 0025): a language row takes
+ * them from its record when it is inserted, and a record's update that changes one of them writes both rows, in the
+ * same transaction, whatever the statement that changed it.
+ */
+export const recordKeys = () => ({
+  record_updated_at: ts('record_updated_at').notNull().defaultNow(),
+  record_deleted_at: ts('record_deleted_at'),
+});
+/** With recordKeys, on the language rows of a record that has a status (all but the mail templates). */
+export const recordStatusKey = () => ({ record_status: boolean('record_status').notNull().default(true) });
+
+/**
  * One partial index per translation flag and per order of a list (named by `orders`: the columns of a sort, the id
  * or owner last), holding the flagged rows alone: the first page of a filtered list reads its 20 rows from it, as the
  * plain list reads them from its order's index, however few or many records are flagged.

@@ -6,6 +6,8 @@ import {
   languageCode,
   pageLikeLangFields,
   publishable,
+  recordKeys,
+  recordStatusKey,
   timestamps,
   titleAndContent,
   titleSearchIndexes,
@@ -49,6 +51,8 @@ export const textLangs = pgTable(
     ...titleAndContent(),
     ...translationState(),
     ...translationFlags(),
+    ...recordKeys(),
+    ...recordStatusKey(),
   },
   (t) => [
     primaryKey({ columns: [t.text_id, t.language_code] }),
@@ -126,6 +130,8 @@ export const categoryLangs = pgTable(
     ...pageLikeLangFields,
     ...translationState(),
     ...translationFlags(),
+    ...recordKeys(),
+    ...recordStatusKey(),
   },
   (t) => [
     primaryKey({ columns: [t.category_id, t.language_code] }),
@@ -166,6 +172,8 @@ export const pageLangs = pgTable(
     ...pageLikeLangFields,
     ...translationState(),
     ...translationFlags(),
+    ...recordKeys(),
+    ...recordStatusKey(),
   },
   (t) => [
     primaryKey({ columns: [t.page_id, t.language_code] }),
@@ -237,6 +245,8 @@ export const panelLangs = pgTable(
     ...titleAndContent(),
     ...translationState(),
     ...translationFlags(),
+    ...recordKeys(),
+    ...recordStatusKey(),
   },
   (t) => [
     primaryKey({ columns: [t.panel_id, t.language_code] }),
@@ -271,6 +281,8 @@ export const galleryLangs = pgTable(
     ...articleLikeLangFields(),
     ...translationState(),
     ...translationFlags(),
+    ...recordKeys(),
+    ...recordStatusKey(),
   },
   (t) => [
     primaryKey({ columns: [t.gallery_id, t.language_code] }),

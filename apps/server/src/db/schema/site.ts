@@ -2,6 +2,7 @@ import { index, integer, pgTable, primaryKey, serial, text, varchar } from 'driz
 import {
   foldedSearchIndexes,
   languageCode,
+  recordKeys,
   timestamps,
   titleSearchIndexes,
   translationFlagIndexes,
@@ -59,6 +60,7 @@ export const mailTemplateLangs = pgTable(
     content: text('content').notNull().default(''),
     ...translationState(),
     ...translationFlags(),
+    ...recordKeys(),
   },
   (t) => [
     primaryKey({ columns: [t.template_id, t.language_code] }),

@@ -5,6 +5,8 @@ import {
   foldedSearchIndexes,
   metaLangFields,
   publishable,
+  recordKeys,
+  recordStatusKey,
   titleSearchIndexes,
   titleUrlLangFields,
   translationFlagIndexes,
@@ -43,6 +45,8 @@ export const articleLangs = pgTable(
     ...articleLikeLangFields(),
     ...translationState(),
     ...translationFlags(),
+    ...recordKeys(),
+    ...recordStatusKey(),
   },
   (t) => [
     primaryKey({ columns: [t.article_id, t.language_code] }),
@@ -149,6 +153,8 @@ export const referenceLangs = pgTable(
     panel_text: text('panel_text').notNull().default(''),
     ...translationState(),
     ...translationFlags(),
+    ...recordKeys(),
+    ...recordStatusKey(),
   },
   (t) => [
     primaryKey({ columns: [t.reference_id, t.language_code] }),
@@ -245,6 +251,8 @@ export const partnerLangs = pgTable(
     url: varchar('url', { length: 255 }).notNull().default(''),
     ...translationState(),
     ...translationFlags(),
+    ...recordKeys(),
+    ...recordStatusKey(),
   },
   (t) => [
     primaryKey({ columns: [t.partner_id, t.language_code] }),
