@@ -60,6 +60,9 @@ export const textLangs = pgTable(
     ...titleSearchIndexes('text_langs', t),
     ...foldedSearchIndexes('text_langs_title', t.title),
     ...translationFlagIndexes('text_langs', t, { title: [t.language_code, t.title, t.text_id] }),
+    // A search matching many, in the order of the last change or the status: walked in it until the page is full.
+    index('text_langs_record_updated_idx').on(t.language_code, t.record_updated_at, t.text_id),
+    index('text_langs_record_status_idx').on(t.language_code, t.record_status, t.text_id),
   ],
 );
 
@@ -139,6 +142,9 @@ export const categoryLangs = pgTable(
     ...titleSearchIndexes('category_langs', t),
     ...foldedSearchIndexes('category_langs_title', t.title),
     ...translationFlagIndexes('category_langs', t, { title: [t.language_code, t.title, t.category_id] }),
+    // A search matching many, in the order of the last change or the status: walked in it until the page is full.
+    index('category_langs_record_updated_idx').on(t.language_code, t.record_updated_at, t.category_id),
+    index('category_langs_record_status_idx').on(t.language_code, t.record_status, t.category_id),
     index('category_langs_url_idx').on(t.language_code, t.title_url),
   ],
 );
@@ -183,6 +189,9 @@ export const pageLangs = pgTable(
     ...titleSearchIndexes('page_langs', t),
     ...foldedSearchIndexes('page_langs_title', t.title),
     ...translationFlagIndexes('page_langs', t, { title: [t.language_code, t.title, t.page_id] }),
+    // A search matching many, in the order of the last change or the status: walked in it until the page is full.
+    index('page_langs_record_updated_idx').on(t.language_code, t.record_updated_at, t.page_id),
+    index('page_langs_record_status_idx').on(t.language_code, t.record_status, t.page_id),
   ],
 );
 
@@ -254,6 +263,9 @@ export const panelLangs = pgTable(
     ...titleSearchIndexes('panel_langs', t),
     ...foldedSearchIndexes('panel_langs_title', t.title),
     ...translationFlagIndexes('panel_langs', t, { title: [t.language_code, t.title, t.panel_id] }),
+    // A search matching many, in the order of the last change or the status: walked in it until the page is full.
+    index('panel_langs_record_updated_idx').on(t.language_code, t.record_updated_at, t.panel_id),
+    index('panel_langs_record_status_idx').on(t.language_code, t.record_status, t.panel_id),
   ],
 );
 
@@ -290,6 +302,9 @@ export const galleryLangs = pgTable(
     ...titleSearchIndexes('gallery_langs', t),
     ...foldedSearchIndexes('gallery_langs_title', t.title),
     ...translationFlagIndexes('gallery_langs', t, { title: [t.language_code, t.title, t.gallery_id] }),
+    // A search matching many, in the order of the last change or the status: walked in it until the page is full.
+    index('gallery_langs_record_updated_idx').on(t.language_code, t.record_updated_at, t.gallery_id),
+    index('gallery_langs_record_status_idx').on(t.language_code, t.record_status, t.gallery_id),
     index('gallery_langs_url_idx').on(t.language_code, t.title_url),
   ],
 );

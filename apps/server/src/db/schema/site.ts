@@ -68,5 +68,7 @@ export const mailTemplateLangs = pgTable(
     ...titleSearchIndexes('mail_template_langs', t),
     ...foldedSearchIndexes('mail_template_langs_title', t.title),
     ...translationFlagIndexes('mail_template_langs', t, { title: [t.language_code, t.title, t.template_id] }),
+    // A search matching many, in the order of the last change: walked in that order until the page is full.
+    index('mail_template_langs_record_updated_idx').on(t.language_code, t.record_updated_at, t.template_id),
   ],
 );

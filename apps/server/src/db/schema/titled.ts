@@ -54,6 +54,9 @@ export const articleLangs = pgTable(
     ...titleSearchIndexes('article_langs', t),
     ...foldedSearchIndexes('article_langs_title', t.title),
     ...translationFlagIndexes('article_langs', t, { title: [t.language_code, t.title, t.article_id] }),
+    // A search matching many, in the order of the last change or the status: walked in it until the page is full.
+    index('article_langs_record_updated_idx').on(t.language_code, t.record_updated_at, t.article_id),
+    index('article_langs_record_status_idx').on(t.language_code, t.record_status, t.article_id),
     index('article_langs_url_idx').on(t.language_code, t.title_url),
   ],
 );
@@ -162,6 +165,9 @@ export const referenceLangs = pgTable(
     ...titleSearchIndexes('reference_langs', t),
     ...foldedSearchIndexes('reference_langs_title', t.title),
     ...translationFlagIndexes('reference_langs', t, { title: [t.language_code, t.title, t.reference_id] }),
+    // A search matching many, in the order of the last change or the status: walked in it until the page is full.
+    index('reference_langs_record_updated_idx').on(t.language_code, t.record_updated_at, t.reference_id),
+    index('reference_langs_record_status_idx').on(t.language_code, t.record_status, t.reference_id),
     index('reference_langs_url_idx').on(t.language_code, t.title_url),
   ],
 );
@@ -260,6 +266,9 @@ export const partnerLangs = pgTable(
     ...titleSearchIndexes('partner_langs', t),
     ...foldedSearchIndexes('partner_langs_title', t.title),
     ...translationFlagIndexes('partner_langs', t, { title: [t.language_code, t.title, t.partner_id] }),
+    // A search matching many, in the order of the last change or the status: walked in it until the page is full.
+    index('partner_langs_record_updated_idx').on(t.language_code, t.record_updated_at, t.partner_id),
+    index('partner_langs_record_status_idx').on(t.language_code, t.record_status, t.partner_id),
     index('partner_langs_url_idx').on(t.language_code, t.title_url),
   ],
 );
