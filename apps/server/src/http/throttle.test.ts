@@ -61,6 +61,19 @@ describe('attemptThrottle', () => {
     },
   );
 
+  // The column keeps milliseconds; an attempt stored a fraction of one ahead of the clock that reads it (a time
+  // rounded up) asked for 61 s.
+  it('asks for at most the window even when the oldest attempt lies a fraction of a millisecond ahead', async () => {
+    await server.ctx.db
+      .insert(loginAttempts)
+      .values({ key: sha256('ahead'), attempted_at: sql`clock_timestamp() + interval '400 milliseconds'` });
+    const err = await attemptThrottle(server.ctx.db, 1, 60_000)
+      .hit('ahead')
+      .catch((e: HttpError) => e);
+    expect(err).toBeInstanceOf(HttpError);
+    expect(Number((err as HttpError).headers['Retry-After'])).toBe(60);
+  });
+
   it('lets a key in again once its attempts are older than the window, and clear forgets them', async () => {
     const throttle = attemptThrottle(server.ctx.db, 1, 60_000);
     await throttle.hit('window');

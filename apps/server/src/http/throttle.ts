@@ -18,11 +18,15 @@ const SWEEP_CHANCE = 0.01;
  *
  * The times are read once the lock is held (`clock_timestamp()`), not at the transaction's start (`now()`): a
  * transaction that began before the one ahead of it in the lock's queue would otherwise see that attempt in its
- * future and answer a Retry-After one second longer than the window.
+ * future and answer a Retry-After one second longer than the window. The column keeps milliseconds: a time rounded up
+ * to them could lie ahead of the next request's clock too (61 s again), so times are truncated, and the answer is
+ * never more than the window.
  */
 export function attemptThrottle(db: Db, max: number, windowMs: number, { sweepChance = SWEEP_CHANCE } = {}) {
   const windowSql = sql`make_interval(secs => ${windowMs / 1000})`;
-  const clock = sql`clock_timestamp()`;
+  const windowSeconds = sql.raw(String(Math.ceil(windowMs / 1000)));
+  // Truncated, not rounded, to the column's milliseconds: a stored attempt is never later than the clock that reads it.
+  const clock = sql`date_trunc('milliseconds', clock_timestamp())`;
   return {
     async hit(key: string) {
       const hashed = sha256(key);
@@ -34,7 +38,7 @@ export function attemptThrottle(db: Db, max: number, windowMs: number, { sweepCh
         const [row] = await tx
           .select({
             n: sql<number>`count(*)::int`,
-            wait: sql<number>`ceil(extract(epoch from min(${loginAttempts.attempted_at}) + ${windowSql} - ${clock}))::int`,
+            wait: sql<number>`least(${windowSeconds}, ceil(extract(epoch from min(${loginAttempts.attempted_at}) + ${windowSql} - ${clock})))::int`,
           })
           .from(loginAttempts)
           .where(eq(loginAttempts.key, hashed));
