@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.js';
@@ -58,6 +59,8 @@ export async function startTestServer(options: { storage?: 'local' | 's3' } = {}
       await database.close();
       await pgUrl?.drop();
       await s3?.close();
+      // The files it wrote (its MEDIA_DIR under DATA_DIR) go with it.
+      await rm(config.dataDir, { recursive: true, force: true });
     },
   };
 }
