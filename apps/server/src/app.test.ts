@@ -1,9 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatabaseLockedError, openDatabase } from './db/client.js';
 import { Agent, startTestServer, type TestServer } from './test/harness.js';
+import { scratchDir } from './test/scratch-dir.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -96,13 +96,13 @@ describe('platform', () => {
 
 describe('the embedded database belongs to one process', () => {
   it('refuses to open a data directory whose lock names another live process', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'backoffice-lock-'));
+    const dir = scratchDir('backoffice-lock-');
     writeFileSync(join(dir, 'pglite.lock'), String(process.ppid));
     await expect(openDatabase({ dataDir: dir })).rejects.toThrow(DatabaseLockedError);
   });
 
   it('takes over a lock left by a process that is gone', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'backoffice-lock-'));
+    const dir = scratchDir('backoffice-lock-');
     writeFileSync(join(dir, 'pglite.lock'), '999999');
     const database = await openDatabase({ dataDir: dir });
     await database.close();

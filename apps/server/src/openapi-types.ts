@@ -3,6 +3,7 @@
 // committed. `http/openapi.test.ts` fails when the committed file differs from what this would write.
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
@@ -35,6 +36,7 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
     return doc;
   } finally {
     await database.close();
+    await rm(config.dataDir, { recursive: true, force: true });
   }
 }
 
