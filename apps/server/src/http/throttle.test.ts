@@ -61,9 +61,9 @@ describe('attemptThrottle', () => {
     },
   );
 
-  // The column keeps milliseconds; an attempt stored a fraction of one ahead of the clock that reads it (a time
-  // rounded up) asked for 61 s.
-  it('asks for at most the window even when the oldest attempt lies a fraction of a millisecond ahead', async () => {
+  // The column keeps milliseconds; an attempt stored ahead of the clock that reads it (a time rounded up to them)
+  // asked for 61 s.
+  it('asks for at most the window even when the oldest attempt lies ahead of the clock', async () => {
     await server.ctx.db
       .insert(loginAttempts)
       .values({ key: sha256('ahead'), attempted_at: sql`clock_timestamp() + interval '400 milliseconds'` });
