@@ -1,8 +1,10 @@
 // Every admin list on a large database (docs/features/lists.md): 1,000,000 news articles and 100,000 rows in each
 // other list on PostgreSQL (PGlite seeds fewer, see seed-lists.ts), each case (first page, a deep page, every sort,
 // a search matching 1 % and 0.01 %, every filter) as an HTTP request beside the raw SQL it issues, replayed to the
-// driver. A case whose plan reads a seeded table from end to end (a Seq Scan) fails the run.
+// driver, and beside a bare node:http server that replays the same SQL (the least any HTTP API adds on this
+// machine). A case whose plan reads a seeded table from end to end (a Seq Scan) fails the run.
 // `npm run bench -- lists`, or alone `npx tsx bench/lists.bench.ts`; BENCH_TARGETS, BENCH_BIG, BENCH_SMALL.
+import { createServer } from 'node:http';
 import { sql } from 'drizzle-orm';
 import { type Stats, stats, table, writeResult } from './lib/common.mjs';
 import {
@@ -16,6 +18,7 @@ import {
   runTarget,
   type Statement,
   type TargetOutcome,
+  timedGet,
 } from './lib/list-bench.js';
 import { SEARCH_COMMON, SEARCH_RARE, type SeededList, seedLists } from './lib/seed-lists.js';
 
@@ -137,6 +140,8 @@ interface CaseResult extends Omit<Case, 'sql' | 'session'> {
   raw: Stats;
   /** The session look-up, then the page's SQL: every statement of the request, in its order, without HTTP. */
   all: Stats;
+  /** The same statements served by a bare node:http server (bareServer): the least an HTTP API adds here. */
+  bare: Stats;
   ok: boolean;
 }
 interface Measured {
@@ -199,6 +204,32 @@ const seqScanOn = (plan: string[], tables: string[]) =>
 const isCappedCount = (s: Statement, plan: string[]) =>
   /^select count\(\*\) from \(select 1 /.test(s.text) &&
   plan.findIndex((l) => /Seq Scan/.test(l)) === plan.findIndex((l) => /->\s+Limit/.test(l)) + 1;
+
+/**
+ * A bare node:http server in this process that answers `GET /<n>` by replaying case n's statements as its request
+ * sent them (the session look-up, then the page's statements side by side) and writing their rows as JSON: no
+ * framework, no validation, no cookies, no drizzle. What it adds to the SQL is what HTTP and one more round trip cost
+ * on this machine, which no API serving the same SQL can go below.
+ */
+async function bareServer(database: Parameters<typeof replaySql>[0], cases: Case[]) {
+  const server = createServer((req, res) => {
+    const c = cases[Number(req.url?.slice(1))];
+    if (!c) {
+      res.writeHead(404).end();
+      return;
+    }
+    (async () => {
+      await replaySql(database, c.session);
+      const results = await replaySql(database, c.sql);
+      const body = JSON.stringify({ data: results.map((r) => r.rows) });
+      res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+    })().catch((err: Error) => res.writeHead(500).end(err.message));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('the bare server has no TCP address');
+  return { url: (c: Case) => `http://127.0.0.1:${address.port}/${cases.indexOf(c)}`, close: () => server.close() };
+}
 
 async function measure(
   target: ListTarget,
@@ -263,6 +294,8 @@ async function measure(
   const http = new Map<Case, number[]>(cases.map((c) => [c, []]));
   const raw = new Map<Case, number[]>(cases.map((c) => [c, []]));
   const all = new Map<Case, number[]>(cases.map((c) => [c, []]));
+  const bare = new Map<Case, number[]>(cases.map((c) => [c, []]));
+  const bareHttp = await bareServer(database, cases);
   const floor: number[] = [];
   for (let round = 0; round < WARMUP_ROUNDS + ROUNDS; round++) {
     const f = (await client.timed('/api/user/me')).elapsed;
@@ -272,6 +305,14 @@ async function measure(
       const series: [Map<Case, number[]>, () => Promise<number>][] = [
         [http, async () => (await client.timed(c.url)).elapsed],
         [raw, () => timed(() => replaySql(database, c.sql))],
+        [
+          bare,
+          async () => {
+            const answer = await timedGet(bareHttp.url(c), {});
+            if (answer.status !== 200) throw new Error(`the bare server answered ${answer.status}: ${answer.body}`);
+            return answer.elapsed;
+          },
+        ],
         [
           all,
           () =>
@@ -288,6 +329,7 @@ async function measure(
       }
     }
   }
+  bareHttp.close();
   const limit = TARGET_P95_MS[databaseOf(target)];
   if (bounded.length) {
     console.log(`  bounded Seq Scans (the capped count stops after 10,001 rows): ${bounded.join(', ')}`);
@@ -306,6 +348,7 @@ async function measure(
         http: h,
         raw: r,
         all: stats(all.get(measured) ?? []),
+        bare: stats(bare.get(measured) ?? []),
         ok: h.p95 <= limit && h.p95 <= MAX_SQL_FACTOR * r.p95 + 2,
       };
     }),
@@ -314,7 +357,21 @@ async function measure(
 
 function print(target: ListTarget, m: Measured) {
   table(
-    ['list', 'case', 'total', 'p50', 'p95', 'SQL p50', 'SQL p95', 'p95 ratio', 'all SQL p95', 'ratio', 'verdict'],
+    [
+      'list',
+      'case',
+      'total',
+      'p50',
+      'p95',
+      'SQL p50',
+      'SQL p95',
+      'p95 ratio',
+      'all SQL p95',
+      'ratio',
+      'bare p95',
+      'bare ratio',
+      'verdict',
+    ],
     m.cases.map((c) => [
       c.list,
       c.kind,
@@ -326,6 +383,8 @@ function print(target: ListTarget, m: Measured) {
       `${(c.http.p95 / c.raw.p95).toFixed(2)}×`,
       ms(c.all.p95),
       `${(c.http.p95 / c.all.p95).toFixed(2)}×`,
+      ms(c.bare.p95),
+      `${(c.bare.p95 / c.raw.p95).toFixed(2)}×`,
       c.ok ? 'PASS' : 'FAIL',
     ]),
   );
@@ -333,7 +392,14 @@ function print(target: ListTarget, m: Measured) {
   console.log(
     `  (milliseconds; ${target}: p95 ≤ ${limit} ms and ≤ ${MAX_SQL_FACTOR}× the raw SQL's p95 + 2 ms of HTTP; ` +
       '~ marks an approximate total; "all SQL": the session look-up, then the SQL of the page, as the request sends ' +
-      'them)',
+      'them; "bare": the same statements served by a bare node:http server, its p95 over the SQL\'s)',
+  );
+  const bareOver = m.cases.filter((c) => c.bare.p95 > MAX_SQL_FACTOR * c.raw.p95).length;
+  const added = m.cases.map((c) => c.http.p95 - c.bare.p95).sort((a, b) => a - b);
+  console.log(
+    `  the bare server alone exceeds ${MAX_SQL_FACTOR}× the SQL's p95 in ${bareOver} of ${m.cases.length} cases; ` +
+      `this server's p95 over the bare server's: median ${ms(added[Math.floor(added.length / 2)] ?? 0)} ms, ` +
+      `at most ${ms(added.at(-1) ?? 0)} ms`,
   );
   const strict = m.cases.filter((c) => c.http.p95 <= MAX_SQL_FACTOR * c.raw.p95).length;
   const whole = m.cases.filter((c) => c.http.p95 <= MAX_SQL_FACTOR * c.all.p95).length;

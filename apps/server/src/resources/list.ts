@@ -6,8 +6,23 @@ import {
   type Locale,
   type TranslationStatus,
 } from '@backoffice/shared';
-import { and, asc, Column, desc, eq, getTableName, ilike, is, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import {
+  and,
+  asc,
+  Column,
+  desc,
+  eq,
+  fillPlaceholders,
+  getTableName,
+  ilike,
+  is,
+  isNotNull,
+  isNull,
+  ne,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import { type AnyPgColumn, PgDialect, type PgTable, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from '../db/client.js';
 import type { Translations } from './langs.js';
@@ -22,46 +37,131 @@ export const trashedWhere = (deletedAt: AnyPgColumn, trashed: ListQuery['trashed
 /** The filters every content list shares (docs/api.md Lists). */
 export type ContentListQuery = ListQuery & { status?: boolean };
 
+/** What a translated list shows in one language: the columns it selects and the expression behind each sort. */
+export interface TranslatedColumns<Sel extends SelectedFields, S extends string> {
+  select: Sel;
+  sorts: Record<S, AnyPgColumn | SQL>;
+}
+
+/** A page of a translated list: its rows, each with its translation state, and the list's `meta`. */
+export type TranslatedPage<Sel extends SelectedFields> = {
+  rows: (SelectResultFields<Sel> & { translation: TranslationStatus })[];
+  meta: ListMeta;
+};
+
 /**
- * One page of a translated list (docs/api.md Lists): the records joined to their row in the request language,
- * trashed/status filters, search in that title, the requested sort (else the default) with id as the
- * tie-break, and the total. `sorts` names the expression behind every sortable column.
+ * The values a list statement takes: drizzle placeholders in a statement kept for its shape (filled at each
+ * execution), or the request's own values in one built for that request alone (a total's count, a list's marks).
  */
-export async function translatedList<Sel extends SelectedFields, S extends string>(
-  db: Db,
+interface ListValues {
+  status: unknown;
+  pattern: unknown;
+  limit: unknown;
+  offset: unknown;
+  from_value: unknown;
+  from_id: unknown;
+}
+const PLACEHOLDERS: ListValues = {
+  status: sql.placeholder('status'),
+  pattern: sql.placeholder('pattern'),
+  limit: sql.placeholder('limit'),
+  offset: sql.placeholder('offset'),
+  from_value: sql.placeholder('from_value'),
+  from_id: sql.placeholder('from_id'),
+};
+
+/**
+ * Statements a list keeps per database, by shape: a list asked for again in the same shape (language, sort, order,
+ * which filters, how its page starts) runs the kept statement with its values, instead of building and printing it
+ * again. Past this many shapes (a filter's value is part of the shape), the oldest is dropped.
+ */
+export const KEPT_SHAPES = 500;
+/** A statement's text and parameters, placeholders among them. */
+interface Printed {
+  sql: string;
+  params: unknown[];
+}
+/** A page statement kept for its shape: executed with its placeholders' values, it answers the mapped rows. */
+type KeptPage = { execute: (values: Record<string, unknown>) => Promise<Record<string, unknown>[]> };
+/** What a list keeps per database: its page statements, and its count statements' text (a kept total's identity). */
+interface KeptShapes {
+  pages: Map<string, KeptPage>;
+  counts: Map<string, Printed>;
+}
+/** Keeps `value` under `key`, dropping the oldest entry past KEPT_SHAPES. */
+function keep<K, T>(shapes: Map<K, T>, key: K, value: T): T {
+  shapes.set(key, value);
+  if (shapes.size > KEPT_SHAPES) shapes.delete(shapes.keys().next().value as K);
+  return value;
+}
+const dialect = new PgDialect();
+
+/**
+ * A translated list (docs/api.md Lists), defined once per resource: `columns(lang)` gives what a page shows in a
+ * language and the expression behind every sortable column. A page is the records joined to their row in the request
+ * language, the trashed/status filters, a search in that title and the caller's `filters`, in the requested sort
+ * (else the default) with id as the tie-break, with its total. Its statements are built once per shape and kept
+ * (KEPT_SHAPES; docs/features/lists.md, "Statements kept per shape").
+ */
+export function translatedList<Sel extends SelectedFields, S extends string>(
   tr: Translations,
   spec: {
+    columns: (lang: Locale) => TranslatedColumns<Sel, S>;
+    allowedSorts: readonly S[];
+    defaultSort: { sort: S; order: 'asc' | 'desc' };
+  },
+): (
+  db: Db,
+  request: { query: ContentListQuery; lang: Locale; filters?: (SQL | undefined)[] },
+) => Promise<TranslatedPage<Sel>> {
+  const columns = new Map<Locale, TranslatedColumns<Sel, S>>();
+  const columnsIn = (lang: Locale) => columns.get(lang) ?? keep(columns, lang, spec.columns(lang));
+  const kept = new WeakMap<Db, KeptShapes>();
+  return (db, { query, lang, filters = [] }) => {
+    const { select, sorts } = columnsIn(lang);
+    const shapes = kept.get(db) ?? { pages: new Map(), counts: new Map() };
+    kept.set(db, shapes);
+    return listPage(db, tr, { query, lang, select, sorts, filters, spec, shapes });
+  };
+}
+
+async function listPage<Sel extends SelectedFields, S extends string>(
+  db: Db,
+  tr: Translations,
+  args: {
     query: ContentListQuery;
     lang: Locale;
     select: Sel;
     sorts: Record<S, AnyPgColumn | SQL>;
-    allowedSorts: readonly S[];
-    defaultSort: { sort: S; order: 'asc' | 'desc' };
-    filters?: (SQL | undefined)[];
+    filters: (SQL | undefined)[];
+    spec: { allowedSorts: readonly S[]; defaultSort: { sort: S; order: 'asc' | 'desc' } };
+    shapes: KeptShapes;
   },
-): Promise<{ rows: (SelectResultFields<Sel> & { translation: TranslationStatus })[]; meta: ListMeta }> {
-  const { query, lang } = spec;
+): Promise<TranslatedPage<Sel>> {
+  const { query, lang, shapes } = args;
   const { owner, table } = tr;
-  const { sort, order } = resolveSort(query, spec.allowedSorts, spec.defaultSort);
-  const sortColumn = spec.sorts[sort];
+  const { sort, order } = resolveSort(query, args.spec.allowedSorts, args.spec.defaultSort);
+  const sortColumn = args.sorts[sort];
+  const sortIsColumn = is(sortColumn, Column);
+  const filters = args.filters.filter((f): f is SQL => f !== undefined);
   // The language rows join only when the search or the sort needs their title, so a sort by a column of the
   // record walks that column's index alone.
-  const needsLangs = Boolean(query.search) || !(is(sortColumn, Column) && sortColumn.table === owner);
-  const where = (langsJoined: boolean) =>
+  const needsLangs = Boolean(query.search) || !(sortIsColumn && sortColumn.table === owner);
+  const where = (langsJoined: boolean, v: ListValues) =>
     and(
       trashedWhere(owner.deleted_at, query.trashed),
-      query.status === undefined ? undefined : eq(owner.status, query.status),
-      query.search ? ilike(table.title, likePattern(query.search)) : undefined,
+      query.status === undefined ? undefined : eq(owner.status, v.status),
+      query.search ? ilike(table.title, v.pattern as string) : undefined,
       // The translation filter reads the record's flag where the query's order is: on the language row when it
       // is joined (a title's order), else on the record; each is a partial index in that order (docs/features/
       // translations.md).
       query.translation ? sql`${(langsJoined ? tr.flags.table : tr.flags.owner)[query.translation]}` : undefined,
-      ...(spec.filters ?? []),
+      ...filters,
     );
   // A page reached by "next" or "previous" starts from its neighbour's last or first row (docs/api.md Lists,
   // cursors) instead of skipping every row before it, so a deep page costs what the first one does.
   const keyset =
-    query.page > 1 && is(sortColumn, Column) && sortColumn.notNull
+    query.page > 1 && sortIsColumn && sortColumn.notNull
       ? readCursor(query, sort, order, (value) => cursorValueFits(sortColumn, value))
       : undefined;
   const forward = keyset?.before === undefined;
@@ -71,7 +171,7 @@ export async function translatedList<Sel extends SelectedFields, S extends strin
   const orderBy = [direction(sortColumn), direction(owner.id)];
   const offset = (query.page - 1) * query.per_page;
   // A list filtered by a linked table (a category, a position) reads tables the total is not kept for.
-  const linked = (spec.filters ?? []).some((f) => f !== undefined);
+  const linked = filters.length > 0;
   // A search finds its matches among the language rows, which keep the record's status, last change and removal
   // (schema/base.ts recordKeys): when its filters and its order need nothing else of the record, its matches are
   // counted, filtered and ordered there alone, and only the records of its page are read.
@@ -79,7 +179,7 @@ export async function translatedList<Sel extends SelectedFields, S extends strin
   const deletedKey = tr.recordKey(owner.deleted_at);
   const langsAnswer =
     Boolean(query.search) && !linked && deletedKey !== undefined && (query.status === undefined || !!statusKey);
-  const langSort = !is(sortColumn, Column)
+  const langSort = !sortIsColumn
     ? undefined
     : sortColumn.table === table
       ? sortColumn
@@ -87,88 +187,95 @@ export async function translatedList<Sel extends SelectedFields, S extends strin
         ? tr.ownerColumn
         : tr.recordKey(sortColumn);
   const alone = langsAnswer && langSort !== undefined;
-  const whereOnLangs = () =>
+  const whereOnLangs = (v: ListValues) =>
     and(
       eq(table.language_code, lang),
       deletedKey && trashedWhere(deletedKey, query.trashed),
-      statusKey && eq(statusKey, query.status),
-      query.search ? ilike(table.title, likePattern(query.search)) : undefined,
+      statusKey && eq(statusKey, v.status),
+      query.search ? ilike(table.title, v.pattern as string) : undefined,
       query.translation ? sql`${tr.flags.table[query.translation]}` : undefined,
     );
   // Every record has a row in each locale (translations().write writes both), so the count joins the language
   // rows only when the search needs their title, and reads them alone when they hold all it filters by.
-  const counted = () => {
-    if (langsAnswer) return db.select({ one: sql`1` }).from(table).where(whereOnLangs()).$dynamic();
+  const counted = (v: ListValues) => {
+    if (langsAnswer) return db.select({ one: sql`1` }).from(table).where(whereOnLangs(v)).$dynamic();
     const q = db.select({ one: sql`1` }).from(owner).$dynamic();
-    return (query.search ? q.innerJoin(table, tr.joinOn(lang)) : q).where(where(Boolean(query.search)));
+    return (query.search ? q.innerJoin(table, tr.joinOn(lang)) : q).where(where(Boolean(query.search), v));
   };
-  // The total needs neither the page's start nor its marks: it runs while they are looked up (a failure there still
-  // answers through the await below, never as an unhandled rejection).
-  const tables = [getTableName(owner), getTableName(table)];
-  const total = listTotal(
-    db,
-    counted,
-    totalPolicy(query, query.status !== undefined || linked, linked ? undefined : tables),
-  );
-  total.catch(() => undefined);
   // The page's keys are found by this sort column and the record's id: the language rows' own when the search reads
   // them alone.
   const keySort = alone && langSort ? langSort : sortColumn;
   const keyId = alone ? tr.ownerColumn : owner.id;
-  const filtered = <T extends PgSelect>(q: T, from?: SQL) =>
-    alone
-      ? q.where(and(whereOnLangs(), from))
-      : (needsLangs ? q.innerJoin(table, tr.joinOn(lang)) : q).where(and(where(needsLangs), from));
-  const listed = (fields: SelectedFields, from?: SQL) =>
-    filtered(
-      db
-        .select(fields)
-        .from((alone ? table : owner) as PgTable)
-        .$dynamic(),
-      from,
-    );
+  const listed = (fields: SelectedFields, v: ListValues, from?: SQL) => {
+    const q = db
+      .select(fields)
+      .from((alone ? table : owner) as PgTable)
+      .$dynamic();
+    return alone
+      ? q.where(and(whereOnLangs(v), from))
+      : (needsLangs ? q.innerJoin(table, tr.joinOn(lang)) : q).where(and(where(needsLangs, v), from));
+  };
+  const values: ListValues = {
+    status: query.status,
+    pattern: query.search ? likePattern(query.search) : undefined,
+    limit: query.per_page,
+    offset,
+    from_value: undefined,
+    from_id: undefined,
+  };
+  // The shape of the request: everything that changes the statements' text (the filters' values too, which the
+  // caller's SQL holds), while `values` fills their placeholders.
+  const filtersText = linked ? dialect.sqlToQuery(and(...filters) as SQL) : undefined;
+  const shapeOf = (start: string, walked: boolean) =>
+    JSON.stringify([
+      lang,
+      sort,
+      order,
+      query.trashed ?? '',
+      query.status !== undefined,
+      Boolean(query.search),
+      query.translation ?? '',
+      start,
+      walked,
+      filtersText?.sql ?? '',
+      filtersText?.params ?? [],
+    ]);
+  // The total needs neither the page's start nor its marks: it runs while they are looked up (a failure there still
+  // answers through the await below, never as an unhandled rejection). Its identity is the count statement's text
+  // with its values, as when it is printed for this request alone.
+  const tables = [getTableName(owner), getTableName(table)];
+  const countKey = shapeOf('', false);
+  const countShape = shapes.counts.get(countKey) ?? keep(shapes.counts, countKey, printed(counted(PLACEHOLDERS)));
+  const total = listTotal(
+    db,
+    () => counted(values),
+    totalPolicy(query, query.status !== undefined || linked, linked ? undefined : tables),
+    { sql: countShape.sql, params: fillPlaceholders(countShape.params, { ...values }) },
+  );
+  total.catch(() => undefined);
   // A page far down, asked for by its number, starts from the list's nearest page mark (resources/marks.ts), when
   // the list reads no table but the record's and its translations' (the tables whose writes retire the marks).
-  const markable = !keyset && is(sortColumn, Column) && sortColumn.notNull && !linked;
+  const markable = !keyset && sortIsColumn && sortColumn.notNull && !linked;
   const marked = markable
     ? await pageStart(db, {
         offset,
         tables,
-        ranked: listed({
-          mark_key: sql`${keySort}`.as('mark_key'),
-          mark_id: sql`${keyId}`.as('mark_id'),
-          n: sql`row_number() over (order by ${direction(keySort)}, ${direction(keyId)})`.as('n'),
-        }),
+        ranked: listed(
+          {
+            mark_key: sql`${keySort}`.as('mark_key'),
+            mark_id: sql`${keyId}`.as('mark_id'),
+            n: sql`row_number() over (order by ${direction(keySort)}, ${direction(keyId)})`.as('n'),
+          },
+          values,
+        ),
       })
     : undefined;
   const from = (keyset && (keyset.after ?? keyset.before)) ?? marked?.from;
-  const afterKey = from
-    ? and(
-        // The first comparison lets an index on the sort column start at the cursor; the row comparison settles ties.
-        ascending ? sql`${keySort} >= ${from.value}` : sql`${keySort} <= ${from.value}`,
-        ascending
-          ? sql`(${keySort}, ${keyId}) > (${from.value}, ${from.id})`
-          : sql`(${keySort}, ${keyId}) < (${from.value}, ${from.id})`,
-      )
-    : undefined;
-  const rowsOf = () =>
-    db
-      .select({
-        ...(spec.select as SelectedFields),
-        translation: translationOf(tr),
-        [CURSOR_KEY]: sql<string>`${sortColumn}::text`,
-        [CURSOR_ID]: owner.id,
-      })
-      .from(owner)
-      .innerJoin(table, tr.joinOn(lang))
-      .$dynamic();
-  // The ids of a page: an index walk that skips the offset rows (or starts at a cursor or a mark) without reading
-  // anything else of them.
-  const keys = listed({ id: keyId }, afterKey)
-    .orderBy(keyDirection(keySort), keyDirection(keyId))
-    .limit(query.per_page)
-    .offset(from ? (marked?.skip ?? 0) : offset)
-    .as('page_keys');
+  if (from) {
+    values.from_value = from.value;
+    values.from_id = from.id;
+    values.offset = marked?.skip ?? 0;
+  }
   // The first page skips nothing: its rows are read in one walk, stopped at the page's size. Not a search's: its keys
   // are found among the matching language rows alone (or, sorted by the title or the id, with each match's record
   // read from the live rows' index alone) where the walk would read every match's record; only a search the language
@@ -176,34 +283,76 @@ export async function translatedList<Sel extends SelectedFields, S extends strin
   const walked =
     !from &&
     offset === 0 &&
-    (!query.search || (!alone && is(sortColumn, Column) && sortColumn.table === owner && sortColumn !== owner.id));
-  const page = walked
-    ? rowsOf()
-        .where(where(needsLangs))
+    (!query.search || (!alone && sortIsColumn && sortColumn.table === owner && sortColumn !== owner.id));
+  const pageStatement = (v: ListValues) => {
+    const afterKey = from
+      ? and(
+          // The first comparison lets an index on the sort column start at the cursor; the row comparison settles
+          // ties.
+          ascending ? sql`${keySort} >= ${v.from_value}` : sql`${keySort} <= ${v.from_value}`,
+          ascending
+            ? sql`(${keySort}, ${keyId}) > (${v.from_value}, ${v.from_id})`
+            : sql`(${keySort}, ${keyId}) < (${v.from_value}, ${v.from_id})`,
+        )
+      : undefined;
+    const rowsOf = () =>
+      db
+        .select({
+          ...(args.select as SelectedFields),
+          translation: translationOf(tr),
+          [CURSOR_KEY]: sql<string>`${sortColumn}::text`,
+          [CURSOR_ID]: owner.id,
+        })
+        .from(owner)
+        .innerJoin(table, tr.joinOn(lang))
+        .$dynamic();
+    if (walked)
+      return rowsOf()
+        .where(where(needsLangs, v))
         .orderBy(...orderBy)
-        .limit(query.per_page)
-    : rowsOf()
-        .innerJoin(keys, eq(keys.id, owner.id))
-        .orderBy(...orderBy);
-  const [keyed, counts] = await Promise.all([page, total]);
+        .limit(v.limit as number);
+    // The ids of a page: an index walk that skips the offset rows (or starts at a cursor or a mark) without reading
+    // anything else of them.
+    const keys = listed({ id: keyId }, v, afterKey)
+      .orderBy(keyDirection(keySort), keyDirection(keyId))
+      .limit(v.limit as number)
+      .offset(v.offset as number)
+      .as('page_keys');
+    return rowsOf()
+      .innerJoin(keys, eq(keys.id, owner.id))
+      .orderBy(...orderBy);
+  };
+  const shape = shapeOf(from ? (forward ? 'after' : 'before') : '', walked);
+  // An empty name: PostgreSQL's unnamed statement, parsed and planned for its values at each execution, as a
+  // statement printed for the request is (a plan kept for any pattern could read every title for a rare word).
+  const kept =
+    shapes.pages.get(shape) ??
+    keep(shapes.pages, shape, pageStatement(PLACEHOLDERS).prepare('') as unknown as KeptPage);
+  const [keyed, counts] = await Promise.all([kept.execute({ ...values }), total]);
   const rows = keyed.map(({ [CURSOR_KEY]: _key, [CURSOR_ID]: _id, ...row }) => row);
   const first = keyed[0];
   const last = keyed.at(-1);
   const cursors =
-    is(sortColumn, Column) && sortColumn.notNull && first && last
+    sortIsColumn && sortColumn.notNull && first && last
       ? {
           after: writeCursor(sort, order, String(last[CURSOR_KEY]), Number(last[CURSOR_ID])),
           before: writeCursor(sort, order, String(first[CURSOR_KEY]), Number(first[CURSOR_ID])),
         }
       : undefined;
   return {
-    rows: rows as unknown as (SelectResultFields<Sel> & { translation: TranslationStatus })[],
+    rows: rows as unknown as TranslatedPage<Sel>['rows'],
     meta: {
       ...totalMeta(counts, query, rows.length),
       ...(cursors ? { cursors } : {}),
     },
   };
 }
+
+/** A statement's text and parameters (placeholders among them), printed once. */
+const printed = (statement: { toSQL: () => Printed }): Printed => {
+  const { sql: text, params } = statement.toSQL();
+  return { sql: text, params };
+};
 
 /** Each locale's translation state of a row: `{sk: 'complete'|'missing'|'outdated', en: …}`. */
 const translationOf = (tr: Translations) => {

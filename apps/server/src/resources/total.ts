@@ -68,16 +68,18 @@ type Rows<T> = { rows: T[] };
  * The total of a list whose rows `rows()` selects (a fresh query each call, without limit). With `policy.tables`, a
  * total kept for the same statement is answered while none of those tables was written since it was counted (one
  * indexed read: a search turned page by page, or asked again, is counted once); otherwise it is counted (countTotal)
- * and kept, with the database snapshot taken before the count, shared by every server process.
+ * and kept, with the database snapshot taken before the count, shared by every server process. `printed`: the text
+ * and parameters of `rows()` when the caller has them already (a list's kept statements), so it is not printed again.
  */
 export async function listTotal(
   db: Db,
   rows: () => PgSelect,
   policy: TotalPolicy = { limit: EXACT_TOTAL_LIMIT, estimateFirst: false },
+  printed?: { sql: string; params: unknown[] },
 ): Promise<ListTotal> {
   const { tables } = policy;
   if (!tables) return countTotal(db, rows, policy);
-  const statement = rows().toSQL();
+  const statement = printed ?? rows().toSQL();
   const key = createHash('sha256')
     .update(JSON.stringify([statement.sql, statement.params, policy.limit, policy.estimateFirst]))
     .digest('hex');

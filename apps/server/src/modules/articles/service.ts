@@ -41,11 +41,9 @@ const related = relatedLinks({
 
 export type ArticleFilters = ContentListQuery & { category_id?: number };
 
-/** The news list: one page in the caller's language with category badges, newest change first by default. */
-export async function listArticles(db: Db, query: ArticleFilters, lang: Locale): Promise<ListResponse<ArticleRow>> {
-  const { rows, meta } = await translatedList(db, articleLangRows, {
-    query,
-    lang,
+/** The news list in each language: the columns a page shows and the expression behind each sort. */
+const articleList = translatedList(articleLangRows, {
+  columns: (lang) => ({
     select: {
       id: articles.id,
       categories: linkedTitlesColumn(related.links.categories, categoryLangRows, articles.id, lang),
@@ -56,8 +54,16 @@ export async function listArticles(db: Db, query: ArticleFilters, lang: Locale):
       deleted_at: articles.deleted_at,
     },
     sorts: { updated_at: articles.updated_at, title: articleLangs.title, status: articles.status, id: articles.id },
-    allowedSorts: ARTICLE_SORTS,
-    defaultSort: ARTICLE_DEFAULT_SORT,
+  }),
+  allowedSorts: ARTICLE_SORTS,
+  defaultSort: ARTICLE_DEFAULT_SORT,
+});
+
+/** The news list: one page in the caller's language with category badges, newest change first by default. */
+export async function listArticles(db: Db, query: ArticleFilters, lang: Locale): Promise<ListResponse<ArticleRow>> {
+  const { rows, meta } = await articleList(db, {
+    query,
+    lang,
     filters: [
       query.category_id === undefined ? undefined : related.links.categories.has(articles.id, query.category_id),
     ],

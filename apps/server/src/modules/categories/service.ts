@@ -21,19 +21,19 @@ import { descendantsOf } from './tree.js';
 
 export type CategoryFilters = ContentListQuery & { module_id?: number };
 
-/** The category list: one page in the caller's language, title ascending unless asked otherwise. */
-export async function listCategories(db: Db, query: CategoryFilters, lang: Locale): Promise<ListResponse<CategoryRow>> {
-  const moduleTitle = sql<string | null>`(select ${moduleLangs.title} from ${moduleLangs}
-    where ${moduleLangs.module_id} = ${categories.module_id} and ${moduleLangs.language_code} = ${lang})`;
-  const { rows, meta } = await translatedList(db, categoryLangRows, {
-    query,
-    lang,
+/** The title of a category's module in `lang`. */
+const moduleTitleIn = (lang: Locale) => sql<string | null>`(select ${moduleLangs.title} from ${moduleLangs}
+  where ${moduleLangs.module_id} = ${categories.module_id} and ${moduleLangs.language_code} = ${lang})`;
+
+/** The category list in each language: the columns a page shows and the expression behind each sort. */
+const categoryList = translatedList(categoryLangRows, {
+  columns: (lang) => ({
     select: {
       id: categories.id,
       title: categoryLangs.title,
       status: categories.status,
       module_id: categories.module_id,
-      module_title: moduleTitle,
+      module_title: moduleTitleIn(lang),
       parent_id: categories.parent_id,
       updated_at: categories.updated_at,
       deleted_at: categories.deleted_at,
@@ -41,12 +41,20 @@ export async function listCategories(db: Db, query: CategoryFilters, lang: Local
     sorts: {
       title: categoryLangs.title,
       status: categories.status,
-      module_title: moduleTitle,
+      module_title: moduleTitleIn(lang),
       updated_at: categories.updated_at,
       id: categories.id,
     },
-    allowedSorts: CATEGORY_SORTS,
-    defaultSort: CATEGORY_DEFAULT_SORT,
+  }),
+  allowedSorts: CATEGORY_SORTS,
+  defaultSort: CATEGORY_DEFAULT_SORT,
+});
+
+/** The category list: one page in the caller's language, title ascending unless asked otherwise. */
+export async function listCategories(db: Db, query: CategoryFilters, lang: Locale): Promise<ListResponse<CategoryRow>> {
+  const { rows, meta } = await categoryList(db, {
+    query,
+    lang,
     filters: [query.module_id === undefined ? undefined : eq(categories.module_id, query.module_id)],
   });
   return {

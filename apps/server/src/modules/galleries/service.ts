@@ -44,11 +44,9 @@ const imageCount = sql<number>`(select count(*) from ${galleryImages}
 
 export type GalleryFilters = ContentListQuery & { category_id?: number };
 
-/** The gallery list: one page in the caller's language with category badges and image counts. */
-export async function listGalleries(db: Db, query: GalleryFilters, lang: Locale): Promise<ListResponse<GalleryRow>> {
-  const { rows, meta } = await translatedList(db, galleryLangRows, {
-    query,
-    lang,
+/** The gallery list in each language: the columns a page shows and the expression behind each sort. */
+const galleryList = translatedList(galleryLangRows, {
+  columns: (lang) => ({
     select: {
       id: galleries.id,
       categories: linkedTitlesColumn(related.links.categories, categoryLangRows, galleries.id, lang),
@@ -65,8 +63,16 @@ export async function listGalleries(db: Db, query: GalleryFilters, lang: Locale)
       imageCount,
       id: galleries.id,
     },
-    allowedSorts: GALLERY_SORTS,
-    defaultSort: GALLERY_DEFAULT_SORT,
+  }),
+  allowedSorts: GALLERY_SORTS,
+  defaultSort: GALLERY_DEFAULT_SORT,
+});
+
+/** The gallery list: one page in the caller's language with category badges and image counts. */
+export async function listGalleries(db: Db, query: GalleryFilters, lang: Locale): Promise<ListResponse<GalleryRow>> {
+  const { rows, meta } = await galleryList(db, {
+    query,
+    lang,
     filters: [
       query.category_id === undefined ? undefined : related.links.categories.has(galleries.id, query.category_id),
     ],

@@ -36,15 +36,9 @@ const eventOf = (value: string): MailEvent => {
   return value;
 };
 
-/** The template list (docs/spec-index.md S2.2): title in the caller's language, event, updated_at; updated_at descending. */
-export async function listMailTemplates(
-  db: Db,
-  query: ListQuery,
-  lang: Locale,
-): Promise<ListResponse<MailTemplateRow>> {
-  const { rows, meta } = await translatedList(db, mailTemplateLangRows, {
-    query,
-    lang,
+/** The mail template list in each language: the columns a page shows and the expression behind each sort. */
+const mailTemplateList = translatedList(mailTemplateLangRows, {
+  columns: () => ({
     select: {
       id: mailTemplates.id,
       title: mailTemplateLangs.title,
@@ -58,9 +52,18 @@ export async function listMailTemplates(
       updated_at: mailTemplates.updated_at,
       id: mailTemplates.id,
     },
-    allowedSorts: MAIL_TEMPLATE_SORTS,
-    defaultSort: MAIL_TEMPLATE_DEFAULT_SORT,
-  });
+  }),
+  allowedSorts: MAIL_TEMPLATE_SORTS,
+  defaultSort: MAIL_TEMPLATE_DEFAULT_SORT,
+});
+
+/** The template list (docs/spec-index.md S2.2): title in the caller's language, event, updated_at; updated_at descending. */
+export async function listMailTemplates(
+  db: Db,
+  query: ListQuery,
+  lang: Locale,
+): Promise<ListResponse<MailTemplateRow>> {
+  const { rows, meta } = await mailTemplateList(db, { query, lang });
   return {
     data: rows.map((r) => ({
       id: r.id,

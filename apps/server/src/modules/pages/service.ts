@@ -54,14 +54,15 @@ export function plainText(html: string, max = PAGE_DESCRIPTION_MAX): string {
   return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
 }
 
-/** The page list: one page in the caller's language, title ascending unless asked otherwise. */
-export async function listPages(db: Db, query: PageFilters, lang: Locale): Promise<ListResponse<PageRow>> {
-  const moduleTitle = sql<string | null>`(select ${moduleLangs.title} from ${moduleLangs}
-    where ${moduleLangs.module_id} = ${pages.module_id} and ${moduleLangs.language_code} = ${lang})`;
-  const inNavigation = sql<boolean>`exists (select 1 from ${navigationNodes} where ${navigationNodes.page_id} = ${pages.id})`;
-  const { rows, meta } = await translatedList(db, pageLangRows, {
-    query,
-    lang,
+/** Whether a page is placed in the navigation. */
+const inNavigation = sql<boolean>`exists (select 1 from ${navigationNodes} where ${navigationNodes.page_id} = ${pages.id})`;
+/** The title of a page's module in `lang`. */
+const moduleTitleIn = (lang: Locale) => sql<string | null>`(select ${moduleLangs.title} from ${moduleLangs}
+  where ${moduleLangs.module_id} = ${pages.module_id} and ${moduleLangs.language_code} = ${lang})`;
+
+/** The page list in each language: the columns a page shows and the expression behind each sort. */
+const pageList = translatedList(pageLangRows, {
+  columns: (lang) => ({
     select: {
       id: pages.id,
       title: pageLangs.title,
@@ -69,19 +70,27 @@ export async function listPages(db: Db, query: PageFilters, lang: Locale): Promi
       status: pages.status,
       navigation: inNavigation,
       module_id: pages.module_id,
-      module_title: moduleTitle,
+      module_title: moduleTitleIn(lang),
       updated_at: pages.updated_at,
       deleted_at: pages.deleted_at,
     },
     sorts: {
       title: pageLangs.title,
       status: pages.status,
-      module_title: moduleTitle,
+      module_title: moduleTitleIn(lang),
       updated_at: pages.updated_at,
       id: pages.id,
     },
-    allowedSorts: PAGE_SORTS,
-    defaultSort: PAGE_DEFAULT_SORT,
+  }),
+  allowedSorts: PAGE_SORTS,
+  defaultSort: PAGE_DEFAULT_SORT,
+});
+
+/** The page list: one page in the caller's language, title ascending unless asked otherwise. */
+export async function listPages(db: Db, query: PageFilters, lang: Locale): Promise<ListResponse<PageRow>> {
+  const { rows, meta } = await pageList(db, {
+    query,
+    lang,
     filters: [
       query.module_id === undefined ? undefined : eq(pages.module_id, query.module_id),
       query.navigation === undefined ? undefined : query.navigation ? inNavigation : sql`not ${inNavigation}`,

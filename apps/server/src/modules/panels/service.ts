@@ -28,11 +28,9 @@ export const panelLangRows = translations({
 const pagesCount =
   sql<number>`(select count(*) from ${pagePanels} where ${pagePanels.panel_id} = ${panels.id})`.mapWith(Number);
 
-/** The panel list: one page in the caller's language, by priority unless asked otherwise. */
-export async function listPanels(db: Db, query: ContentListQuery, lang: Locale): Promise<ListResponse<PanelRow>> {
-  const { rows, meta } = await translatedList(db, panelLangRows, {
-    query,
-    lang,
+/** The panel list in each language: the columns a page shows and the expression behind each sort. */
+const panelList = translatedList(panelLangRows, {
+  columns: () => ({
     select: {
       id: panels.id,
       title: panelLangs.title,
@@ -50,9 +48,14 @@ export async function listPanels(db: Db, query: ContentListQuery, lang: Locale):
       updated_at: panels.updated_at,
       id: panels.id,
     },
-    allowedSorts: PANEL_SORTS,
-    defaultSort: PANEL_DEFAULT_SORT,
-  });
+  }),
+  allowedSorts: PANEL_SORTS,
+  defaultSort: PANEL_DEFAULT_SORT,
+});
+
+/** The panel list: one page in the caller's language, by priority unless asked otherwise. */
+export async function listPanels(db: Db, query: ContentListQuery, lang: Locale): Promise<ListResponse<PanelRow>> {
+  const { rows, meta } = await panelList(db, { query, lang });
   return {
     data: rows.map((r) => ({ ...r, updated_at: r.updated_at.toISOString(), deleted_at: iso(r.deleted_at) })),
     meta,

@@ -25,11 +25,9 @@ export const partnerLangRows = translations({
   richText: PARTNER_RICH_TEXT,
 });
 
-/** The partner list: one page in the caller's language, by order unless asked otherwise. */
-export async function listPartners(db: Db, query: ContentListQuery, lang: Locale): Promise<ListResponse<PartnerRow>> {
-  const { rows, meta } = await translatedList(db, partnerLangRows, {
-    query,
-    lang,
+/** The partner list in each language: the columns a page shows and the expression behind each sort. */
+const partnerList = translatedList(partnerLangRows, {
+  columns: () => ({
     select: {
       id: partners.id,
       title: partnerLangs.title,
@@ -45,9 +43,14 @@ export async function listPartners(db: Db, query: ContentListQuery, lang: Locale
       updated_at: partners.updated_at,
       id: partners.id,
     },
-    allowedSorts: PARTNER_SORTS,
-    defaultSort: PARTNER_DEFAULT_SORT,
-  });
+  }),
+  allowedSorts: PARTNER_SORTS,
+  defaultSort: PARTNER_DEFAULT_SORT,
+});
+
+/** The partner list: one page in the caller's language, by order unless asked otherwise. */
+export async function listPartners(db: Db, query: ContentListQuery, lang: Locale): Promise<ListResponse<PartnerRow>> {
+  const { rows, meta } = await partnerList(db, { query, lang });
   return {
     data: rows.map((r) => ({ ...r, updated_at: r.updated_at.toISOString(), deleted_at: iso(r.deleted_at) })),
     meta,

@@ -44,15 +44,9 @@ const related = relatedLinks({
   },
 });
 
-/** The reference list: one page in the caller's language, newest change first unless asked otherwise. */
-export async function listReferences(
-  db: Db,
-  query: ContentListQuery,
-  lang: Locale,
-): Promise<ListResponse<ReferenceRow>> {
-  const { rows, meta } = await translatedList(db, referenceLangRows, {
-    query,
-    lang,
+/** The reference list in each language: the columns a page shows and the expression behind each sort. */
+const referenceList = translatedList(referenceLangRows, {
+  columns: () => ({
     select: {
       id: references.id,
       title: referenceLangs.title,
@@ -70,9 +64,18 @@ export async function listReferences(
       order: references.order,
       id: references.id,
     },
-    allowedSorts: REFERENCE_SORTS,
-    defaultSort: REFERENCE_DEFAULT_SORT,
-  });
+  }),
+  allowedSorts: REFERENCE_SORTS,
+  defaultSort: REFERENCE_DEFAULT_SORT,
+});
+
+/** The reference list: one page in the caller's language, newest change first unless asked otherwise. */
+export async function listReferences(
+  db: Db,
+  query: ContentListQuery,
+  lang: Locale,
+): Promise<ListResponse<ReferenceRow>> {
+  const { rows, meta } = await referenceList(db, { query, lang });
   return {
     data: rows.map((r) => ({ ...r, updated_at: r.updated_at.toISOString(), deleted_at: iso(r.deleted_at) })),
     meta,

@@ -30,11 +30,9 @@ export const textLangRows = translations({
   richText: ['content'],
 });
 
-/** The text list: one page in the caller's language, with the positions of the rows on it. */
-export async function listTexts(db: Db, query: ListQuery & TextFilters, lang: Locale): Promise<ListResponse<TextRow>> {
-  const { rows, meta } = await translatedList(db, textLangRows, {
-    query,
-    lang,
+/** The text list in each language: the columns a page shows and the expression behind each sort. */
+const textList = translatedList(textLangRows, {
+  columns: () => ({
     select: {
       id: texts.id,
       title: textLangs.title,
@@ -44,8 +42,16 @@ export async function listTexts(db: Db, query: ListQuery & TextFilters, lang: Lo
       positions: positionsColumn,
     },
     sorts: { updated_at: texts.updated_at, title: textLangs.title, status: texts.status, id: texts.id },
-    allowedSorts: TEXT_SORTS,
-    defaultSort: TEXT_DEFAULT_SORT,
+  }),
+  allowedSorts: TEXT_SORTS,
+  defaultSort: TEXT_DEFAULT_SORT,
+});
+
+/** The text list: one page in the caller's language, with the positions of the rows on it. */
+export async function listTexts(db: Db, query: ListQuery & TextFilters, lang: Locale): Promise<ListResponse<TextRow>> {
+  const { rows, meta } = await textList(db, {
+    query,
+    lang,
     filters: [
       query.position_id === undefined
         ? undefined
