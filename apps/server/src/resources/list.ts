@@ -6,25 +6,11 @@ import {
   type Locale,
   type TranslationStatus,
 } from '@backoffice/shared';
-import {
-  and,
-  asc,
-  Column,
-  desc,
-  eq,
-  fillPlaceholders,
-  getTableName,
-  ilike,
-  is,
-  isNotNull,
-  isNull,
-  ne,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, Column, desc, eq, getTableName, ilike, is, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, PgDialect, type PgTable, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from '../db/client.js';
+import { asKeptPage, type KeptPage, keep, keptStatements, type Printed, printed, withValues } from './kept.js';
 import type { Translations } from './langs.js';
 import { pageStart } from './marks.js';
 import { likePattern, resolveSort } from './paging.js';
@@ -70,30 +56,6 @@ const PLACEHOLDERS: ListValues = {
   from_id: sql.placeholder('from_id'),
 };
 
-/**
- * Statements a list keeps per database, by shape: a list asked for again in the same shape (language, sort, order,
- * which filters, how its page starts) runs the kept statement with its values, instead of building and printing it
- * again. Past this many shapes (a filter's value is part of the shape), the oldest is dropped.
- */
-export const KEPT_SHAPES = 500;
-/** A statement's text and parameters, placeholders among them. */
-interface Printed {
-  sql: string;
-  params: unknown[];
-}
-/** A page statement kept for its shape: executed with its placeholders' values, it answers the mapped rows. */
-type KeptPage = { execute: (values: Record<string, unknown>) => Promise<Record<string, unknown>[]> };
-/** What a list keeps per database: its page statements, and its count statements' text (a kept total's identity). */
-interface KeptShapes {
-  pages: Map<string, KeptPage>;
-  counts: Map<string, Printed>;
-}
-/** Keeps `value` under `key`, dropping the oldest entry past KEPT_SHAPES. */
-function keep<K, T>(shapes: Map<K, T>, key: K, value: T): T {
-  shapes.set(key, value);
-  if (shapes.size > KEPT_SHAPES) shapes.delete(shapes.keys().next().value as K);
-  return value;
-}
 const dialect = new PgDialect();
 
 /**
@@ -116,12 +78,10 @@ export function translatedList<Sel extends SelectedFields, S extends string>(
 ) => Promise<TranslatedPage<Sel>> {
   const columns = new Map<Locale, TranslatedColumns<Sel, S>>();
   const columnsIn = (lang: Locale) => columns.get(lang) ?? keep(columns, lang, spec.columns(lang));
-  const kept = new WeakMap<Db, KeptShapes>();
+  const kept = { pages: keptStatements<KeptPage>(), counts: keptStatements<Printed>() };
   return (db, { query, lang, filters = [] }) => {
     const { select, sorts } = columnsIn(lang);
-    const shapes = kept.get(db) ?? { pages: new Map(), counts: new Map() };
-    kept.set(db, shapes);
-    return listPage(db, tr, { query, lang, select, sorts, filters, spec, shapes });
+    return listPage(db, tr, { query, lang, select, sorts, filters, spec, kept });
   };
 }
 
@@ -135,10 +95,10 @@ async function listPage<Sel extends SelectedFields, S extends string>(
     sorts: Record<S, AnyPgColumn | SQL>;
     filters: (SQL | undefined)[];
     spec: { allowedSorts: readonly S[]; defaultSort: { sort: S; order: 'asc' | 'desc' } };
-    shapes: KeptShapes;
+    kept: { pages: ReturnType<typeof keptStatements<KeptPage>>; counts: ReturnType<typeof keptStatements<Printed>> };
   },
 ): Promise<TranslatedPage<Sel>> {
-  const { query, lang, shapes } = args;
+  const { query, lang, kept } = args;
   const { owner, table } = tr;
   const { sort, order } = resolveSort(query, args.spec.allowedSorts, args.spec.defaultSort);
   const sortColumn = args.sorts[sort];
@@ -244,13 +204,12 @@ async function listPage<Sel extends SelectedFields, S extends string>(
   // answers through the await below, never as an unhandled rejection). Its identity is the count statement's text
   // with its values, as when it is printed for this request alone.
   const tables = [getTableName(owner), getTableName(table)];
-  const countKey = shapeOf('', false);
-  const countShape = shapes.counts.get(countKey) ?? keep(shapes.counts, countKey, printed(counted(PLACEHOLDERS)));
+  const countShape = kept.counts(db, shapeOf('', false), () => printed(counted(PLACEHOLDERS)));
   const total = listTotal(
     db,
     () => counted(values),
     totalPolicy(query, query.status !== undefined || linked, linked ? undefined : tables),
-    { sql: countShape.sql, params: fillPlaceholders(countShape.params, { ...values }) },
+    withValues(countShape, { ...values }),
   );
   total.catch(() => undefined);
   // A page far down, asked for by its number, starts from the list's nearest page mark (resources/marks.ts), when
@@ -323,12 +282,8 @@ async function listPage<Sel extends SelectedFields, S extends string>(
       .orderBy(...orderBy);
   };
   const shape = shapeOf(from ? (forward ? 'after' : 'before') : '', walked);
-  // An empty name: PostgreSQL's unnamed statement, parsed and planned for its values at each execution, as a
-  // statement printed for the request is (a plan kept for any pattern could read every title for a rare word).
-  const kept =
-    shapes.pages.get(shape) ??
-    keep(shapes.pages, shape, pageStatement(PLACEHOLDERS).prepare('') as unknown as KeptPage);
-  const [keyed, counts] = await Promise.all([kept.execute({ ...values }), total]);
+  const page = kept.pages(db, shape, () => asKeptPage(pageStatement(PLACEHOLDERS)));
+  const [keyed, counts] = await Promise.all([page.execute({ ...values }), total]);
   const rows = keyed.map(({ [CURSOR_KEY]: _key, [CURSOR_ID]: _id, ...row }) => row);
   const first = keyed[0];
   const last = keyed.at(-1);
@@ -347,12 +302,6 @@ async function listPage<Sel extends SelectedFields, S extends string>(
     },
   };
 }
-
-/** A statement's text and parameters (placeholders among them), printed once. */
-const printed = (statement: { toSQL: () => Printed }): Printed => {
-  const { sql: text, params } = statement.toSQL();
-  return { sql: text, params };
-};
 
 /** Each locale's translation state of a row: `{sk: 'complete'|'missing'|'outdated', en: …}`. */
 const translationOf = (tr: Translations) => {

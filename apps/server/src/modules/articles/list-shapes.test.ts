@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { useSignedInServer } from '../../test/content-cases.js';
 import { buildArticle, buildCategory } from '../../test/factories.js';
+import { pick, seededRandom } from '../../test/random.js';
 import { type ArticleFilters, listArticles } from './service.js';
 
 // A list's statements are built once per shape and kept (resources/list.ts, docs/features/lists.md "Statements kept
@@ -12,18 +13,6 @@ import { type ArticleFilters, listArticles } from './service.js';
 // came before it: a shape that left out something its text depends on would hand one request another's statement.
 
 const ctx = useSignedInServer();
-
-/** A generator of the same numbers on every run (mulberry32), so a failure names a query that fails again. */
-function seeded(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const pick = <T>(random: () => number, values: readonly T[]): T => values[Math.floor(random() * values.length)] as T;
 
 describe('list statements kept per shape', () => {
   let db: Db;
@@ -49,7 +38,7 @@ describe('list statements kept per shape', () => {
   const fresh = () => Object.create(db) as Db;
 
   it('a kept statement answers what one built for the request answers, in every shape (a seeded sample of 120)', async () => {
-    const random = seeded(17);
+    const random = seededRandom(17);
     for (let n = 0; n < 120; n++) {
       const lang = pick<Locale>(random, ['sk', 'en']);
       const query: ArticleFilters = {

@@ -25,6 +25,7 @@ import {
   users,
 } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
+import { asKeptPage, type KeptPage, keptStatements, type Printed, printed, withValues } from '../../resources/kept.js';
 import { iso } from '../../resources/list.js';
 import { likePattern, resolveSort } from '../../resources/paging.js';
 import { listTotal, totalMeta, totalPolicy } from '../../resources/total.js';
@@ -41,52 +42,89 @@ const searchColumns = (kind: FormKind) => [FORM_TABLES[kind].name, FORM_TABLES[k
 /** The company of a contact message; the contact person of a price offer or a registration. */
 const companyColumn = (kind: FormKind) => (kind === 'contact' ? formContacts.company : FORM_TABLES[kind].contact);
 
+/** The values a submission list's statements take: placeholders in a kept statement, or the request's own. */
+type SubmissionValues = { pattern: unknown; limit: unknown; offset: unknown };
+const PLACEHOLDERS: SubmissionValues = {
+  pattern: sql.placeholder('pattern'),
+  limit: sql.placeholder('limit'),
+  offset: sql.placeholder('offset'),
+};
+type SubmissionListRow = {
+  id: number;
+  name: string;
+  email: string;
+  company: string;
+  created_at: Date;
+  deleted_at: Date | null;
+};
+const submissionPages = keptStatements<KeptPage<SubmissionListRow>>();
+const submissionCounts = keptStatements<Printed>();
+
 /**
  * One page of a submission list (docs/spec-index.md S2.2): live rows only, search in name, e-mail and company/contact, the
- * requested sort (else created_at descending) with id as the tie-break.
+ * requested sort (else created_at descending) with id as the tie-break. Its statements are kept per shape (the kind,
+ * sort, order, whether it is searched, the first page or a later one; resources/kept.ts).
  */
 export async function listSubmissions(db: Db, kind: FormKind, query: ListQuery): Promise<ListResponse<FormRow>> {
   const table = FORM_TABLES[kind];
-  const pattern = query.search ? likePattern(query.search) : undefined;
-  const where = and(
-    isNull(table.deleted_at),
-    pattern ? or(...searchColumns(kind).map((column) => ilike(column, pattern))) : undefined,
-  );
+  const where = (v: SubmissionValues) =>
+    and(
+      isNull(table.deleted_at),
+      query.search ? or(...searchColumns(kind).map((column) => ilike(column, v.pattern as string))) : undefined,
+    );
   const { sort, order } = resolveSort(query, FORM_SORTS, FORM_DEFAULT_SORT);
   const direction = order === 'asc' ? asc : desc;
   const orderBy = [direction(table[sort]), direction(table.id)];
-  // The ids of a later page first: a deep page skips index entries alone (the live rows' indexes,
-  // schema/forms.ts). The first page skips nothing and reads its rows in one walk (resources/list.ts).
-  const keys = db
-    .select({ id: table.id })
-    .from(table)
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(query.per_page)
-    .offset((query.page - 1) * query.per_page)
-    .as('page_keys');
-  const rowsOf = db
-    .select({
-      id: table.id,
-      name: table.name,
-      email: table.email,
-      company: companyColumn(kind),
-      created_at: table.created_at,
-      deleted_at: table.deleted_at,
-    })
-    .from(table)
-    .$dynamic();
+  const rowsOf = () =>
+    db
+      .select({
+        id: table.id,
+        name: table.name,
+        email: table.email,
+        company: companyColumn(kind),
+        created_at: table.created_at,
+        deleted_at: table.deleted_at,
+      })
+      .from(table)
+      .$dynamic();
+  // The first page skips nothing and reads its rows in one walk (resources/list.ts); a later page finds its ids
+  // first, skipping index entries alone (the live rows' indexes, schema/forms.ts).
+  const pageStatement = (v: SubmissionValues) => {
+    if (query.page === 1)
+      return rowsOf()
+        .where(where(v))
+        .orderBy(...orderBy)
+        .limit(v.limit as number);
+    const keys = db
+      .select({ id: table.id })
+      .from(table)
+      .where(where(v))
+      .orderBy(...orderBy)
+      .limit(v.limit as number)
+      .offset(v.offset as number)
+      .as('page_keys');
+    return rowsOf()
+      .innerJoin(keys, eq(keys.id, table.id))
+      .orderBy(...orderBy);
+  };
+  const counted = (v: SubmissionValues) => db.select({ one: sql`1` }).from(table).where(where(v)).$dynamic();
+  const values: SubmissionValues = {
+    pattern: query.search ? likePattern(query.search) : undefined,
+    limit: query.per_page,
+    offset: (query.page - 1) * query.per_page,
+  };
+  const searched = Boolean(query.search);
+  const page = submissionPages(db, JSON.stringify([kind, sort, order, searched, query.page === 1]), () =>
+    asKeptPage<SubmissionListRow>(pageStatement(PLACEHOLDERS)),
+  );
+  const count = submissionCounts(db, JSON.stringify([kind, searched]), () => printed(counted(PLACEHOLDERS)));
   const [rows, total] = await Promise.all([
-    query.page === 1
-      ? rowsOf
-          .where(where)
-          .orderBy(...orderBy)
-          .limit(query.per_page)
-      : rowsOf.innerJoin(keys, eq(keys.id, table.id)).orderBy(...orderBy),
+    page.execute({ ...values }),
     listTotal(
       db,
-      () => db.select({ one: sql`1` }).from(table).where(where).$dynamic(),
+      () => counted(values),
       totalPolicy(query, false, [getTableName(table)]),
+      withValues(count, { ...values }),
     ),
   ]);
   return {

@@ -17,6 +17,7 @@ import { countries, roleLangs, roles, sessions, users, userTwoFactor } from '../
 import { hashPassword } from '../../http/crypto.js';
 import { invalid, isUniqueViolation, notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../http/session.js';
+import { asKeptPage, type KeptPage, keptStatements, type Printed, printed, withValues } from '../../resources/kept.js';
 import type { Tx } from '../../resources/langs.js';
 import { iso, trashedWhere } from '../../resources/list.js';
 import { likePattern, resolveSort } from '../../resources/paging.js';
@@ -30,10 +31,34 @@ type UserRowData = typeof users.$inferSelect & { two_factor: boolean };
 
 const roleTitle = (lang: Locale) => and(eq(roleLangs.role_id, users.role_id), eq(roleLangs.language_code, lang)) as SQL;
 
+/** The values a user list's statements take: placeholders in a kept statement, or the request's own. */
+type UserValues = { status: unknown; role_id: unknown; pattern: unknown; limit: unknown; offset: unknown };
+const USER_PLACEHOLDERS: UserValues = {
+  status: sql.placeholder('status'),
+  role_id: sql.placeholder('role_id'),
+  pattern: sql.placeholder('pattern'),
+  limit: sql.placeholder('limit'),
+  offset: sql.placeholder('offset'),
+};
+type UserListRow = {
+  id: number;
+  name: string;
+  surname: string;
+  role_id: number;
+  role_title: string | null;
+  email: string;
+  status: boolean;
+  verified_at: Date | null;
+  online_at: Date | null;
+  deleted_at: Date | null;
+};
+const userPages = keptStatements<KeptPage<UserListRow>>();
+const userCounts = keptStatements<Printed>();
+
 /**
  * The user list (docs/spec-index.md S2.2 Users): full name, role title, e-mail, status, verified_at and online_at; search in
  * name, surname, the full name and e-mail; filters status, role_id and trashed; default by full name. Each row
- * says what the viewer may do to it.
+ * says what the viewer may do to it. Its statements are kept per shape (resources/kept.ts).
  */
 export async function listUsers(
   db: Db,
@@ -41,16 +66,19 @@ export async function listUsers(
   lang: Locale,
   viewer: AuthUser,
 ): Promise<{ data: UserRow[]; meta: ListMeta }> {
-  const search = query.search ? likePattern(query.search) : undefined;
-  const where = and(
-    trashedWhere(users.deleted_at, query.trashed),
-    query.status === undefined ? undefined : eq(users.status, query.status),
-    query.role_id === undefined ? undefined : eq(users.role_id, query.role_id),
-    search
-      ? // A match in the name or the surname alone is a match in the full name: two trigram indexes serve it.
-        or(ilike(users.email, search), sql`(${users.name} || ' ' || ${users.surname}) ilike ${search}`)
-      : undefined,
-  );
+  const where = (v: UserValues) =>
+    and(
+      trashedWhere(users.deleted_at, query.trashed),
+      query.status === undefined ? undefined : eq(users.status, v.status as boolean),
+      query.role_id === undefined ? undefined : eq(users.role_id, v.role_id as number),
+      query.search
+        ? // A match in the name or the surname alone is a match in the full name: two trigram indexes serve it.
+          or(
+            ilike(users.email, v.pattern as string),
+            sql`(${users.name} || ' ' || ${users.surname}) ilike ${v.pattern}`,
+          )
+        : undefined,
+    );
   const { sort, order } = resolveSort(query, USER_SORTS, USER_DEFAULT_SORT);
   const direction = order === 'asc' ? asc : desc;
   const sorts: Record<(typeof USER_SORTS)[number], SQL[]> = {
@@ -63,45 +91,64 @@ export async function listUsers(
     id: [],
   };
   const orderBy = [...sorts[sort], direction(users.id)];
-  // The ids of a later page first (the role's title joins only for its sort): a deep page skips index entries
-  // alone. The first page skips nothing and reads its rows in one walk (resources/list.ts).
-  const keyQuery = db.select({ id: users.id }).from(users).$dynamic();
-  const keys = (sort === 'role' ? keyQuery.leftJoin(roleLangs, roleTitle(lang)) : keyQuery)
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(query.per_page)
-    .offset((query.page - 1) * query.per_page)
-    .as('page_keys');
-  const rowsOf = db
-    .select({
-      id: users.id,
-      name: users.name,
-      surname: users.surname,
-      role_id: users.role_id,
-      role_title: roleLangs.title,
-      email: users.email,
-      status: users.status,
-      verified_at: users.verified_at,
-      online_at: users.online_at,
-      deleted_at: users.deleted_at,
-    })
-    .from(users)
-    .$dynamic();
+  const rowsOf = () =>
+    db
+      .select({
+        id: users.id,
+        name: users.name,
+        surname: users.surname,
+        role_id: users.role_id,
+        role_title: roleLangs.title,
+        email: users.email,
+        status: users.status,
+        verified_at: users.verified_at,
+        online_at: users.online_at,
+        deleted_at: users.deleted_at,
+      })
+      .from(users)
+      .$dynamic();
+  // The first page skips nothing and reads its rows in one walk (resources/list.ts). A later page finds its ids first
+  // (the role's title joins only for its sort): a deep page skips index entries alone.
+  const pageStatement = (v: UserValues) => {
+    if (query.page === 1)
+      return rowsOf()
+        .leftJoin(roleLangs, roleTitle(lang))
+        .where(where(v))
+        .orderBy(...orderBy)
+        .limit(v.limit as number);
+    const keyQuery = db.select({ id: users.id }).from(users).$dynamic();
+    const keys = (sort === 'role' ? keyQuery.leftJoin(roleLangs, roleTitle(lang)) : keyQuery)
+      .where(where(v))
+      .orderBy(...orderBy)
+      .limit(v.limit as number)
+      .offset(v.offset as number)
+      .as('page_keys');
+    return rowsOf()
+      .innerJoin(keys, eq(keys.id, users.id))
+      .leftJoin(roleLangs, roleTitle(lang))
+      .orderBy(...orderBy);
+  };
+  const counted = (v: UserValues) => db.select({ one: sql`1` }).from(users).where(where(v)).$dynamic();
+  const values: UserValues = {
+    status: query.status,
+    role_id: query.role_id,
+    pattern: query.search ? likePattern(query.search) : undefined,
+    limit: query.per_page,
+    offset: (query.page - 1) * query.per_page,
+  };
+  // The shape of the request: what changes the statements' text, while `values` fills their placeholders.
+  const filters = [query.trashed ?? '', query.status !== undefined, query.role_id !== undefined, Boolean(query.search)];
+  const page = userPages(db, JSON.stringify([lang, sort, order, query.page === 1, ...filters]), () =>
+    asKeptPage<UserListRow>(pageStatement(USER_PLACEHOLDERS)),
+  );
+  const count = userCounts(db, JSON.stringify(filters), () => printed(counted(USER_PLACEHOLDERS)));
   const [rows, total] = await Promise.all([
-    query.page === 1
-      ? rowsOf
-          .leftJoin(roleLangs, roleTitle(lang))
-          .where(where)
-          .orderBy(...orderBy)
-          .limit(query.per_page)
-      : rowsOf
-          .innerJoin(keys, eq(keys.id, users.id))
-          .leftJoin(roleLangs, roleTitle(lang))
-          .orderBy(...orderBy),
+    page.execute({ ...values }),
     listTotal(
       db,
-      () => db.select({ one: sql`1` }).from(users).where(where).$dynamic(),
+      () => counted(values),
       totalPolicy(query, query.status !== undefined || query.role_id !== undefined, [getTableName(users)]),
+      withValues(count, { ...values }),
     ),
   ]);
   return {
