@@ -63,7 +63,7 @@ const dialect = new PgDialect();
  * language and the expression behind every sortable column. A page is the records joined to their row in the request
  * language, the trashed/status filters, a search in that title and the caller's `filters`, in the requested sort
  * (else the default) with id as the tie-break, with its total. Its statements are built once per shape and kept
- * (KEPT_SHAPES; docs/features/lists.md, "Statements kept per shape").
+ * (resources/kept.ts; docs/features/lists.md, "Statements kept per shape").
  */
 export function translatedList<Sel extends SelectedFields, S extends string>(
   tr: Translations,
@@ -85,6 +85,10 @@ export function translatedList<Sel extends SelectedFields, S extends string>(
   };
 }
 
+/**
+ * One page of a translated list in the columns of its language: the plan of the request (which tables, where the page
+ * starts), its shape, then the page's statement kept for that shape and the total, side by side.
+ */
 async function listPage<Sel extends SelectedFields, S extends string>(
   db: Db,
   tr: Translations,

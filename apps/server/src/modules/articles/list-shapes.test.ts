@@ -3,9 +3,10 @@ import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/client.js';
+import { mulberry32 } from '../../db/seed/random.js';
 import { useSignedInServer } from '../../test/content-cases.js';
 import { buildArticle, buildCategory } from '../../test/factories.js';
-import { pick, seededRandom } from '../../test/random.js';
+import { pick } from '../../test/random.js';
 import { type ArticleFilters, listArticles } from './service.js';
 
 // A list's statements are built once per shape and kept (resources/list.ts, docs/features/lists.md "Statements kept
@@ -38,7 +39,7 @@ describe('list statements kept per shape', () => {
   const fresh = () => Object.create(db) as Db;
 
   it('a kept statement answers what one built for the request answers, in every shape (a seeded sample of 120)', async () => {
-    const random = seededRandom(17);
+    const random = mulberry32(17);
     for (let n = 0; n < 120; n++) {
       const lang = pick<Locale>(random, ['sk', 'en']);
       const query: ArticleFilters = {

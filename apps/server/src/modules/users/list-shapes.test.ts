@@ -3,10 +3,11 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
+import { mulberry32 } from '../../db/seed/random.js';
 import type { AuthUser } from '../../http/session.js';
 import { useSignedInServer } from '../../test/content-cases.js';
 import { buildUser } from '../../test/factories.js';
-import { pick, seededRandom } from '../../test/random.js';
+import { pick } from '../../test/random.js';
 import { listSubmissions } from '../forms/service.js';
 import { listUsers, type UserListQuery } from './service.js';
 
@@ -50,7 +51,7 @@ describe('user and submission list statements kept per shape', () => {
   });
 
   it('the user list answers alike from kept and from fresh statements (a seeded sample of 80)', async () => {
-    const random = seededRandom(23);
+    const random = mulberry32(23);
     for (let n = 0; n < 80; n++) {
       const lang = pick<Locale>(random, ['sk', 'en']);
       const query = {
@@ -70,7 +71,7 @@ describe('user and submission list statements kept per shape', () => {
   });
 
   it('each submission list answers alike from kept and from fresh statements (a seeded sample of 60)', async () => {
-    const random = seededRandom(29);
+    const random = mulberry32(29);
     for (let n = 0; n < 60; n++) {
       const kind = pick(random, ['contact', 'price', 'registration'] as const);
       const query = {
