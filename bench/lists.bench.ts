@@ -4,22 +4,22 @@
 // driver, and beside a bare node:http server that replays the same SQL (the least any HTTP API adds on this
 // machine). A case whose plan reads a seeded table from end to end (a Seq Scan) fails the run.
 // `npm run bench -- lists`, or alone `npx tsx bench/lists.bench.ts`; BENCH_TARGETS, BENCH_BIG, BENCH_SMALL.
-import { createServer } from 'node:http';
 import { sql } from 'drizzle-orm';
-import { type Stats, stats, table, writeResult } from './lib/common.mjs';
+import { forgetKeptPages } from '../apps/server/src/resources/kept-pages.js';
+import { stats, writeResult } from './lib/common.mjs';
 import {
   type Client,
   captureSql,
   databaseOf,
   LIST_TARGETS,
   type ListTarget,
-  ms,
   replaySql,
   runTarget,
   type Statement,
   type TargetOutcome,
   timedGet,
 } from './lib/list-bench.js';
+import { bareServer, type Case, MAX_SQL_FACTOR, type Measured, print, TARGET_P95_MS } from './lib/lists-report.js';
 import { SEARCH_COMMON, SEARCH_RARE, type SeededList, seedLists } from './lib/seed-lists.js';
 
 const WARMUP_ROUNDS = 2;
@@ -29,9 +29,6 @@ const WARMUP_ROUNDS = 2;
  * scheduling delay of the shared machine.
  */
 const ROUNDS = Number(process.env.BENCH_ROUNDS) || 200;
-const TARGET_P95_MS = { PGlite: 200, PostgreSQL: 50 } as const;
-const MAX_SQL_FACTOR = 1.5;
-
 /** The lists: address, the table whose rows they page, sorts, filters. */
 const LISTS: { name: string; path: string; table: string; sorts: string[]; filters: string[] }[] = [
   {
@@ -120,41 +117,6 @@ const LISTS: { name: string; path: string; table: string; sorts: string[]; filte
   },
 ];
 
-interface Case {
-  list: string;
-  kind: string;
-  url: string;
-  table: string;
-  /** Reached from the page before by its `meta.cursors.after`, as the admin's "next page" does. */
-  next?: boolean;
-  /** A deep page asked for by its number: a translated list serves it from its page marks (resources/marks.ts). */
-  marked?: boolean;
-  sql: Statement[];
-  /** The session look-up the request sent before them. */
-  session: Statement[];
-  total?: number;
-  approximate?: boolean;
-}
-interface CaseResult extends Omit<Case, 'sql' | 'session'> {
-  http: Stats;
-  raw: Stats;
-  /** The session look-up, then the page's SQL: every statement of the request, in its order, without HTTP. */
-  all: Stats;
-  /** The same statements served by a bare node:http server (bareServer): the least an HTTP API adds here. */
-  bare: Stats;
-  ok: boolean;
-}
-interface Measured {
-  cases: CaseResult[];
-  seqScans: string[];
-  /** The first deep page by number of each translated list, while it finds its page marks (ms). */
-  marksFound: { list: string; ms: number }[];
-  /** Each case's first request, which counts its total. */
-  counted: { list: string; kind: string; ms: number }[];
-  /** A signed-in request that reads little beyond the session (`GET /api/user/me`: the session, the two-factor state). */
-  floor: { p50: number; p95: number };
-}
-
 function casesOf(seeded: SeededList[]): Omit<Case, 'sql' | 'session'>[] {
   return LISTS.flatMap((l) => {
     const list = seeded.find((s) => s.table === l.table);
@@ -205,32 +167,6 @@ const isCappedCount = (s: Statement, plan: string[]) =>
   /^select count\(\*\) from \(select 1 /.test(s.text) &&
   plan.findIndex((l) => /Seq Scan/.test(l)) === plan.findIndex((l) => /->\s+Limit/.test(l)) + 1;
 
-/**
- * A bare node:http server in this process that answers `GET /<n>` by replaying case n's statements as its request
- * sent them (the session look-up, then the page's statements side by side) and writing their rows as JSON: no
- * framework, no validation, no cookies, no drizzle. What it adds to the SQL is what HTTP and one more round trip cost
- * on this machine, which no API serving the same SQL can go below.
- */
-async function bareServer(database: Parameters<typeof replaySql>[0], cases: Case[]) {
-  const server = createServer((req, res) => {
-    const c = cases[Number(req.url?.slice(1))];
-    if (!c) {
-      res.writeHead(404).end();
-      return;
-    }
-    (async () => {
-      await replaySql(database, c.session);
-      const results = await replaySql(database, c.sql);
-      const body = JSON.stringify({ data: results.map((r) => r.rows) });
-      res.writeHead(200, { 'content-type': 'application/json' }).end(body);
-    })().catch((err: Error) => res.writeHead(500).end(err.message));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('the bare server has no TCP address');
-  return { url: (c: Case) => `http://127.0.0.1:${address.port}/${cases.indexOf(c)}`, close: () => server.close() };
-}
-
 async function measure(
   target: ListTarget,
   client: Client,
@@ -257,6 +193,9 @@ async function measure(
     await database.db.execute(sql`delete from list_counts`);
     const counting = await captureSql(database, () => client.timed(c.url));
     counted.push({ list: c.list, kind: c.kind, ms: counting.result.elapsed });
+    // Its page is then kept (resources/kept-pages.ts): forgotten, the next request reads it again, and its SQL is
+    // the page's.
+    forgetKeptPages(database.db);
     const { result, statements } = await captureSql(database, () => client.timed(c.url));
     const body = JSON.parse(result.body) as { meta: { total: number; total_approximate?: boolean } };
     // The SQL of the page: every statement the request issued but the sign-in's (the session look-up, which the
@@ -295,6 +234,7 @@ async function measure(
   const raw = new Map<Case, number[]>(cases.map((c) => [c, []]));
   const all = new Map<Case, number[]>(cases.map((c) => [c, []]));
   const bare = new Map<Case, number[]>(cases.map((c) => [c, []]));
+  const read = new Map<Case, number[]>(cases.map((c) => [c, []]));
   const bareHttp = await bareServer(database, cases);
   const floor: number[] = [];
   for (let round = 0; round < WARMUP_ROUNDS + ROUNDS; round++) {
@@ -304,6 +244,13 @@ async function measure(
       // Which goes first takes turns: a later one finds in PostgreSQL's buffers the pages the first had to fetch.
       const series: [Map<Case, number[]>, () => Promise<number>][] = [
         [http, async () => (await client.timed(c.url)).elapsed],
+        [
+          read,
+          async () => {
+            forgetKeptPages(database.db);
+            return (await client.timed(c.url)).elapsed;
+          },
+        ],
         [raw, () => timed(() => replaySql(database, c.sql))],
         [
           bare,
@@ -343,91 +290,18 @@ async function measure(
       const { sql: _sql, session: _session, ...c } = measured;
       const h = stats(http.get(measured) ?? []);
       const r = stats(raw.get(measured) ?? []);
+      const d = stats(read.get(measured) ?? []);
       return {
         ...c,
         http: h,
+        read: d,
         raw: r,
         all: stats(all.get(measured) ?? []),
         bare: stats(bare.get(measured) ?? []),
-        ok: h.p95 <= limit && h.p95 <= MAX_SQL_FACTOR * r.p95 + 2,
+        ok: [h, d].every((x) => x.p95 <= limit && x.p95 <= MAX_SQL_FACTOR * r.p95 + 2),
       };
     }),
   };
-}
-
-function print(target: ListTarget, m: Measured) {
-  table(
-    [
-      'list',
-      'case',
-      'total',
-      'p50',
-      'p95',
-      'SQL p50',
-      'SQL p95',
-      'p95 ratio',
-      'all SQL p95',
-      'ratio',
-      'bare p95',
-      'bare ratio',
-      'verdict',
-    ],
-    m.cases.map((c) => [
-      c.list,
-      c.kind,
-      `${c.approximate ? '~' : ''}${c.total ?? '?'}`,
-      ms(c.http.p50),
-      ms(c.http.p95),
-      ms(c.raw.p50),
-      ms(c.raw.p95),
-      `${(c.http.p95 / c.raw.p95).toFixed(2)}×`,
-      ms(c.all.p95),
-      `${(c.http.p95 / c.all.p95).toFixed(2)}×`,
-      ms(c.bare.p95),
-      `${(c.bare.p95 / c.raw.p95).toFixed(2)}×`,
-      c.ok ? 'PASS' : 'FAIL',
-    ]),
-  );
-  const limit = TARGET_P95_MS[databaseOf(target)];
-  console.log(
-    `  (milliseconds; ${target}: p95 ≤ ${limit} ms and ≤ ${MAX_SQL_FACTOR}× the raw SQL's p95 + 2 ms of HTTP; ` +
-      '~ marks an approximate total; "all SQL": the session look-up, then the SQL of the page, as the request sends ' +
-      'them; "bare": the same statements served by a bare node:http server, its p95 over the SQL\'s)',
-  );
-  const bareOver = m.cases.filter((c) => c.bare.p95 > MAX_SQL_FACTOR * c.raw.p95).length;
-  const added = m.cases.map((c) => c.http.p95 - c.bare.p95).sort((a, b) => a - b);
-  console.log(
-    `  the bare server alone exceeds ${MAX_SQL_FACTOR}× the SQL's p95 in ${bareOver} of ${m.cases.length} cases; ` +
-      `this server's p95 over the bare server's: median ${ms(added[Math.floor(added.length / 2)] ?? 0)} ms, ` +
-      `at most ${ms(added.at(-1) ?? 0)} ms`,
-  );
-  const strict = m.cases.filter((c) => c.http.p95 <= MAX_SQL_FACTOR * c.raw.p95).length;
-  const whole = m.cases.filter((c) => c.http.p95 <= MAX_SQL_FACTOR * c.all.p95).length;
-  console.log(
-    `  ${m.cases.filter((c) => c.ok).length} of ${m.cases.length} cases PASS; ${strict} hold p95 ≤ ${MAX_SQL_FACTOR}× the ` +
-      `SQL's p95 without the 2 ms, ${whole} p95 ≤ ${MAX_SQL_FACTOR}× all of the request's SQL. The floor under every case, GET /api/user/me (the session and the two-factor state): ` +
-      `p50 ${ms(m.floor.p50)} / p95 ${ms(m.floor.p95)} ms`,
-  );
-  if (m.marksFound.length) {
-    console.log(
-      `  first deep page by number while finding its marks (then kept until a write): ${m.marksFound
-        .map((f) => `${f.list} ${ms(f.ms)}`)
-        .join(', ')} ms`,
-    );
-  }
-  if (m.counted.length) {
-    const slowest = [...m.counted].sort((a, b) => b.ms - a.ms).slice(0, 3);
-    const sorted = m.counted.map((c) => c.ms).sort((a, b) => a - b);
-    console.log(
-      `  each case's first request, counting its total (then kept until a write): median ${ms(
-        sorted[Math.floor(sorted.length / 2)] ?? 0,
-      )} ms, slowest ${slowest.map((c) => `${c.list} ${c.kind} ${ms(c.ms)}`).join(', ')} ms`,
-    );
-  }
-  if (m.seqScans.length) {
-    console.error(`\n  SEQ SCAN on a seeded table in ${m.seqScans.length} statement(s):`);
-    for (const s of m.seqScans) console.error(`    ${s}`);
-  }
 }
 
 console.log('Lists benchmark: every admin list, each case beside its raw SQL (server and client in this process)');

@@ -1,20 +1,15 @@
-import {
-  INT4_MAX,
-  type LangOption,
-  type ListMeta,
-  type ListQuery,
-  type Locale,
-  type TranslationStatus,
-} from '@backoffice/shared';
+import type { LangOption, ListMeta, ListQuery, Locale, TranslationStatus } from '@backoffice/shared';
 import { and, asc, Column, desc, eq, getTableName, ilike, is, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, PgDialect, type PgTable, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from '../db/client.js';
-import { asKeptPage, type KeptPage, keep, keptStatements, type Printed, printed, withValues } from './kept.js';
+import { CURSOR_ID, CURSOR_KEY, cursorValueFits, readCursor, writeCursor } from './cursors.js';
+import { keep, keptStatements, type Printed, printed, withValues } from './kept.js';
+import { keptPage, pageStatements, readPage, SNAPSHOT_KEY, snapshotColumn } from './kept-pages.js';
 import type { Translations } from './langs.js';
 import { pageStart } from './marks.js';
 import { likePattern, resolveSort } from './paging.js';
-import { listTotal, totalMeta, totalPolicy } from './total.js';
+import { type ListTotal, listTotal, totalMeta, totalPolicy } from './total.js';
 
 /** The soft-delete filter of a list: live rows, only removed ones (`trashed=only`) or both (`trashed=with`). */
 export const trashedWhere = (deletedAt: AnyPgColumn, trashed: ListQuery['trashed']) =>
@@ -78,7 +73,7 @@ export function translatedList<Sel extends SelectedFields, S extends string>(
 ) => Promise<TranslatedPage<Sel>> {
   const columns = new Map<Locale, TranslatedColumns<Sel, S>>();
   const columnsIn = (lang: Locale) => columns.get(lang) ?? keep(columns, lang, spec.columns(lang));
-  const kept = { pages: keptStatements<KeptPage>(), counts: keptStatements<Printed>() };
+  const kept = { pages: pageStatements<Record<string, unknown>>(), counts: keptStatements<Printed>() };
   return (db, { query, lang, filters = [] }) => {
     const { select, sorts } = columnsIn(lang);
     return listPage(db, tr, { query, lang, select, sorts, filters, spec, kept });
@@ -99,7 +94,10 @@ async function listPage<Sel extends SelectedFields, S extends string>(
     sorts: Record<S, AnyPgColumn | SQL>;
     filters: (SQL | undefined)[];
     spec: { allowedSorts: readonly S[]; defaultSort: { sort: S; order: 'asc' | 'desc' } };
-    kept: { pages: ReturnType<typeof keptStatements<KeptPage>>; counts: ReturnType<typeof keptStatements<Printed>> };
+    kept: {
+      pages: ReturnType<typeof pageStatements<Record<string, unknown>>>;
+      counts: ReturnType<typeof keptStatements<Printed>>;
+    };
   },
 ): Promise<TranslatedPage<Sel>> {
   const { query, lang, kept } = args;
@@ -216,6 +214,11 @@ async function listPage<Sel extends SelectedFields, S extends string>(
     withValues(countShape, { ...values }),
   );
   total.catch(() => undefined);
+  // The same request answered before, while none of its tables was written since (resources/kept-pages.ts).
+  const answer = { query, sort, order, cursored: sortIsColumn && sortColumn.notNull };
+  const requestKey = JSON.stringify([shapeOf(keyset ? (forward ? 'after' : 'before') : 'page', false), values, keyset]);
+  const keptRows = await keptPage(db, requestKey);
+  if (keptRows) return pageOf(keptRows, await total, answer);
   // A page far down, asked for by its number, starts from the list's nearest page mark (resources/marks.ts), when
   // the list reads no table but the record's and its translations' (the tables whose writes retire the marks).
   const markable = !keyset && sortIsColumn && sortColumn.notNull && !linked;
@@ -265,6 +268,7 @@ async function listPage<Sel extends SelectedFields, S extends string>(
           translation: translationOf(tr),
           [CURSOR_KEY]: sql<string>`${sortColumn}::text`,
           [CURSOR_ID]: owner.id,
+          [SNAPSHOT_KEY]: snapshotColumn(),
         })
         .from(owner)
         .innerJoin(table, tr.joinOn(lang))
@@ -286,13 +290,25 @@ async function listPage<Sel extends SelectedFields, S extends string>(
       .orderBy(...orderBy);
   };
   const shape = shapeOf(from ? (forward ? 'after' : 'before') : '', walked);
-  const page = kept.pages(db, shape, () => asKeptPage(pageStatement(PLACEHOLDERS)));
-  const [keyed, counts] = await Promise.all([page.execute({ ...values }), total]);
-  const rows = keyed.map(({ [CURSOR_KEY]: _key, [CURSOR_ID]: _id, ...row }) => row);
+  const page = kept.pages(db, shape, () => pageStatement(PLACEHOLDERS));
+  const [keyed, counts] = await Promise.all([readPage(db, page, requestKey, { ...values }), total]);
+  return pageOf(keyed, counts, answer);
+}
+
+/**
+ * A translated list's page from its rows as read (each with its cursor's sort value and id, and the snapshot) and
+ * its total: the rows, their `meta` and the cursors of its first and last row.
+ */
+function pageOf<Sel extends SelectedFields>(
+  keyed: readonly Record<string, unknown>[],
+  counts: ListTotal,
+  { query, sort, order, cursored }: { query: ContentListQuery; sort: string; order: string; cursored: boolean },
+): TranslatedPage<Sel> {
+  const rows = keyed.map(({ [CURSOR_KEY]: _key, [CURSOR_ID]: _id, [SNAPSHOT_KEY]: _snapshot, ...row }) => row);
   const first = keyed[0];
   const last = keyed.at(-1);
   const cursors =
-    sortIsColumn && sortColumn.notNull && first && last
+    cursored && first && last
       ? {
           after: writeCursor(sort, order, String(last[CURSOR_KEY]), Number(last[CURSOR_ID])),
           before: writeCursor(sort, order, String(first[CURSOR_KEY]), Number(first[CURSOR_ID])),
@@ -314,82 +330,6 @@ const translationOf = (tr: Translations) => {
   return sql<TranslationStatus>`(select json_object_agg(l.language_code, case when l.missing then 'missing'
     when l.outdated then 'outdated' else 'complete' end) from ${name} l where l.${owner} = ${tr.owner.id})`;
 };
-
-const CURSOR_KEY = '__cursor_key';
-const CURSOR_ID = '__cursor_id';
-
-/** The row a keyset page starts from: its sort value as the database prints it, and its id. */
-interface CursorRow {
-  value: string;
-  id: number;
-}
-
-/**
- * A cursor (docs/api.md Lists): the sort, the order, the sort value of a row as text (the database reads it back
- * in the column's type, with its full precision) and the row's id, as base64url JSON.
- */
-const writeCursor = (sort: string, order: string, value: string, id: number) =>
-  Buffer.from(JSON.stringify([sort, order, value, id])).toString('base64url');
-
-/**
- * The `after` or `before` cursor of a list query when it belongs to this sort and order; anything else (another
- * sort, a forged or broken value) is ignored and the page is found by its number, as an unknown sort falls back.
- */
-function readCursor(
-  query: Pick<ListQuery, 'after' | 'before'>,
-  sort: string,
-  order: string,
-  fits: (value: string) => boolean,
-): { after: CursorRow; before?: undefined } | { after?: undefined; before: CursorRow } | undefined {
-  const parse = (raw: string | undefined): CursorRow | undefined => {
-    if (!raw) return undefined;
-    try {
-      const decoded: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-      if (!Array.isArray(decoded) || decoded.length !== 4) return undefined;
-      const [s, o, value, id] = decoded as unknown[];
-      if (s !== sort || o !== order || typeof value !== 'string' || !fits(value)) return undefined;
-      if (!Number.isInteger(id) || (id as number) < 1 || (id as number) > INT4_MAX) return undefined;
-      return { value, id: id as number };
-    } catch {
-      return undefined;
-    }
-  };
-  const after = parse(query.after);
-  if (after) return { after };
-  const before = parse(query.before);
-  return before ? { before } : undefined;
-}
-
-const TIMESTAMP_TEXT = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?([+-]\d{2})(:\d{2})?$/;
-
-/**
- * Whether a cursor's sort value reads back as the column's type (a forged cursor must not make the database
- * fail): a timestamp as the database prints one, a boolean, a whole number in range, or any text.
- */
-function cursorValueFits(column: Column, value: string): boolean {
-  switch (column.columnType) {
-    case 'PgTimestamp':
-    case 'PgTimestampString': {
-      const m = TIMESTAMP_TEXT.exec(value);
-      if (!m) return false;
-      const [y, mo, d, h, mi, sec] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
-      const date = new Date(Date.UTC(y, mo - 1, d, h, mi, sec));
-      return y >= 1 && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && h < 24 && mi < 60 && sec < 60;
-    }
-    case 'PgBoolean':
-      return value === 'true' || value === 'false';
-    case 'PgInteger':
-    case 'PgSerial':
-      return /^-?\d{1,10}$/.test(value) && Math.abs(Number(value)) <= INT4_MAX;
-    case 'PgSmallInt':
-      return /^-?\d{1,5}$/.test(value) && Math.abs(Number(value)) <= 32_767;
-    case 'PgVarchar':
-    case 'PgText':
-      return value.length <= 1000;
-    default:
-      return false;
-  }
-}
 
 /**
  * The live records of a translated resource as options `{id, lang: {title}}`, by title in `lang` (docs/spec-index.md S1.3 Option

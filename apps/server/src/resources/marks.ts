@@ -3,7 +3,7 @@ import { INT4_MAX } from '@backoffice/shared';
 import { sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
-import { listChanges, listCounts, listMarks } from '../db/schema.js';
+import { listChanges, listCounts, listMarks, listPruned } from '../db/schema.js';
 
 /**
  * Page marks (docs/features/lists.md, deep pages): a page far down a long list, asked for by its number, starts
@@ -135,7 +135,8 @@ async function findMarks(
 /**
  * Removes stale marks and totals (`list_counts`, resources/total.ts) and those older than LIST_CACHE_KEEP_MS, then
  * every change that all remaining ones (and every transaction still running) see, so `list_changes` holds only what
- * could still make one of them stale. Answers the changes removed.
+ * could still make one of them stale; `list_pruned` notes how far, for the pages kept in memory. Answers the changes
+ * removed.
  */
 export async function pruneListCaches(db: Db): Promise<number> {
   const keep = sql`${`${LIST_CACHE_KEEP_MS} milliseconds`}::interval`;
@@ -148,7 +149,10 @@ export async function pruneListCaches(db: Db): Promise<number> {
         (select min(pg_snapshot_xmin(snapshot::pg_snapshot)::text::bigint) from ${listMarks}),
         (select min(pg_snapshot_xmin(snapshot::pg_snapshot)::text::bigint) from ${listCounts})
       ) as xid
-    ), gone as (delete from ${listChanges} where xid < (select xid from horizon) returning 1)
+    ), gone as (delete from ${listChanges} where xid < (select xid from horizon) returning xid),
+    -- A page kept in a process's memory that might have missed one of these can no longer be checked (kept-pages.ts).
+    pruned as (insert into ${listPruned} (id, xid) select true, max(xid) + 1 from gone having count(*) > 0
+      on conflict (id) do update set xid = greatest(${listPruned}.xid, excluded.xid))
     select count(*)::int as n from gone`)) as unknown as Rows<{ n: number }>;
   return Number(rows[0]?.n ?? 0);
 }

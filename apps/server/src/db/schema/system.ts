@@ -89,3 +89,13 @@ export const listChanges = pgTable(
   },
   (t) => [primaryKey({ columns: [t.table_name, t.xid] })],
 );
+
+/**
+ * How far `list_changes` has been pruned: every change of a transaction older than `xid` is gone (one row). A page
+ * kept in a process's memory (resources/kept-pages.ts) whose snapshot's oldest transaction is older than that can no
+ * longer be checked, and is read again.
+ */
+export const listPruned = pgTable('list_pruned', {
+  id: boolean('id').primaryKey().default(true),
+  xid: bigint('xid', { mode: 'number' }).notNull(),
+});

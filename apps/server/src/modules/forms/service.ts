@@ -25,7 +25,8 @@ import {
   users,
 } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
-import { asKeptPage, type KeptPage, keptStatements, type Printed, printed, withValues } from '../../resources/kept.js';
+import { keptStatements, type Printed, printed, withValues } from '../../resources/kept.js';
+import { pageRows, pageStatements, SNAPSHOT_KEY, snapshotColumn } from '../../resources/kept-pages.js';
 import { iso } from '../../resources/list.js';
 import { likePattern, resolveSort } from '../../resources/paging.js';
 import { listTotal, totalMeta, totalPolicy } from '../../resources/total.js';
@@ -56,8 +57,9 @@ type SubmissionListRow = {
   company: string;
   created_at: Date;
   deleted_at: Date | null;
+  [SNAPSHOT_KEY]: string;
 };
-const submissionPages = keptStatements<KeptPage<SubmissionListRow>>();
+const submissionPages = pageStatements<SubmissionListRow>();
 const submissionCounts = keptStatements<Printed>();
 
 /**
@@ -84,6 +86,7 @@ export async function listSubmissions(db: Db, kind: FormKind, query: ListQuery):
         company: companyColumn(kind),
         created_at: table.created_at,
         deleted_at: table.deleted_at,
+        [SNAPSHOT_KEY]: snapshotColumn(),
       })
       .from(table)
       .$dynamic();
@@ -114,12 +117,11 @@ export async function listSubmissions(db: Db, kind: FormKind, query: ListQuery):
     offset: (query.page - 1) * query.per_page,
   };
   const searched = Boolean(query.search);
-  const page = submissionPages(db, JSON.stringify([kind, sort, order, searched, query.page === 1]), () =>
-    asKeptPage<SubmissionListRow>(pageStatement(PLACEHOLDERS)),
-  );
+  const shape = JSON.stringify([kind, sort, order, searched, query.page === 1]);
+  const page = submissionPages(db, shape, () => pageStatement(PLACEHOLDERS));
   const count = submissionCounts(db, JSON.stringify([kind, searched]), () => printed(counted(PLACEHOLDERS)));
   const [rows, total] = await Promise.all([
-    page.execute({ ...values }),
+    pageRows(db, page, JSON.stringify([shape, values]), { ...values }),
     listTotal(
       db,
       () => counted(values),
@@ -128,7 +130,11 @@ export async function listSubmissions(db: Db, kind: FormKind, query: ListQuery):
     ),
   ]);
   return {
-    data: rows.map((r) => ({ ...r, created_at: r.created_at.toISOString(), deleted_at: iso(r.deleted_at) })),
+    data: rows.map(({ [SNAPSHOT_KEY]: _snapshot, ...r }) => ({
+      ...r,
+      created_at: r.created_at.toISOString(),
+      deleted_at: iso(r.deleted_at),
+    })),
     meta: totalMeta(total, query, rows.length),
   };
 }

@@ -12,7 +12,8 @@ import { listSubmissions } from '../forms/service.js';
 import { listUsers, type UserListQuery } from './service.js';
 
 // The users' and the submissions' lists keep their statements per shape (resources/kept.ts): a kept statement must
-// answer what one built for the request alone answers, whatever shapes came before it.
+// answer what one built for the request alone answers, whatever shapes came before it. Their pages are kept until a
+// write too (resources/kept-pages.ts).
 
 const ctx = useSignedInServer();
 
@@ -98,5 +99,24 @@ describe('user and submission list statements kept per shape', () => {
       )) as unknown as { rows: { id: number }[] };
       expect(answer.data.map((r) => r.id)).toEqual(rows.map((r) => r.id));
     }
+  });
+
+  it("a kept page is retired by a write to a table it reads: a role's title, a new submission", async () => {
+    const query = { page: 1, per_page: 50, sort: 'role' } as UserListQuery;
+    const before = await listUsers(db, query, 'en', viewer);
+    expect(await listUsers(db, query, 'en', viewer)).toEqual(before);
+    await db.execute(
+      sql`update role_langs set title = title || ' (renamed)' where language_code = 'en' and role_id = 2`,
+    );
+    const after = await listUsers(db, query, 'en', viewer);
+    expect(after).toEqual(await listUsers(fresh(), query, 'en', viewer));
+    expect(after.data.some((r) => r.role_title.endsWith('(renamed)'))).toBe(true);
+    const newest = { page: 1, per_page: 5 } as Parameters<typeof listSubmissions>[2];
+    const kept = await listSubmissions(db, 'contact', newest);
+    expect(await listSubmissions(db, 'contact', newest)).toEqual(kept);
+    await db.execute(
+      sql`insert into form_contacts (name, email, company) values ('Newest', 'newest@example.com', 'Firm')`,
+    );
+    expect((await listSubmissions(db, 'contact', newest)).data[0]?.name).toBe('Newest');
   });
 });

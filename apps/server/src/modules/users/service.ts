@@ -17,7 +17,8 @@ import { countries, roleLangs, roles, sessions, users, userTwoFactor } from '../
 import { hashPassword } from '../../http/crypto.js';
 import { invalid, isUniqueViolation, notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../http/session.js';
-import { asKeptPage, type KeptPage, keptStatements, type Printed, printed, withValues } from '../../resources/kept.js';
+import { keptStatements, type Printed, printed, withValues } from '../../resources/kept.js';
+import { pageRows, pageStatements, SNAPSHOT_KEY, snapshotColumn } from '../../resources/kept-pages.js';
 import type { Tx } from '../../resources/langs.js';
 import { iso, trashedWhere } from '../../resources/list.js';
 import { likePattern, resolveSort } from '../../resources/paging.js';
@@ -51,8 +52,9 @@ type UserListRow = {
   verified_at: Date | null;
   online_at: Date | null;
   deleted_at: Date | null;
+  [SNAPSHOT_KEY]: string;
 };
-const userPages = keptStatements<KeptPage<UserListRow>>();
+const userPages = pageStatements<UserListRow>();
 const userCounts = keptStatements<Printed>();
 
 /**
@@ -104,6 +106,7 @@ export async function listUsers(
         verified_at: users.verified_at,
         online_at: users.online_at,
         deleted_at: users.deleted_at,
+        [SNAPSHOT_KEY]: snapshotColumn(),
       })
       .from(users)
       .$dynamic();
@@ -138,12 +141,11 @@ export async function listUsers(
   };
   // The shape of the request: what changes the statements' text, while `values` fills their placeholders.
   const filters = [query.trashed ?? '', query.status !== undefined, query.role_id !== undefined, Boolean(query.search)];
-  const page = userPages(db, JSON.stringify([lang, sort, order, query.page === 1, ...filters]), () =>
-    asKeptPage<UserListRow>(pageStatement(USER_PLACEHOLDERS)),
-  );
+  const shape = JSON.stringify([lang, sort, order, query.page === 1, ...filters]);
+  const page = userPages(db, shape, () => pageStatement(USER_PLACEHOLDERS));
   const count = userCounts(db, JSON.stringify(filters), () => printed(counted(USER_PLACEHOLDERS)));
   const [rows, total] = await Promise.all([
-    page.execute({ ...values }),
+    pageRows(db, page, JSON.stringify([shape, values]), { ...values }),
     listTotal(
       db,
       () => counted(values),
@@ -152,7 +154,7 @@ export async function listUsers(
     ),
   ]);
   return {
-    data: rows.map((r) => ({
+    data: rows.map(({ [SNAPSHOT_KEY]: _snapshot, ...r }) => ({
       ...r,
       fullname: `${r.name} ${r.surname}`,
       role_title: r.role_title ?? '',

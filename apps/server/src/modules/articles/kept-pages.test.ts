@@ -1,0 +1,125 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, type Db, openDatabase } from '../../db/client.js';
+import { keptPageCount, keptTables } from '../../resources/kept-pages.js';
+import { pruneListCaches } from '../../resources/marks.js';
+import { useSignedInServer } from '../../test/content-cases.js';
+import { buildArticle, buildCategory } from '../../test/factories.js';
+import { type ArticleFilters, listArticles } from './service.js';
+
+// A page read once is answered again from memory while none of the tables its statement reads was written since
+// (resources/kept-pages.ts, docs/features/lists.md "Pages kept until a write"). Every answer must still be what the
+// database holds: each kind of write below must retire the kept page, in this process and in another one.
+
+const ctx = useSignedInServer();
+const QUERY = { page: 1, per_page: 10 } as ArticleFilters;
+
+describe('pages kept until a write', () => {
+  let db: Db;
+  let category: number;
+  let article: number;
+  beforeAll(async () => {
+    db = ctx.server.ctx.db;
+    category = await buildCategory(db, { title: 'Kept category' });
+    for (let i = 1; i <= 5; i++) {
+      const id = await buildArticle(db, { title: `Kept article ${i}`, categories: [category] });
+      article = id;
+    }
+  });
+
+  /** The list as a process that kept nothing answers it. */
+  const fresh = () => Object.create(db) as Db;
+  /** A write the triggers do not see (as if `list_changes` missed it): only a kept page can hide it. */
+  const unnoticed = (statement: ReturnType<typeof sql>) =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(statement);
+    });
+
+  it('a page asked for again is the kept one: a write no trigger noted does not show in it', async () => {
+    const first = await listArticles(db, QUERY, 'en');
+    expect(keptPageCount(db)).toBeGreaterThan(0);
+    await unnoticed(sql`update article_langs set title = 'Unnoticed' where article_id = ${article}`);
+    expect(await listArticles(db, QUERY, 'en')).toEqual(first);
+    const read = await listArticles(fresh(), QUERY, 'en');
+    expect(read.data.find((r) => r.id === article)?.title).toBe('Unnoticed');
+    // Noted, the same kind of write retires it.
+    await db.execute(sql`update article_langs set title = 'Kept article 5' where article_id = ${article}`);
+    expect((await listArticles(db, QUERY, 'en')).data.find((r) => r.id === article)?.title).toBe('Kept article 5');
+  });
+
+  it('every table the page reads retires it: the record, its language rows, a linked category and the link', async () => {
+    const writes = [
+      sql`update articles set status = not status where id = ${article}`,
+      sql`update article_langs set title = 'Renamed' where article_id = ${article} and language_code = 'en'`,
+      sql`update category_langs set title = 'Renamed category' where category_id = ${category}`,
+      sql`delete from article_categories where article_id = ${article}`,
+      sql`update categories set deleted_at = now() where id = ${category}`,
+      sql`update articles set deleted_at = now() where id = ${article}`,
+    ];
+    for (const write of writes) {
+      const before = await listArticles(db, QUERY, 'en');
+      expect(await listArticles(db, QUERY, 'en')).toEqual(before);
+      await db.execute(write);
+      const after = await listArticles(db, QUERY, 'en');
+      expect(after, String(write.queryChunks[0])).toEqual(await listArticles(fresh(), QUERY, 'en'));
+      expect(after).not.toEqual(before);
+    }
+  });
+
+  it('a kept page whose changes were pruned is read again', async () => {
+    const query = { ...QUERY, sort: 'id', order: 'asc' } as ArticleFilters;
+    await listArticles(db, query, 'en');
+    await unnoticed(
+      sql`update article_langs set title = 'Pruned' where article_id = (select min(article_id) from article_langs)`,
+    );
+    expect((await listArticles(db, query, 'en')).data[0]?.title).not.toBe('Pruned');
+    // A noted write of a table the page does not read, then pruning every change (no mark or total holds one back):
+    // the kept page can no longer be checked.
+    await db.execute(sql`delete from list_counts`);
+    await db.execute(sql`delete from list_marks`);
+    await buildCategory(db);
+    expect(await pruneListCaches(db)).toBeGreaterThan(0);
+    expect((await listArticles(db, query, 'en')).data[0]?.title).toBe('Pruned');
+  });
+
+  it('a rolled-back write leaves the page kept', async () => {
+    const query = { ...QUERY, sort: 'title' } as ArticleFilters;
+    const first = await listArticles(db, query, 'sk');
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.execute(sql`update article_langs set title = 'Rolled back'`);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    await unnoticed(sql`update article_langs set title = title || '!' where language_code = 'sk'`);
+    expect(await listArticles(db, query, 'sk')).toEqual(first);
+  });
+
+  it('keeps no page of a statement that reads the clock or a table whose writes are not noted', async () => {
+    expect(await keptTables(db, 'select * from "articles" where "publish_up" < now()')).toBeUndefined();
+    expect(await keptTables(db, 'select * from "articles" inner join "settings" on true')).toBeUndefined();
+    expect(await keptTables(db, 'select * from "articles" inner join "article_langs" on true')).toEqual([
+      'article_langs',
+      'articles',
+    ]);
+  });
+});
+
+describe.runIf(process.env.TEST_DB === 'postgres')('pages kept until a write, two processes', () => {
+  let other: Database;
+  afterAll(() => other?.close());
+
+  it("another process's write retires this process's kept page at once", async () => {
+    const db = ctx.server.ctx.db;
+    other = await openDatabase({ url: ctx.server.config.databaseUrl, dataDir: ctx.server.config.dataDir });
+    const id = await buildArticle(db, { title: 'Seen by both' });
+    const query = { ...QUERY, sort: 'id', order: 'desc' } as ArticleFilters;
+    expect((await listArticles(db, query, 'en')).data[0]?.title).toMatch(/^Seen by both/);
+    expect((await listArticles(other.db, query, 'en')).data[0]?.title).toMatch(/^Seen by both/);
+    await other.db.execute(sql`update article_langs set title = 'Changed elsewhere' where article_id = ${id}`);
+    expect((await listArticles(db, query, 'en')).data[0]?.title).toBe('Changed elsewhere');
+    await db.execute(sql`update article_langs set title = 'Changed here' where article_id = ${id}`);
+    expect((await listArticles(other.db, query, 'en')).data[0]?.title).toBe('Changed here');
+  });
+});
