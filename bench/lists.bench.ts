@@ -5,7 +5,7 @@
 // machine). A case whose plan reads a seeded table from end to end (a Seq Scan) fails the run.
 // `npm run bench -- lists`, or alone `npx tsx bench/lists.bench.ts`; BENCH_TARGETS, BENCH_BIG, BENCH_SMALL.
 import { sql } from 'drizzle-orm';
-import { forgetKeptPages } from '../apps/server/src/resources/kept-pages.js';
+import { forgetKeptPages, withoutKeptPages } from '../apps/server/src/resources/kept-pages.js';
 import { stats, writeResult } from './lib/common.mjs';
 import {
   type Client,
@@ -244,13 +244,7 @@ async function measure(
       // Which goes first takes turns: a later one finds in PostgreSQL's buffers the pages the first had to fetch.
       const series: [Map<Case, number[]>, () => Promise<number>][] = [
         [http, async () => (await client.timed(c.url)).elapsed],
-        [
-          read,
-          async () => {
-            forgetKeptPages(database.db);
-            return (await client.timed(c.url)).elapsed;
-          },
-        ],
+        [read, async () => (await withoutKeptPages(database.db, () => client.timed(c.url))).elapsed],
         [raw, () => timed(() => replaySql(database, c.sql))],
         [
           bare,

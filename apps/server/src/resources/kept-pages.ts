@@ -7,8 +7,8 @@ import type { Db } from '../db/client.js';
 import { listChanges, listPruned } from '../db/schema.js';
 import { asKeptPage, type KeptPage, keptStatements, type Printed } from './kept.js';
 
-/** Past this many pages kept for one database handle, the one used longest ago goes. */
-export const KEPT_PAGES = 2_000;
+/** Past this many rows kept for one database handle (2,500 pages of 20), the pages used longest ago go. */
+export const KEPT_ROWS = 50_000;
 
 /** A kept page is read again at the latest after this long, whatever the check says. */
 export const KEPT_PAGE_MS = 10 * 60 * 1000;
@@ -26,7 +26,31 @@ interface KeptEntry {
   at: number;
 }
 
-const kept = new WeakMap<Db, Map<string, KeptEntry>>();
+/** The pages kept for one database handle, the one used longest ago first, within KEPT_ROWS rows. */
+class KeptPages {
+  private readonly pages = new Map<string, KeptEntry>();
+  private rows = 0;
+  get size() {
+    return this.pages.size;
+  }
+  /** The entry of `key`, taken out: put back once it is checked. */
+  take(key: string): KeptEntry | undefined {
+    const entry = this.pages.get(key);
+    if (entry) {
+      this.pages.delete(key);
+      this.rows -= entry.rows.length;
+    }
+    return entry;
+  }
+  put(key: string, entry: KeptEntry) {
+    this.take(key);
+    this.pages.set(key, entry);
+    this.rows += entry.rows.length;
+    while (this.rows > KEPT_ROWS && this.pages.size > 1) this.take(this.pages.keys().next().value as string);
+  }
+}
+
+const kept = new WeakMap<Db, KeptPages>();
 const watchedOn = new WeakMap<Db, Promise<ReadonlySet<string>>>();
 
 /**
@@ -102,13 +126,12 @@ const staleStatement = (db: Db) =>
  */
 export async function keptPage(db: Db, key: string): Promise<readonly Record<string, unknown>[] | undefined> {
   const pages = kept.get(db);
-  const entry = pages?.get(key);
+  const entry = pages?.take(key);
   if (!pages || !entry) return undefined;
-  pages.delete(key);
   if (Date.now() - entry.at > KEPT_PAGE_MS) return undefined;
   const [found] = await staleStatement(db).execute({ tables: `{${entry.tables.join(',')}}`, snapshot: entry.snapshot });
   if (found?.stale !== false) return undefined;
-  pages.set(key, entry);
+  pages.put(key, entry);
   return entry.rows;
 }
 
@@ -121,11 +144,10 @@ export function keepPage(db: Db, key: string, tables: readonly string[], rows: r
   if (typeof snapshot !== 'string') return;
   let pages = kept.get(db);
   if (!pages) {
-    pages = new Map();
+    pages = new KeptPages();
     kept.set(db, pages);
   }
-  pages.set(key, { rows: rows.map(deepFreeze), snapshot, tables, at: Date.now() });
-  if (pages.size > KEPT_PAGES) pages.delete(pages.keys().next().value as string);
+  pages.put(key, { rows: rows.map(deepFreeze), snapshot, tables, at: Date.now() });
 }
 
 /** A page statement kept for its shape, with the tables whose writes retire its pages (undefined: none are kept). */
@@ -134,50 +156,71 @@ export interface PageStatement<Row> {
   tables: Promise<string[] | undefined>;
 }
 
+let lists = 0;
+
 /**
- * A list's page statements kept per shape (resources/kept.ts), each with the tables its pages are kept for:
- * `(db, shape, build)` answers the statement of `shape`, built by `build` (with SNAPSHOT_KEY among its columns) the
- * first time.
+ * A list's pages: its page statements kept per shape (resources/kept.ts), each with the tables its pages are kept for,
+ * and its pages kept by request. Each call is one list: its requests' keys never meet another list's, whose shapes
+ * and values can be the same.
  */
-export function pageStatements<Row>() {
+export function pageStatements<Row extends Record<string, unknown>>() {
+  const list = `${++lists} `;
   const statements = keptStatements<PageStatement<Row>>();
-  return (db: Db, shape: string, build: () => { toSQL: () => Printed; prepare: (name: string) => unknown }) =>
-    statements(db, shape, () => {
-      const select = build();
-      const tables = keptTables(db, select.toSQL().sql);
-      tables.catch(() => undefined);
-      return { statement: asKeptPage<Row>(select), tables };
-    });
-}
-
-/** The rows of request `key` read by `page` with `values`, kept for the next time when its tables allow. */
-export async function readPage<Row extends Record<string, unknown>>(
-  db: Db,
-  page: PageStatement<Row>,
-  key: string,
-  values: Record<string, unknown>,
-): Promise<readonly Row[]> {
-  const rows = await page.statement.execute(values);
-  const tables = await page.tables;
-  if (tables) keepPage(db, key, tables, rows);
-  return rows;
-}
-
-/** The rows of request `key`: kept (keptPage) or read by `page` and kept (readPage). */
-export async function pageRows<Row extends Record<string, unknown>>(
-  db: Db,
-  page: PageStatement<Row>,
-  key: string,
-  values: Record<string, unknown>,
-): Promise<readonly Row[]> {
-  return ((await keptPage(db, key)) as readonly Row[] | undefined) ?? readPage(db, page, key, values);
+  return {
+    /** The statement of `shape`, built by `build` (with SNAPSHOT_KEY among its columns) the first time. */
+    statement: (db: Db, shape: string, build: () => { toSQL: () => Printed; prepare: (name: string) => unknown }) =>
+      statements(db, shape, () => {
+        const select = build();
+        const tables = keptTables(db, select.toSQL().sql);
+        tables.catch(() => undefined);
+        return { statement: asKeptPage<Row>(select), tables };
+      }),
+    /** The rows kept for request `key`, when still good (keptPage). */
+    kept: async (db: Db, key: string) => (await keptPage(db, list + key)) as readonly Row[] | undefined,
+    /** The rows of request `key` read by `page` with `values`, kept for the next time when its tables allow. */
+    async read(
+      db: Db,
+      page: PageStatement<Row>,
+      key: string,
+      values: Record<string, unknown>,
+    ): Promise<readonly Row[]> {
+      const rows = await page.statement.execute(values);
+      const tables = await page.tables;
+      if (tables) keepPage(db, list + key, tables, rows);
+      return rows;
+    },
+    /** The rows of request `key`: kept, or read by `page` and kept. */
+    async rows(
+      db: Db,
+      page: PageStatement<Row>,
+      key: string,
+      values: Record<string, unknown>,
+    ): Promise<readonly Row[]> {
+      return (await this.kept(db, key)) ?? this.read(db, page, key, values);
+    },
+  };
 }
 
 /** How many pages `db` keeps (tests). */
 export const keptPageCount = (db: Db) => kept.get(db)?.size ?? 0;
 
-/** Forgets every page kept for `db`, as a restarted process would (the lists benchmark's read series). */
+/** Forgets every page kept for `db`, as a restarted process would (the benchmarks, tests). */
 export const forgetKeptPages = (db: Db) => void kept.delete(db);
+
+/**
+ * Runs `fn` as a process that keeps nothing would, then puts back the pages kept before (the lists benchmark's read
+ * series, beside the series that answers the same requests from their kept pages).
+ */
+export async function withoutKeptPages<T>(db: Db, fn: () => Promise<T>): Promise<T> {
+  const before = kept.get(db);
+  kept.delete(db);
+  try {
+    return await fn();
+  } finally {
+    if (before) kept.set(db, before);
+    else kept.delete(db);
+  }
+}
 
 /** A kept row is shared by every answer that reads it: nothing may change it (a change throws in strict mode). */
 function deepFreeze<T>(value: T): T {

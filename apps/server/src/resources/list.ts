@@ -5,7 +5,7 @@ import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types
 import type { Db } from '../db/client.js';
 import { CURSOR_ID, CURSOR_KEY, cursorValueFits, readCursor, writeCursor } from './cursors.js';
 import { keep, keptStatements, type Printed, printed, withValues } from './kept.js';
-import { keptPage, pageStatements, readPage, SNAPSHOT_KEY, snapshotColumn } from './kept-pages.js';
+import { pageStatements, SNAPSHOT_KEY, snapshotColumn } from './kept-pages.js';
 import type { Translations } from './langs.js';
 import { pageStart } from './marks.js';
 import { likePattern, resolveSort } from './paging.js';
@@ -217,7 +217,7 @@ async function listPage<Sel extends SelectedFields, S extends string>(
   // The same request answered before, while none of its tables was written since (resources/kept-pages.ts).
   const answer = { query, sort, order, cursored: sortIsColumn && sortColumn.notNull };
   const requestKey = JSON.stringify([shapeOf(keyset ? (forward ? 'after' : 'before') : 'page', false), values, keyset]);
-  const keptRows = await keptPage(db, requestKey);
+  const keptRows = await kept.pages.kept(db, requestKey);
   if (keptRows) return pageOf(keptRows, await total, answer);
   // A page far down, asked for by its number, starts from the list's nearest page mark (resources/marks.ts), when
   // the list reads no table but the record's and its translations' (the tables whose writes retire the marks).
@@ -290,8 +290,8 @@ async function listPage<Sel extends SelectedFields, S extends string>(
       .orderBy(...orderBy);
   };
   const shape = shapeOf(from ? (forward ? 'after' : 'before') : '', walked);
-  const page = kept.pages(db, shape, () => pageStatement(PLACEHOLDERS));
-  const [keyed, counts] = await Promise.all([readPage(db, page, requestKey, { ...values }), total]);
+  const page = kept.pages.statement(db, shape, () => pageStatement(PLACEHOLDERS));
+  const [keyed, counts] = await Promise.all([kept.pages.read(db, page, requestKey, { ...values }), total]);
   return pageOf(keyed, counts, answer);
 }
 

@@ -4,7 +4,7 @@ import { type Database, type Db, openDatabase } from '../../db/client.js';
 import { keptPageCount, keptTables } from '../../resources/kept-pages.js';
 import { pruneListCaches } from '../../resources/marks.js';
 import { useSignedInServer } from '../../test/content-cases.js';
-import { buildArticle, buildCategory } from '../../test/factories.js';
+import { buildArticle, buildCategory, buildText } from '../../test/factories.js';
 import { type ArticleFilters, listArticles } from './service.js';
 
 // A page read once is answered again from memory while none of the tables its statement reads was written since
@@ -64,6 +64,19 @@ describe('pages kept until a write', () => {
       const after = await listArticles(db, QUERY, 'en');
       expect(after, String(write.queryChunks[0])).toEqual(await listArticles(fresh(), QUERY, 'en'));
       expect(after).not.toEqual(before);
+    }
+  });
+
+  it('two lists asked for in the same way answer their own pages, kept or read', async () => {
+    await buildText(db, { title: 'Kept text' });
+    const query = 'page=1&per_page=10&sort=id&order=desc';
+    for (let round = 0; round < 2; round++) {
+      const news = await ctx.admin.get(`/api/blog/?${query}`);
+      const texts = await ctx.admin.get(`/api/content/text/?${query}`);
+      expect([news.statusCode, texts.statusCode]).toEqual([200, 200]);
+      expect(news.json().data[0]).toHaveProperty('primary');
+      expect(texts.json().data[0]).not.toHaveProperty('primary');
+      expect(texts.json().data[0].title).toMatch(/^Kept text/);
     }
   });
 

@@ -26,7 +26,7 @@ import {
 } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { keptStatements, type Printed, printed, withValues } from '../../resources/kept.js';
-import { pageRows, pageStatements, SNAPSHOT_KEY, snapshotColumn } from '../../resources/kept-pages.js';
+import { pageStatements, SNAPSHOT_KEY, snapshotColumn } from '../../resources/kept-pages.js';
 import { iso } from '../../resources/list.js';
 import { likePattern, resolveSort } from '../../resources/paging.js';
 import { listTotal, totalMeta, totalPolicy } from '../../resources/total.js';
@@ -118,10 +118,10 @@ export async function listSubmissions(db: Db, kind: FormKind, query: ListQuery):
   };
   const searched = Boolean(query.search);
   const shape = JSON.stringify([kind, sort, order, searched, query.page === 1]);
-  const page = submissionPages(db, shape, () => pageStatement(PLACEHOLDERS));
+  const page = submissionPages.statement(db, shape, () => pageStatement(PLACEHOLDERS));
   const count = submissionCounts(db, JSON.stringify([kind, searched]), () => printed(counted(PLACEHOLDERS)));
   const [rows, total] = await Promise.all([
-    pageRows(db, page, JSON.stringify([shape, values]), { ...values }),
+    submissionPages.rows(db, page, JSON.stringify([shape, values]), { ...values }),
     listTotal(
       db,
       () => counted(values),

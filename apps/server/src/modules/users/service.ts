@@ -18,7 +18,7 @@ import { hashPassword } from '../../http/crypto.js';
 import { invalid, isUniqueViolation, notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../http/session.js';
 import { keptStatements, type Printed, printed, withValues } from '../../resources/kept.js';
-import { pageRows, pageStatements, SNAPSHOT_KEY, snapshotColumn } from '../../resources/kept-pages.js';
+import { pageStatements, SNAPSHOT_KEY, snapshotColumn } from '../../resources/kept-pages.js';
 import type { Tx } from '../../resources/langs.js';
 import { iso, trashedWhere } from '../../resources/list.js';
 import { likePattern, resolveSort } from '../../resources/paging.js';
@@ -142,10 +142,10 @@ export async function listUsers(
   // The shape of the request: what changes the statements' text, while `values` fills their placeholders.
   const filters = [query.trashed ?? '', query.status !== undefined, query.role_id !== undefined, Boolean(query.search)];
   const shape = JSON.stringify([lang, sort, order, query.page === 1, ...filters]);
-  const page = userPages(db, shape, () => pageStatement(USER_PLACEHOLDERS));
+  const page = userPages.statement(db, shape, () => pageStatement(USER_PLACEHOLDERS));
   const count = userCounts(db, JSON.stringify(filters), () => printed(counted(USER_PLACEHOLDERS)));
   const [rows, total] = await Promise.all([
-    pageRows(db, page, JSON.stringify([shape, values]), { ...values }),
+    userPages.rows(db, page, JSON.stringify([shape, values]), { ...values }),
     listTotal(
       db,
       () => counted(values),
