@@ -97,6 +97,25 @@ test.describe('side navigation', () => {
   });
 });
 
+test.describe('lists at 1280 px', () => {
+  test('the English news list fits its card: long titles and several categories wrap', async ({ page }) => {
+    await login(page);
+    await page.getByTestId('lang-en').click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await page.goto('/admin/app/news');
+    await expect(page.getByTestId('cell-title').first()).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: 'Translation' })).toBeVisible();
+    // No column slides under the fixed actions column: the table is no wider than its card.
+    const [scroll, client] = await page
+      .locator('.bo-list .ant-table-content')
+      .evaluate((table) => [table.scrollWidth, table.clientWidth]);
+    expect(scroll).toBeLessThanOrEqual(client);
+    await shot(page, 'english-news-1280');
+    await page.getByTestId('lang-sk').click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'sk');
+  });
+});
+
 test.describe('user menu', () => {
   test('shows the initial and full name of the signed-in user', async ({ page }) => {
     await login(page);

@@ -12,7 +12,12 @@ export function titleColumn<Row extends { title: string }>(title: string): Colum
     dataIndex: 'title',
     title,
     sorter: true,
-    render: (_: unknown, row: Row) => <span data-testid="cell-title">{row.title}</span>,
+    // A long title wraps within 16rem instead of widening the table past its card.
+    render: (_: unknown, row: Row) => (
+      <span data-testid="cell-title" className="bo-cell-title">
+        {row.title}
+      </span>
+    ),
   };
 }
 
@@ -60,8 +65,10 @@ export function categoriesColumn<Row extends { categories: { id: number; title: 
     key: 'categories',
     dataIndex: 'categories',
     title: t('list.categories'),
+    // The badges wrap within 13rem: a row with several long category titles would otherwise widen the whole table
+    // past its card (1280 px, English) and push the translation column under the fixed actions.
     render: (_: unknown, row: Row) => (
-      <span data-testid="cell-categories">
+      <span data-testid="cell-categories" className="bo-tags">
         {row.categories.map((category) => (
           <Tag key={category.id}>{category.title}</Tag>
         ))}
