@@ -49,6 +49,7 @@ import { translationRoutes } from './modules/translations/routes.js';
 import { uploadRoutes } from './modules/upload/routes.js';
 import { lookupRoutes } from './modules/users/lookups.js';
 import { userRoutes } from './modules/users/routes.js';
+import { registerKeptPages } from './resources/kept-pages.js';
 import { startListCachesUpkeep } from './resources/marks.js';
 import { sendBadRequestPage } from './site/respond.js';
 import { siteRoutes } from './site/routes.js';
@@ -114,6 +115,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
     if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
   });
 
+  // Before the session's hook: a kept list page's check runs beside the session's look-up (resources/kept-pages.ts).
+  registerKeptPages(app, ctx.db);
   registerSessions(app, ctx.db, ctx.config);
   registerErrorHandler(app);
 

@@ -37,6 +37,7 @@ import { type AuthUser, currentUser } from '../http/session.js';
 import { t } from '../i18n/index.js';
 import { imageUploadConfig } from '../media/images.js';
 import { type ImageColumn, imageFields } from './image-fields.js';
+import type { KeptHint } from './kept-pages.js';
 import { type Translations, translationStatusOf, translationsOf } from './langs.js';
 import { langOptions } from './list.js';
 import { softResource } from './resource.js';
@@ -97,7 +98,8 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
     model: LogModel;
     can: (user: AuthUser, action: ContentAction) => boolean;
     listQuery: Q;
-    list: (query: z.output<Q>, lang: Locale) => Promise<ListResponse<unknown>>;
+    /** `hint`: the check of a kept page started as the request arrived (resources/kept-pages.ts). */
+    list: (query: z.output<Q>, lang: Locale, hint?: KeptHint) => Promise<ListResponse<unknown>>;
     body: B;
     /**
      * Inserts a record and answers its id; given `id` (reserved by `image.createWith` for a record with images),
@@ -146,7 +148,10 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
     { schema: { summary: `List ${noun.many}`, querystring: spec.listQuery, response: { 200: listResponse(row) } } },
     async (request) => {
       const user = allow(request, 'view');
-      return { ...(await spec.list(request.query as z.output<Q>, request.lang)), abilities: abilitiesOf(user, can) };
+      return {
+        ...(await spec.list(request.query as z.output<Q>, request.lang, request.keptHint)),
+        abilities: abilitiesOf(user, can),
+      };
     },
   );
 

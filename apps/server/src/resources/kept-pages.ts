@@ -3,9 +3,11 @@
 // committed since; every answer is checked against the database first, so no process ever answers a page another
 // process's write has changed.
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.js';
 import { listChanges, listPruned } from '../db/schema.js';
 import { asKeptPage, type KeptPage, keptStatements, type Printed } from './kept.js';
+import type { ListTotal } from './total.js';
 
 /** Past this many rows kept for one database handle (2,500 pages of 20), the pages used longest ago go. */
 export const KEPT_ROWS = 50_000;
@@ -19,10 +21,15 @@ export const SNAPSHOT_KEY = '__snapshot';
 /** The expression of that column (a one-time subquery: the statement's own snapshot, read once). */
 export const snapshotColumn = () => sql<string>`(select pg_current_snapshot()::text)`;
 
+/** Past this many addresses remembered for one database handle (KeptHint), the one remembered first goes. */
+const KEPT_PLACES = 10_000;
+
 interface KeptEntry {
   rows: readonly Record<string, unknown>[];
   snapshot: string;
   tables: readonly string[];
+  /** The page's total, when it was kept too (ListTotal.goodIn): checked with the page, answered with it. */
+  total?: ListTotal & Required<Pick<ListTotal, 'goodIn'>>;
   at: number;
 }
 
@@ -30,8 +37,21 @@ interface KeptEntry {
 class KeptPages {
   private readonly pages = new Map<string, KeptEntry>();
   private rows = 0;
+  /** The key of the page each request place (KeptHint) was last answered from. */
+  readonly places = new Map<string, string>();
   get size() {
     return this.pages.size;
+  }
+  /** The entry of `key`, left in place. */
+  peek(key: string): KeptEntry | undefined {
+    return this.pages.get(key);
+  }
+  /** Remembers that requests at `place` are answered from the page of `key`. */
+  place(place: string, key: string) {
+    if (this.places.get(place) === key) return;
+    this.places.delete(place);
+    this.places.set(place, key);
+    if (this.places.size > KEPT_PLACES) this.places.delete(this.places.keys().next().value as string);
   }
   /** The entry of `key`, taken out: put back once it is checked. */
   take(key: string): KeptEntry | undefined {
@@ -97,49 +117,118 @@ export async function keptTables(db: Db, text: string): Promise<string[] | undef
 }
 
 /**
- * Whether a transaction that wrote one of `tables` committed outside `snapshot`, or `list_changes` was pruned past
- * the snapshot's oldest transaction: a prepared statement, built once per database handle (it runs on every
- * answer from a kept page).
+ * Whether a transaction that wrote one of a page's tables committed outside the snapshot it was read in (or one of
+ * its total's tables outside the total's), or `list_changes` was pruned past either snapshot's oldest transaction: a
+ * prepared statement, built once per database handle (it runs on every answer from a kept page).
  */
 const staleStatements = keptStatements<{
   execute: (values: Record<string, unknown>) => Promise<{ stale: boolean }[]>;
 }>();
 const staleStatement = (db: Db) =>
   staleStatements(db, 'stale', () => {
-    const snapshot = sql`${sql.placeholder('snapshot')}::pg_snapshot`;
+    const changed = (tables: string, snapshotName: string) => {
+      const snapshot = sql`${sql.placeholder(snapshotName)}::pg_snapshot`;
+      return sql`exists (select 1 from ${listChanges} ch
+          where ch.table_name = any(${sql.placeholder(tables)}::text[])
+            and ch.xid >= pg_snapshot_xmin(${snapshot})::text::bigint
+            and not pg_visible_in_snapshot(ch.xid::text::xid8, ${snapshot}))`;
+    };
+    const xmin = (snapshotName: string) =>
+      sql`pg_snapshot_xmin(${sql.placeholder(snapshotName)}::pg_snapshot)::text::bigint`;
     return db
       .select({
-        stale: sql<boolean>`exists (select 1 from ${listChanges} ch
-          where ch.table_name = any(${sql.placeholder('tables')}::text[])
-            and ch.xid >= pg_snapshot_xmin(${snapshot})::text::bigint
-            and not pg_visible_in_snapshot(ch.xid::text::xid8, ${snapshot}))
-        or exists (select 1 from ${listPruned} p where p.xid > pg_snapshot_xmin(${snapshot})::text::bigint)`,
+        stale: sql<boolean>`${changed('tables', 'snapshot')} or ${changed('total_tables', 'total_snapshot')}
+        or exists (select 1 from ${listPruned} p where p.xid > least(${xmin('snapshot')}, ${xmin('total_snapshot')}))`,
       })
       .from(sql`(select 1) as one`)
       .prepare('kept_page_stale');
   });
 
+/** Whether `entry` is stale now (staleStatement); a failed check counts as stale. */
+function stale(db: Db, entry: KeptEntry): Promise<boolean> {
+  const { total } = entry;
+  return staleStatement(db)
+    .execute({
+      tables: `{${entry.tables.join(',')}}`,
+      snapshot: entry.snapshot,
+      total_tables: `{${total?.goodIn.tables.join(',') ?? ''}}`,
+      total_snapshot: total?.goodIn.snapshot ?? entry.snapshot,
+    })
+    .then(([found]) => found?.stale !== false);
+}
+
 /**
- * The rows kept for request `key` on `db`, when no transaction that wrote one of their tables committed outside the
- * snapshot they were read in (and `list_changes` still holds every such transaction: pruning past that snapshot's
- * oldest transaction retires the page); else undefined, and the page is dropped.
+ * Where a request may be answered from a kept page: its place (its address and language), and the check of the page
+ * last answered there, started as the request arrived, beside its session's look-up (registerKeptPages), so that an
+ * answer from a kept page waits for one round trip to the database, not two.
  */
-export async function keptPage(db: Db, key: string): Promise<readonly Record<string, unknown>[] | undefined> {
+export interface KeptHint {
+  place: string;
+  check?: { key: string; entry: KeptEntry; stale: Promise<boolean> };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    keptHint: KeptHint | undefined;
+  }
+}
+
+/**
+ * Starts, as a GET request with a cookie arrives, the check of the page last answered at its place: registered before
+ * the session's hook, which then waits for its look-up while the check runs on another connection. The check only
+ * tells whether a kept page is still good; nothing is answered before the request's session and role are.
+ */
+export function registerKeptPages(app: FastifyInstance, db: Db) {
+  app.decorateRequest('keptHint', undefined);
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.method === 'GET' && request.headers.cookie) {
+      const place = `${request.headers['accept-language'] ?? ''} ${request.url}`;
+      const pages = kept.get(db);
+      const key = pages?.places.get(place);
+      const entry = key === undefined ? undefined : pages?.peek(key);
+      const check =
+        key !== undefined && entry && Date.now() - entry.at <= KEPT_PAGE_MS
+          ? { key, entry, stale: stale(db, entry).catch(() => true) }
+          : undefined;
+      request.keptHint = { place, check };
+    }
+    done();
+  });
+}
+
+/**
+ * The rows (and total, when kept with them) kept for request `key` on `db`, when no transaction that wrote one of
+ * their tables committed outside the snapshot they were read in (and `list_changes` still holds every such
+ * transaction: pruning past that snapshot's oldest transaction retires the page); else undefined, and the page is
+ * dropped. The check started for the request as it arrived (`hint`) is taken when it checked this very entry.
+ */
+export async function keptPage(
+  db: Db,
+  key: string,
+  hint?: KeptHint,
+): Promise<Pick<KeptEntry, 'rows' | 'total'> | undefined> {
   const pages = kept.get(db);
   const entry = pages?.take(key);
   if (!pages || !entry) return undefined;
   if (Date.now() - entry.at > KEPT_PAGE_MS) return undefined;
-  const [found] = await staleStatement(db).execute({ tables: `{${entry.tables.join(',')}}`, snapshot: entry.snapshot });
-  if (found?.stale !== false) return undefined;
+  const early = hint?.check?.key === key && hint.check.entry === entry ? hint.check.stale : undefined;
+  if (await (early ?? stale(db, entry))) return undefined;
   pages.put(key, entry);
-  return entry.rows;
+  if (hint) pages.place(hint.place, key);
+  return entry;
 }
 
 /**
  * Keeps the rows of request `key` (each with SNAPSHOT_KEY, the snapshot of the statement that read them) until a
  * write to `tables`. An empty page is not kept: it has no snapshot, and costs nothing to read again.
  */
-export function keepPage(db: Db, key: string, tables: readonly string[], rows: readonly Record<string, unknown>[]) {
+export function keepPage(
+  db: Db,
+  key: string,
+  tables: readonly string[],
+  rows: readonly Record<string, unknown>[],
+  options: { total?: ListTotal; hint?: KeptHint } = {},
+) {
   const snapshot = rows[0]?.[SNAPSHOT_KEY];
   if (typeof snapshot !== 'string') return;
   let pages = kept.get(db);
@@ -147,13 +236,27 @@ export function keepPage(db: Db, key: string, tables: readonly string[], rows: r
     pages = new KeptPages();
     kept.set(db, pages);
   }
-  pages.put(key, { rows: rows.map(deepFreeze), snapshot, tables, at: Date.now() });
+  const { total, hint } = options;
+  pages.put(key, {
+    rows: rows.map(deepFreeze),
+    snapshot,
+    tables,
+    total: total?.goodIn ? deepFreeze({ ...total, goodIn: total.goodIn }) : undefined,
+    at: Date.now(),
+  });
+  if (hint) pages.place(hint.place, key);
 }
 
 /** A page statement kept for its shape, with the tables whose writes retire its pages (undefined: none are kept). */
 export interface PageStatement<Row> {
   statement: KeptPage<Row>;
   tables: Promise<string[] | undefined>;
+}
+
+/** A list's page: its rows and its total. */
+export interface ListedPage<Row> {
+  rows: readonly Row[];
+  total: ListTotal;
 }
 
 let lists = 0;
@@ -175,28 +278,38 @@ export function pageStatements<Row extends Record<string, unknown>>() {
         tables.catch(() => undefined);
         return { statement: asKeptPage<Row>(select), tables };
       }),
-    /** The rows kept for request `key`, when still good (keptPage). */
-    kept: async (db: Db, key: string) => (await keptPage(db, list + key)) as readonly Row[] | undefined,
-    /** The rows of request `key` read by `page` with `values`, kept for the next time when its tables allow. */
+    /** The rows kept for request `key` and their total when it was kept with them, when still good (keptPage). */
+    kept: async (db: Db, key: string, hint?: KeptHint) =>
+      (await keptPage(db, list + key, hint)) as { rows: readonly Row[]; total?: ListTotal } | undefined,
+    /**
+     * The rows of request `key` read by `page` with `values`, beside its total: both kept for the next time when
+     * their tables allow.
+     */
     async read(
       db: Db,
       page: PageStatement<Row>,
       key: string,
       values: Record<string, unknown>,
-    ): Promise<readonly Row[]> {
-      const rows = await page.statement.execute(values);
+      total: Promise<ListTotal>,
+      hint?: KeptHint,
+    ): Promise<ListedPage<Row>> {
+      const [rows, counted] = await Promise.all([page.statement.execute(values), total]);
       const tables = await page.tables;
-      if (tables) keepPage(db, list + key, tables, rows);
-      return rows;
+      if (tables) keepPage(db, list + key, tables, rows, { total: counted, hint });
+      return { rows, total: counted };
     },
-    /** The rows of request `key`: kept, or read by `page` and kept. */
-    async rows(
+    /** The rows of request `key` and their total: kept, or read by `page` and counted by `total`, and kept. */
+    async page(
       db: Db,
       page: PageStatement<Row>,
       key: string,
       values: Record<string, unknown>,
-    ): Promise<readonly Row[]> {
-      return (await this.kept(db, key)) ?? this.read(db, page, key, values);
+      total: () => Promise<ListTotal>,
+      hint?: KeptHint,
+    ): Promise<ListedPage<Row>> {
+      const found = await this.kept(db, key, hint);
+      if (found) return { rows: found.rows, total: found.total ?? (await total()) };
+      return this.read(db, page, key, values, total(), hint);
     },
   };
 }

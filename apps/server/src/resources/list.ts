@@ -5,7 +5,7 @@ import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types
 import type { Db } from '../db/client.js';
 import { CURSOR_ID, CURSOR_KEY, cursorValueFits, readCursor, writeCursor } from './cursors.js';
 import { keep, keptStatements, type Printed, printed, withValues } from './kept.js';
-import { pageStatements, SNAPSHOT_KEY, snapshotColumn } from './kept-pages.js';
+import { type KeptHint, pageStatements, SNAPSHOT_KEY, snapshotColumn } from './kept-pages.js';
 import type { Translations } from './langs.js';
 import { pageStart } from './marks.js';
 import { likePattern, resolveSort } from './paging.js';
@@ -69,14 +69,14 @@ export function translatedList<Sel extends SelectedFields, S extends string>(
   },
 ): (
   db: Db,
-  request: { query: ContentListQuery; lang: Locale; filters?: (SQL | undefined)[] },
+  request: { query: ContentListQuery; lang: Locale; filters?: (SQL | undefined)[]; hint?: KeptHint },
 ) => Promise<TranslatedPage<Sel>> {
   const columns = new Map<Locale, TranslatedColumns<Sel, S>>();
   const columnsIn = (lang: Locale) => columns.get(lang) ?? keep(columns, lang, spec.columns(lang));
   const kept = { pages: pageStatements<Record<string, unknown>>(), counts: keptStatements<Printed>() };
-  return (db, { query, lang, filters = [] }) => {
+  return (db, { query, lang, filters = [], hint }) => {
     const { select, sorts } = columnsIn(lang);
-    return listPage(db, tr, { query, lang, select, sorts, filters, spec, kept });
+    return listPage(db, tr, { query, lang, select, sorts, filters, spec, kept, hint });
   };
 }
 
@@ -98,6 +98,8 @@ async function listPage<Sel extends SelectedFields, S extends string>(
       pages: ReturnType<typeof pageStatements<Record<string, unknown>>>;
       counts: ReturnType<typeof keptStatements<Printed>>;
     };
+    /** The check of a kept page started as the request arrived (resources/kept-pages.ts). */
+    hint?: KeptHint;
   },
 ): Promise<TranslatedPage<Sel>> {
   const { query, lang, kept } = args;
@@ -202,23 +204,28 @@ async function listPage<Sel extends SelectedFields, S extends string>(
       filtersText?.sql ?? '',
       filtersText?.params ?? [],
     ]);
-  // The total needs neither the page's start nor its marks: it runs while they are looked up (a failure there still
-  // answers through the await below, never as an unhandled rejection). Its identity is the count statement's text
-  // with its values, as when it is printed for this request alone.
-  const tables = [getTableName(owner), getTableName(table)];
-  const countShape = kept.counts(db, shapeOf('', false), () => printed(counted(PLACEHOLDERS)));
-  const total = listTotal(
-    db,
-    () => counted(values),
-    totalPolicy(query, query.status !== undefined || linked, linked ? undefined : tables),
-    withValues(countShape, { ...values }),
-  );
-  total.catch(() => undefined);
-  // The same request answered before, while none of its tables was written since (resources/kept-pages.ts).
+  // The same request answered before, while none of its tables was written since (resources/kept-pages.ts), with
+  // its total when that was kept too.
   const answer = { query, sort, order, cursored: sortIsColumn && sortColumn.notNull };
   const requestKey = JSON.stringify([shapeOf(keyset ? (forward ? 'after' : 'before') : 'page', false), values, keyset]);
-  const keptRows = await kept.pages.kept(db, requestKey);
-  if (keptRows) return pageOf(keptRows, await total, answer);
+  // The total's identity is the count statement's text with its values, as when it is printed for this request alone.
+  const tables = [getTableName(owner), getTableName(table)];
+  const countTotal = () =>
+    listTotal(
+      db,
+      () => counted(values),
+      totalPolicy(query, query.status !== undefined || linked, linked ? undefined : tables),
+      withValues(
+        kept.counts(db, shapeOf('', false), () => printed(counted(PLACEHOLDERS))),
+        { ...values },
+      ),
+    );
+  const found = await kept.pages.kept(db, requestKey, args.hint);
+  if (found) return pageOf(found.rows, found.total ?? (await countTotal()), answer);
+  // The total needs neither the page's start nor its marks: it runs while they are looked up (a failure there still
+  // answers through the read below, never as an unhandled rejection).
+  const total = countTotal();
+  total.catch(() => undefined);
   // A page far down, asked for by its number, starts from the list's nearest page mark (resources/marks.ts), when
   // the list reads no table but the record's and its translations' (the tables whose writes retire the marks).
   const markable = !keyset && sortIsColumn && sortColumn.notNull && !linked;
@@ -291,8 +298,8 @@ async function listPage<Sel extends SelectedFields, S extends string>(
   };
   const shape = shapeOf(from ? (forward ? 'after' : 'before') : '', walked);
   const page = kept.pages.statement(db, shape, () => pageStatement(PLACEHOLDERS));
-  const [keyed, counts] = await Promise.all([kept.pages.read(db, page, requestKey, { ...values }), total]);
-  return pageOf(keyed, counts, answer);
+  const read = await kept.pages.read(db, page, requestKey, { ...values }, total, args.hint);
+  return pageOf(read.rows, read.total, answer);
 }
 
 /**

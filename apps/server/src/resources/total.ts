@@ -60,6 +60,11 @@ export interface TotalPolicy {
 export interface ListTotal {
   total: number;
   approximate: boolean;
+  /**
+   * A kept total (policy.tables): the snapshot it is known good in and the tables whose writes retire it, so that a
+   * page kept with it (resources/kept-pages.ts) is checked for both at once.
+   */
+  goodIn?: { snapshot: string; tables: readonly string[] };
 }
 
 type Rows<T> = { rows: T[] };
@@ -92,14 +97,17 @@ export async function listTotal(
   }>;
   const [kept] = found;
   if (!kept) throw new Error('no snapshot');
-  if (kept.total !== null) return { total: Number(kept.total), approximate: Boolean(kept.approximate) };
+  // Good in this statement's snapshot: a kept total was not retired by any write it sees, a count sees every write
+  // it does (and perhaps later ones, which only retire it sooner).
+  const goodIn = { snapshot: kept.snapshot, tables: [...tables] };
+  if (kept.total !== null) return { total: Number(kept.total), approximate: Boolean(kept.approximate), goodIn };
   const total = await countTotal(db, rows, policy);
-  const row = { tables: [...tables], snapshot: kept.snapshot, ...total };
+  const row = { tables: goodIn.tables, snapshot: kept.snapshot, ...total };
   await db
     .insert(listCounts)
     .values({ key, ...row })
     .onConflictDoUpdate({ target: listCounts.key, set: { ...row, created_at: sql`now()` } });
-  return total;
+  return { ...total, goodIn };
 }
 
 /**

@@ -4,7 +4,9 @@ import { type Database, type Db, openDatabase } from '../../db/client.js';
 import { keptPageCount, keptTables } from '../../resources/kept-pages.js';
 import { pruneListCaches } from '../../resources/marks.js';
 import { useSignedInServer } from '../../test/content-cases.js';
-import { buildArticle, buildCategory, buildText } from '../../test/factories.js';
+import { buildArticle, buildCategory, buildText, buildUser, contactForm } from '../../test/factories.js';
+import { Agent } from '../../test/harness.js';
+import { withStatements } from '../../test/statements.js';
 import { type ArticleFilters, listArticles } from './service.js';
 
 // A page read once is answered again from memory while none of the tables its statement reads was written since
@@ -12,6 +14,13 @@ import { type ArticleFilters, listArticles } from './service.js';
 // database holds: each kind of write below must retire the kept page, in this process and in another one.
 
 const ctx = useSignedInServer();
+
+/** A write the triggers do not see (as if `list_changes` missed it): only a kept page can hide it. */
+const unnoticedWrite = (db: Db, statement: ReturnType<typeof sql>) =>
+  db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    await tx.execute(statement);
+  });
 const QUERY = { page: 1, per_page: 10 } as ArticleFilters;
 
 describe('pages kept until a write', () => {
@@ -29,12 +38,7 @@ describe('pages kept until a write', () => {
 
   /** The list as a process that kept nothing answers it. */
   const fresh = () => Object.create(db) as Db;
-  /** A write the triggers do not see (as if `list_changes` missed it): only a kept page can hide it. */
-  const unnoticed = (statement: ReturnType<typeof sql>) =>
-    db.transaction(async (tx) => {
-      await tx.execute(sql`set local session_replication_role = replica`);
-      await tx.execute(statement);
-    });
+  const unnoticed = (statement: ReturnType<typeof sql>) => unnoticedWrite(db, statement);
 
   it('a page asked for again is the kept one: a write no trigger noted does not show in it', async () => {
     const first = await listArticles(db, QUERY, 'en');
@@ -116,6 +120,71 @@ describe('pages kept until a write', () => {
       'article_langs',
       'articles',
     ]);
+  });
+});
+
+describe('pages kept until a write, over HTTP', () => {
+  /** What a list request sent, in order (the background jobs' statements, which can come meanwhile, left out). */
+  const sent = (statements: string[]) =>
+    statements
+      .map((text) =>
+        /"list_pruned"/.test(text)
+          ? 'check'
+          : /from "sessions"/.test(text)
+            ? 'session'
+            : /"list_counts"|count\(/.test(text)
+              ? 'total'
+              : /from "(form_contacts|users)"/.test(text)
+                ? 'page'
+                : undefined,
+      )
+      .filter((kind) => kind !== undefined);
+
+  it('a kept page and its total wait for one check, sent before the session look-up as the request arrives', async () => {
+    const db = ctx.server.ctx.db;
+    expect(
+      (await ctx.server.app.inject({ method: 'POST', url: '/api/public/form/contact', payload: contactForm() }))
+        .statusCode,
+    ).toBe(201);
+    for (const url of ['/api/form/contact?page=1&per_page=5', '/api/user/?page=1&per_page=5&sort=email&order=asc']) {
+      expect((await ctx.admin.get(url)).statusCode).toBe(200);
+      const { result, statements } = await withStatements(db, () => ctx.admin.get(url));
+      expect(result.statusCode).toBe(200);
+      // No count and no read of the kept total (list_counts): the page's check covers both.
+      expect(sent(statements), url).toEqual(['check', 'session']);
+    }
+  });
+
+  it('the kept total is checked with its page: a write no trigger noted leaves both, a noted one retires both', async () => {
+    const db = ctx.server.ctx.db;
+    const url = '/api/blog/?page=1&per_page=2&sort=id&order=desc';
+    const first = (await ctx.admin.get(url)).json();
+    await unnoticedWrite(db, sql`insert into articles (status) values (true)`);
+    expect((await ctx.admin.get(url)).json()).toEqual(first);
+    const id = await buildArticle(db, { title: 'Counted' });
+    const after = (await ctx.admin.get(url)).json();
+    expect(after.meta.total).toBe(first.meta.total + 2);
+    expect(after.data[0].id).toBe(id);
+  });
+
+  it('a kept page is answered to a live session only: not to a made-up cookie, nor once the session is gone', async () => {
+    const db = ctx.server.ctx.db;
+    const url = '/api/user/?page=1&per_page=5';
+    const user = await buildUser(db, { role_id: 1 });
+    const agent = new Agent(ctx.server.app, 'en');
+    await agent.login(user.email, user.plainPassword);
+    expect((await agent.get(url)).statusCode).toBe(200);
+    expect((await agent.get(url)).statusCode).toBe(200);
+    const stranger = await ctx.server.app.inject({
+      url,
+      headers: { cookie: 'bo_session=not-a-session', 'accept-language': 'en' },
+    });
+    expect(stranger.statusCode).toBe(401);
+    expect(stranger.body).not.toContain('@');
+    // Signed out on another device (every session of the user gone): the page stays kept for the others, not this one.
+    await db.execute(sql`delete from sessions where user_id = ${user.id}`);
+    expect((await agent.get(url)).statusCode).toBe(401);
+    expect((await ctx.admin.get(url)).statusCode).toBe(200);
   });
 });
 

@@ -36,7 +36,7 @@ export const articleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     model: 'Blog',
     can: canArticle,
     listQuery,
-    list: (query, lang) => service.listArticles(db, query, lang),
+    list: (query, lang, hint) => service.listArticles(db, query, lang, hint),
     body: articleSchema,
     create: writes.create,
     update: writes.update,

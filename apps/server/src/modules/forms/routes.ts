@@ -39,7 +39,10 @@ export const formRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     { schema: { params: kindParams, querystring: listQuerySchema, response: { 200: listResponse(formRowSchema) } } },
     async (request) => {
       const user = allow(request, 'view');
-      return { ...(await listSubmissions(db, request.params.kind, request.query)), abilities: formAbilities(user) };
+      return {
+        ...(await listSubmissions(db, request.params.kind, request.query, request.keptHint)),
+        abilities: formAbilities(user),
+      };
     },
   );
 

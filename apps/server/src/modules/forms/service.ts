@@ -26,7 +26,7 @@ import {
 } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { keptStatements, type Printed, printed, withValues } from '../../resources/kept.js';
-import { pageStatements, SNAPSHOT_KEY, snapshotColumn } from '../../resources/kept-pages.js';
+import { type KeptHint, pageStatements, SNAPSHOT_KEY, snapshotColumn } from '../../resources/kept-pages.js';
 import { iso } from '../../resources/list.js';
 import { likePattern, resolveSort } from '../../resources/paging.js';
 import { listTotal, totalMeta, totalPolicy } from '../../resources/total.js';
@@ -67,7 +67,12 @@ const submissionCounts = keptStatements<Printed>();
  * requested sort (else created_at descending) with id as the tie-break. Its statements are kept per shape (the kind,
  * sort, order, whether it is searched, the first page or a later one; resources/kept.ts).
  */
-export async function listSubmissions(db: Db, kind: FormKind, query: ListQuery): Promise<ListResponse<FormRow>> {
+export async function listSubmissions(
+  db: Db,
+  kind: FormKind,
+  query: ListQuery,
+  hint?: KeptHint,
+): Promise<ListResponse<FormRow>> {
   const table = FORM_TABLES[kind];
   const where = (v: SubmissionValues) =>
     and(
@@ -120,15 +125,20 @@ export async function listSubmissions(db: Db, kind: FormKind, query: ListQuery):
   const shape = JSON.stringify([kind, sort, order, searched, query.page === 1]);
   const page = submissionPages.statement(db, shape, () => pageStatement(PLACEHOLDERS));
   const count = submissionCounts(db, JSON.stringify([kind, searched]), () => printed(counted(PLACEHOLDERS)));
-  const [rows, total] = await Promise.all([
-    submissionPages.rows(db, page, JSON.stringify([shape, values]), { ...values }),
-    listTotal(
-      db,
-      () => counted(values),
-      totalPolicy(query, false, [getTableName(table)]),
-      withValues(count, { ...values }),
-    ),
-  ]);
+  const { rows, total } = await submissionPages.page(
+    db,
+    page,
+    JSON.stringify([shape, values]),
+    { ...values },
+    () =>
+      listTotal(
+        db,
+        () => counted(values),
+        totalPolicy(query, false, [getTableName(table)]),
+        withValues(count, { ...values }),
+      ),
+    hint,
+  );
   return {
     data: rows.map(({ [SNAPSHOT_KEY]: _snapshot, ...r }) => ({
       ...r,

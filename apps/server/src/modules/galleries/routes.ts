@@ -37,7 +37,7 @@ export const galleryApiRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     model: 'Gallery',
     can: canGallery,
     listQuery,
-    list: (query, lang) => gallery.listGalleries(db, query, lang),
+    list: (query, lang, hint) => gallery.listGalleries(db, query, lang, hint),
     body: gallerySchema,
     create: writes.create,
     update: writes.update,

@@ -50,7 +50,7 @@ export const mailTemplateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     async (request) => {
       const user = allow(request, 'view');
       return {
-        ...(await mail.listMailTemplates(db, request.query, request.lang)),
+        ...(await mail.listMailTemplates(db, request.query, request.lang, request.keptHint)),
         abilities: abilitiesOf(canMailTemplate(user, 'update')),
       };
     },

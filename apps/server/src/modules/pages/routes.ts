@@ -39,7 +39,7 @@ export const pageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     model: 'Page',
     can: canPage,
     listQuery,
-    list: (query, lang) => pages.listPages(db, query, lang),
+    list: (query, lang, hint) => pages.listPages(db, query, lang, hint),
     body: pageSchema,
     create: (input, id) => pages.createPage(db, input, id),
     update: (id, input) => pages.updatePage(db, id, input),

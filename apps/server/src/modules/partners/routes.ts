@@ -28,7 +28,7 @@ export const partnerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     model: 'Partner',
     can: canPartner,
     listQuery,
-    list: (query, lang) => partner.listPartners(db, query, lang),
+    list: (query, lang, hint) => partner.listPartners(db, query, lang, hint),
     body: partnerSchema,
     create: writes.create,
     update: writes.update,

@@ -37,7 +37,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     model: 'Reference',
     can: canReference,
     listQuery,
-    list: (query, lang) => reference.listReferences(db, query, lang),
+    list: (query, lang, hint) => reference.listReferences(db, query, lang, hint),
     body: referenceSchema,
     create: writes.create,
     update: writes.update,

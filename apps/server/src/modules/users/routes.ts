@@ -75,7 +75,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     async (request) => {
       const user = allow(request, 'view');
       return {
-        ...(await service.listUsers(db, request.query, request.lang, user)),
+        ...(await service.listUsers(db, request.query, request.lang, user, request.keptHint)),
         abilities: abilitiesOf(user, canUsers),
       };
     },

@@ -18,7 +18,7 @@ import { hashPassword } from '../../http/crypto.js';
 import { invalid, isUniqueViolation, notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../http/session.js';
 import { keptStatements, type Printed, printed, withValues } from '../../resources/kept.js';
-import { pageStatements, SNAPSHOT_KEY, snapshotColumn } from '../../resources/kept-pages.js';
+import { type KeptHint, pageStatements, SNAPSHOT_KEY, snapshotColumn } from '../../resources/kept-pages.js';
 import type { Tx } from '../../resources/langs.js';
 import { iso, trashedWhere } from '../../resources/list.js';
 import { likePattern, resolveSort } from '../../resources/paging.js';
@@ -67,6 +67,7 @@ export async function listUsers(
   query: UserListQuery,
   lang: Locale,
   viewer: AuthUser,
+  hint?: KeptHint,
 ): Promise<{ data: UserRow[]; meta: ListMeta }> {
   const where = (v: UserValues) =>
     and(
@@ -144,15 +145,20 @@ export async function listUsers(
   const shape = JSON.stringify([lang, sort, order, query.page === 1, ...filters]);
   const page = userPages.statement(db, shape, () => pageStatement(USER_PLACEHOLDERS));
   const count = userCounts(db, JSON.stringify(filters), () => printed(counted(USER_PLACEHOLDERS)));
-  const [rows, total] = await Promise.all([
-    userPages.rows(db, page, JSON.stringify([shape, values]), { ...values }),
-    listTotal(
-      db,
-      () => counted(values),
-      totalPolicy(query, query.status !== undefined || query.role_id !== undefined, [getTableName(users)]),
-      withValues(count, { ...values }),
-    ),
-  ]);
+  const { rows, total } = await userPages.page(
+    db,
+    page,
+    JSON.stringify([shape, values]),
+    { ...values },
+    () =>
+      listTotal(
+        db,
+        () => counted(values),
+        totalPolicy(query, query.status !== undefined || query.role_id !== undefined, [getTableName(users)]),
+        withValues(count, { ...values }),
+      ),
+    hint,
+  );
   return {
     data: rows.map(({ [SNAPSHOT_KEY]: _snapshot, ...r }) => ({
       ...r,
