@@ -13,6 +13,7 @@ import { loadConfig } from '../../apps/server/src/config.js';
 import { type Database, openDatabase } from '../../apps/server/src/db/client.js';
 import { seedReference } from '../../apps/server/src/db/seed/reference.js';
 import { createMailer } from '../../apps/server/src/mail/transport.js';
+import { captureStatements, type SentStatement } from '../../apps/server/src/test/statements.js';
 import { BENCH_ADMIN } from './common.mjs';
 import { startBucket } from './s3.js';
 import { cleanUpOnExit, scratchDatabase } from './scratch.js';
@@ -277,34 +278,10 @@ type QueryFn = (...args: unknown[]) => Promise<{ rows: unknown[] }>;
 const driverOf = (database: Database) => (database.db as unknown as { $client: { query: QueryFn } }).$client;
 
 /** One statement as Drizzle handed it to the driver: the exact arguments, so a replay repeats it to the letter. */
-export interface Statement {
-  text: string;
-  params: unknown[];
-  args: unknown[];
-}
+export type Statement = SentStatement;
 
 /** Runs `fn` while recording every statement sent to the driver (run it with nothing else in flight). */
-export async function captureSql<T>(database: Database, fn: () => Promise<T>) {
-  const driver = driverOf(database);
-  const original = driver.query;
-  const own = Object.hasOwn(driver, 'query');
-  const statements: Statement[] = [];
-  driver.query = function (this: unknown, ...args: unknown[]) {
-    const first = args[0] as string | { text: string };
-    statements.push({
-      text: typeof first === 'string' ? first : first.text,
-      params: (args[1] as unknown[] | undefined) ?? [],
-      args,
-    });
-    return original.apply(this, args);
-  };
-  try {
-    return { result: await fn(), statements };
-  } finally {
-    if (own) driver.query = original;
-    else delete (driver as { query?: QueryFn }).query;
-  }
-}
+export const captureSql = <T>(database: Database, fn: () => Promise<T>) => captureStatements(database.db, fn);
 
 /** Sends captured statements straight to the driver, all at once as the service does (Promise.all). */
 export function replaySql(database: Database, statements: Statement[]) {

@@ -3,11 +3,12 @@
 // committed since; every answer is checked against the database first, so no process ever answers a page another
 // process's write has changed.
 import { sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.js';
 import { listChanges, listPruned } from '../db/schema.js';
-import { asKeptPage, type KeptPage, keptStatements, type Printed } from './kept.js';
-import type { ListTotal } from './total.js';
+import { asKeptPage, type KeptPage, keptStatements, type Printed, withValues } from './kept.js';
+import { type ListTotal, listTotal, type TotalPolicy } from './total.js';
 
 /** Past this many rows kept for one database handle (2,500 pages of 20), the pages used longest ago go. */
 export const KEPT_ROWS = 50_000;
@@ -298,18 +299,23 @@ export function pageStatements<Row extends Record<string, unknown>>() {
       if (tables) keepPage(db, list + key, tables, rows, { total: counted, hint });
       return { rows, total: counted };
     },
-    /** The rows of request `key` and their total: kept, or read by `page` and counted by `total`, and kept. */
+    /**
+     * The rows of a request (its shape and its values) and their total: kept, or read by `page` with the values and
+     * counted (listTotal: the count's `rows`, its `policy`, and its kept `statement` filled with the values), and kept.
+     */
     async page(
       db: Db,
       page: PageStatement<Row>,
-      key: string,
-      values: Record<string, unknown>,
-      total: () => Promise<ListTotal>,
+      request: { shape: string; values: Record<string, unknown> },
+      count: { rows: () => PgSelect; policy: TotalPolicy; statement: Printed },
       hint?: KeptHint,
     ): Promise<ListedPage<Row>> {
+      const { shape, values } = request;
+      const key = JSON.stringify([shape, values]);
+      const total = () => listTotal(db, count.rows, count.policy, withValues(count.statement, { ...values }));
       const found = await this.kept(db, key, hint);
       if (found) return { rows: found.rows, total: found.total ?? (await total()) };
-      return this.read(db, page, key, values, total(), hint);
+      return this.read(db, page, key, { ...values }, total(), hint);
     },
   };
 }

@@ -25,11 +25,11 @@ import {
   users,
 } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
-import { keptStatements, type Printed, printed, withValues } from '../../resources/kept.js';
+import { keptStatements, type Printed, printed } from '../../resources/kept.js';
 import { type KeptHint, pageStatements, SNAPSHOT_KEY, snapshotColumn } from '../../resources/kept-pages.js';
 import { iso } from '../../resources/list.js';
 import { likePattern, resolveSort } from '../../resources/paging.js';
-import { listTotal, totalMeta, totalPolicy } from '../../resources/total.js';
+import { totalMeta, totalPolicy } from '../../resources/total.js';
 
 /** The table behind each kind of submission. */
 export const FORM_TABLES = {
@@ -128,15 +128,8 @@ export async function listSubmissions(
   const { rows, total } = await submissionPages.page(
     db,
     page,
-    JSON.stringify([shape, values]),
-    { ...values },
-    () =>
-      listTotal(
-        db,
-        () => counted(values),
-        totalPolicy(query, false, [getTableName(table)]),
-        withValues(count, { ...values }),
-      ),
+    { shape, values },
+    { rows: () => counted(values), policy: totalPolicy(query, false, [getTableName(table)]), statement: count },
     hint,
   );
   return {

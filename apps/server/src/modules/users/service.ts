@@ -17,13 +17,13 @@ import { countries, roleLangs, roles, sessions, users, userTwoFactor } from '../
 import { hashPassword } from '../../http/crypto.js';
 import { invalid, isUniqueViolation, notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../http/session.js';
-import { keptStatements, type Printed, printed, withValues } from '../../resources/kept.js';
+import { keptStatements, type Printed, printed } from '../../resources/kept.js';
 import { type KeptHint, pageStatements, SNAPSHOT_KEY, snapshotColumn } from '../../resources/kept-pages.js';
 import type { Tx } from '../../resources/langs.js';
 import { iso, trashedWhere } from '../../resources/list.js';
 import { likePattern, resolveSort } from '../../resources/paging.js';
 import { updateUnlessStale } from '../../resources/resource.js';
-import { listTotal, totalMeta, totalPolicy } from '../../resources/total.js';
+import { totalMeta, totalPolicy } from '../../resources/total.js';
 import { canEditUser, canRemoveOrBlockUser } from './policy.js';
 
 export type UserListQuery = ListQuery & { status?: boolean; role_id?: number };
@@ -148,15 +148,12 @@ export async function listUsers(
   const { rows, total } = await userPages.page(
     db,
     page,
-    JSON.stringify([shape, values]),
-    { ...values },
-    () =>
-      listTotal(
-        db,
-        () => counted(values),
-        totalPolicy(query, query.status !== undefined || query.role_id !== undefined, [getTableName(users)]),
-        withValues(count, { ...values }),
-      ),
+    { shape, values },
+    {
+      rows: () => counted(values),
+      policy: totalPolicy(query, query.status !== undefined || query.role_id !== undefined, [getTableName(users)]),
+      statement: count,
+    },
     hint,
   );
   return {
