@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { initI18n } from '../i18n';
 import { dismissNotification } from '../kit/notifications';
@@ -37,6 +37,10 @@ URL.createObjectURL = () => 'blob:preview';
 URL.revokeObjectURL = () => {};
 Object.defineProperty(window, 'scrollTo', { configurable: true, value: () => {} });
 Element.prototype.scrollIntoView = () => {};
+
+// waitFor and findBy give up after 5 s, not 1: on a loaded 2-core machine (the full test run, the CI) a render after
+// a lazily loaded chunk took longer than 1 s once (LoginScreen.test). A passing test waits no longer for it.
+configure({ asyncUtilTimeout: 5_000 });
 
 // The tests read the admin in English; the language is read from storage as the app does at start.
 localStorage.setItem('language', 'en');
