@@ -49,7 +49,7 @@ import { translationRoutes } from './modules/translations/routes.js';
 import { uploadRoutes } from './modules/upload/routes.js';
 import { lookupRoutes } from './modules/users/lookups.js';
 import { userRoutes } from './modules/users/routes.js';
-import { registerKeptPages, staleColumn } from './resources/kept-pages.js';
+import { registerKeptPages } from './resources/kept-pages.js';
 import { startListCachesUpkeep } from './resources/marks.js';
 import { sendBadRequestPage } from './site/respond.js';
 import { siteRoutes } from './site/routes.js';
@@ -115,9 +115,9 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
     if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
   });
 
-  // Before the session's hook: a kept list page's check rides on the session's look-up (resources/kept-pages.ts).
+  // Before the session's hook: a kept list page's check runs beside the session's look-up (resources/kept-pages.ts).
   registerKeptPages(app, ctx.db);
-  registerSessions(app, ctx.db, ctx.config, staleColumn());
+  registerSessions(app, ctx.db, ctx.config);
   registerErrorHandler(app);
 
   // The OpenAPI document: tags, summaries, security and error answers are decided in http/openapi.ts.

@@ -1,5 +1,5 @@
 import { DEFAULT_LOCALE, type Locale, ROLES } from '@backoffice/shared';
-import { and, desc, eq, gt, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, type Placeholder, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
@@ -25,22 +25,10 @@ export interface AuthUser {
   sessionId: string;
 }
 
-/**
- * A boolean column asked in the same statement as the request's session look-up, so that both take one round trip:
- * the check of a kept list page (resources/kept-pages.ts). `values` fill the column's placeholders; `answer` gets
- * the column, or undefined when no session was looked up or none is live.
- */
-export interface SessionRider {
-  values: Record<string, unknown>;
-  answer: (value: boolean | undefined) => void;
-}
-
 declare module 'fastify' {
   interface FastifyRequest {
     /** The raw session cookie (anonymous or signed in). */
     sid: string | undefined;
-    /** What rides on this request's session look-up (registerSessions' `rider`). */
-    sessionRider: SessionRider | undefined;
     user: AuthUser | null;
     /** The language of the answer's messages, from Accept-Language. */
     lang: Locale;
@@ -54,18 +42,15 @@ declare module 'fastify' {
 /**
  * Sessions and CSRF: the session cookie holds a random id; the XSRF-TOKEN cookie holds an HMAC of it,
  * which the admin echoes in X-XSRF-TOKEN (signed double-submit). Signed-in sessions live in the database
- * under the id's SHA-256; anonymous visitors cost no row. `rider`: a boolean column a request may ask in its
- * session look-up (`request.sessionRider`, set by an earlier onRequest hook).
+ * under the id's SHA-256; anonymous visitors cost no row.
  */
-export function registerSessions(app: FastifyInstance, db: Db, config: Config, rider?: SQL<boolean>) {
+export function registerSessions(app: FastifyInstance, db: Db, config: Config) {
   const cookieBase = { path: '/', sameSite: 'lax' as const, secure: config.secureCookies };
   if (!config.sessionSecret) throw new Error('no session secret: start through startServer, or set SESSION_SECRET');
   const csrfFor = (sid: string) => hmac(config.sessionSecret, `csrf:${sid}`);
   const sessionUser = sessionUserStatement(db);
-  const sessionUserWithRider = rider ? sessionUserStatement(db, rider) : undefined;
 
   app.decorateRequest('sid', undefined);
-  app.decorateRequest('sessionRider', undefined);
   app.decorateRequest('user', null);
   app.decorateRequest('lang', DEFAULT_LOCALE);
 
@@ -88,17 +73,7 @@ export function registerSessions(app: FastifyInstance, db: Db, config: Config, r
       const header = request.headers['x-xsrf-token'];
       if (!request.sid || typeof header !== 'string' || !safeEqual(header, csrfFor(request.sid))) throw csrfMismatch();
     }
-    const ridden = request.sessionRider;
-    try {
-      if (request.sid)
-        request.user =
-          ridden && sessionUserWithRider
-            ? await loadUser(db, sessionUserWithRider, request.sid, ridden)
-            : await loadUser(db, sessionUser, request.sid);
-    } finally {
-      // Answered once: undefined when nothing was looked up, the look-up failed, or no rider was registered.
-      ridden?.answer(undefined);
-    }
+    if (request.sid) request.user = await loadUser(db, sessionUser, request.sid);
   });
 }
 
@@ -151,14 +126,14 @@ export async function liveSessionUsers(
  * planned once per database connection, it took a quarter of the time of the same query built for each request
  * (docs/features/lists.md, "What a request costs").
  */
-function sessionUserStatement(db: Db, rider?: SQL<boolean>) {
+function sessionUserStatement(db: Db) {
   return db
-    .select({ ...sessionUserFields, rider: rider ?? sql<null>`null` })
+    .select(sessionUserFields)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
     .where(and(eq(sessions.id, sql.placeholder('id')), liveAt(sql.placeholder('now'))))
     .limit(1)
-    .prepare(rider ? 'session_user_rider' : 'session_user');
+    .prepare('session_user');
 }
 
 /** The stages of a session row that signs nobody in yet (`sessions.stage`, docs/features/sign-in-and-users.md). */
@@ -197,16 +172,10 @@ type SessionUserStatement = ReturnType<typeof sessionUserStatement>;
 /** A member (role 3) never signs in to the back office: a session of one is no signed-in user. */
 const signedIn = (user: AuthUser | undefined): user is AuthUser => !!user && user.role_id !== ROLES.member;
 
-async function loadUser(
-  db: Db,
-  lookUp: SessionUserStatement,
-  sid: string,
-  rider?: SessionRider,
-): Promise<AuthUser | null> {
+async function loadUser(db: Db, lookUp: SessionUserStatement, sid: string): Promise<AuthUser | null> {
   const id = sha256(sid);
   const now = new Date();
-  const [row] = await lookUp.execute({ ...rider?.values, id, now });
-  rider?.answer(row?.rider ?? undefined);
+  const [row] = await lookUp.execute({ id, now });
   if (!signedIn(row)) return null;
   if (now.getTime() - row.last_seen_at.getTime() > TOUCH_EVERY_MS) {
     await db.update(sessions).set({ last_seen_at: now }).where(eq(sessions.id, id));
@@ -221,7 +190,7 @@ async function loadUser(
         ),
       );
   }
-  const { last_seen_at: _seen, rider: _rider, ...user } = row;
+  const { last_seen_at: _seen, ...user } = row;
   return user;
 }
 

@@ -120,53 +120,47 @@ export async function keptTables(db: Db, text: string): Promise<string[] | undef
 /**
  * Whether a transaction that wrote one of a page's tables committed outside the snapshot it was read in (or one of
  * its total's tables outside the total's), or `list_changes` was pruned past either snapshot's oldest transaction: a
- * boolean column whose placeholders `staleValues` fills. Asked alone (staleStatement) or in the session's look-up
- * (registerKeptPages).
+ * prepared statement, built once per database handle (it runs on every answer from a kept page).
  */
-export function staleColumn() {
-  const changed = (tables: string, snapshotName: string) => {
-    const snapshot = sql`${sql.placeholder(snapshotName)}::pg_snapshot`;
-    return sql`exists (select 1 from ${listChanges} ch
-        where ch.table_name = any(${sql.placeholder(tables)}::text[])
-          and ch.xid >= pg_snapshot_xmin(${snapshot})::text::bigint
-          and not pg_visible_in_snapshot(ch.xid::text::xid8, ${snapshot}))`;
-  };
-  const xmin = (snapshotName: string) =>
-    sql`pg_snapshot_xmin(${sql.placeholder(snapshotName)}::pg_snapshot)::text::bigint`;
-  return sql<boolean>`(${changed('kept_tables', 'kept_snapshot')} or ${changed('kept_total_tables', 'kept_total_snapshot')}
-      or exists (select 1 from ${listPruned} p where p.xid > least(${xmin('kept_snapshot')}, ${xmin('kept_total_snapshot')})))`;
-}
-
-/** The values of staleColumn's placeholders for `entry`. */
-function staleValues(entry: KeptEntry): Record<string, unknown> {
-  const { total } = entry;
-  return {
-    kept_tables: `{${entry.tables.join(',')}}`,
-    kept_snapshot: entry.snapshot,
-    kept_total_tables: `{${total?.goodIn.tables.join(',') ?? ''}}`,
-    kept_total_snapshot: total?.goodIn.snapshot ?? entry.snapshot,
-  };
-}
-
-/** staleColumn alone, as a prepared statement built once per database handle. */
 const staleStatements = keptStatements<{
   execute: (values: Record<string, unknown>) => Promise<{ stale: boolean }[]>;
 }>();
 const staleStatement = (db: Db) =>
-  staleStatements(db, 'stale', () =>
-    db.select({ stale: staleColumn() }).from(sql`(select 1) as one`).prepare('kept_page_stale'),
-  );
+  staleStatements(db, 'stale', () => {
+    const changed = (tables: string, snapshotName: string) => {
+      const snapshot = sql`${sql.placeholder(snapshotName)}::pg_snapshot`;
+      return sql`exists (select 1 from ${listChanges} ch
+          where ch.table_name = any(${sql.placeholder(tables)}::text[])
+            and ch.xid >= pg_snapshot_xmin(${snapshot})::text::bigint
+            and not pg_visible_in_snapshot(ch.xid::text::xid8, ${snapshot}))`;
+    };
+    const xmin = (snapshotName: string) =>
+      sql`pg_snapshot_xmin(${sql.placeholder(snapshotName)}::pg_snapshot)::text::bigint`;
+    return db
+      .select({
+        stale: sql<boolean>`${changed('tables', 'snapshot')} or ${changed('total_tables', 'total_snapshot')}
+        or exists (select 1 from ${listPruned} p where p.xid > least(${xmin('snapshot')}, ${xmin('total_snapshot')}))`,
+      })
+      .from(sql`(select 1) as one`)
+      .prepare('kept_page_stale');
+  });
 
 /** Whether `entry` is stale now (staleStatement); a failed check counts as stale. */
 function stale(db: Db, entry: KeptEntry): Promise<boolean> {
+  const { total } = entry;
   return staleStatement(db)
-    .execute(staleValues(entry))
+    .execute({
+      tables: `{${entry.tables.join(',')}}`,
+      snapshot: entry.snapshot,
+      total_tables: `{${total?.goodIn.tables.join(',') ?? ''}}`,
+      total_snapshot: total?.goodIn.snapshot ?? entry.snapshot,
+    })
     .then(([found]) => found?.stale !== false);
 }
 
 /**
  * Where a request may be answered from a kept page: its place (its address and language), and the check of the page
- * last answered there, asked in the same statement as the request's session look-up (registerKeptPages), so that an
+ * last answered there, started as the request arrived, beside its session's look-up (registerKeptPages), so that an
  * answer from a kept page waits for one round trip to the database, not two.
  */
 export interface KeptHint {
@@ -181,10 +175,9 @@ declare module 'fastify' {
 }
 
 /**
- * As a GET request with a cookie arrives, the check of the page last answered at its place rides on the session's
- * look-up (`request.sessionRider`, http/session.ts: staleColumn among its columns, registered with registerSessions):
- * registered before the session's hook. The check only tells whether a kept page is still good; nothing is answered
- * before the request's session and role are, and without a live session the list is never asked.
+ * Starts, as a GET request with a cookie arrives, the check of the page last answered at its place: registered before
+ * the session's hook, which then waits for its look-up while the check runs on another connection. The check only
+ * tells whether a kept page is still good; nothing is answered before the request's session and role are.
  */
 export function registerKeptPages(app: FastifyInstance, db: Db) {
   app.decorateRequest('keptHint', undefined);
@@ -194,13 +187,10 @@ export function registerKeptPages(app: FastifyInstance, db: Db) {
       const pages = kept.get(db);
       const key = pages?.places.get(place);
       const entry = key === undefined ? undefined : pages?.peek(key);
-      let check: KeptHint['check'];
-      if (key !== undefined && entry && Date.now() - entry.at <= KEPT_PAGE_MS) {
-        const stale = new Promise<boolean>((resolve) => {
-          request.sessionRider = { values: staleValues(entry), answer: (value) => resolve(value !== false) };
-        });
-        check = { key, entry, stale };
-      }
+      const check =
+        key !== undefined && entry && Date.now() - entry.at <= KEPT_PAGE_MS
+          ? { key, entry, stale: stale(db, entry).catch(() => true) }
+          : undefined;
       request.keptHint = { place, check };
     }
     done();
