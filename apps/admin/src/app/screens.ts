@@ -1,12 +1,20 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { loadSignedInCatalogue } from '../i18n';
 import type { ScreenName } from '../routes/table';
 
 type Lazy = LazyExoticComponent<ComponentType>;
 
+/**
+ * A screen beyond the sign-in ones: its code and the rest of the message catalogue (i18n/index.ts), loaded together.
+ * The sign-in screens and their layout are plain `lazy`: they read only the catalogue's public part.
+ */
+const signedIn = (load: () => Promise<{ default: ComponentType }>): Lazy =>
+  lazy(() => Promise.all([load(), loadSignedInCatalogue()]).then(([module]) => module));
+
 /** The layouts of the route table's `layout` rows, loaded on demand. */
 export const layouts: Record<'public' | 'app', Lazy> = {
   public: lazy(() => import('./layout/PublicLayout')),
-  app: lazy(() => import('./layout/AppLayout')),
+  app: signedIn(() => import('./layout/AppLayout')),
 };
 
 /** Every screen of the route table by route name, loaded on demand; only the router reads this map. */
@@ -14,36 +22,36 @@ export const screens: Record<ScreenName, Lazy> = {
   login: lazy(() => import('../screens/auth/LoginScreen')),
   'forgotten-password': lazy(() => import('../screens/auth/ForgottenPasswordScreen')),
   'reset-password': lazy(() => import('../screens/auth/ResetPasswordScreen')),
-  dashboard: lazy(() => import('../screens/dashboard/DashboardScreen')),
-  contentPage: lazy(() => import('../screens/content/page/PagesScreen')),
-  contentText: lazy(() => import('../screens/content/text/TextsScreen')),
-  contentNavigation: lazy(() => import('../screens/content/navigation/NavigationScreen')),
-  contentCategory: lazy(() => import('../screens/content/category/CategoriesScreen')),
-  contentPanel: lazy(() => import('../screens/content/panel/PanelsScreen')),
-  news: lazy(() => import('../screens/articles/ArticlesScreen')),
-  gallery: lazy(() => import('../screens/gallery/GalleryScreen')),
-  galleryImages: lazy(() => import('../screens/gallery/images/GalleryImagesScreen')),
-  reference: lazy(() => import('../screens/reference/ReferenceScreen')),
-  partner: lazy(() => import('../screens/partner/PartnerScreen')),
-  formContact: lazy(() => import('../screens/form/FormContactScreen')),
-  formPriceOffer: lazy(() => import('../screens/form/FormPriceScreen')),
-  formRegistration: lazy(() => import('../screens/form/FormRegistrationScreen')),
-  user: lazy(() => import('../screens/user/UserScreen')),
-  mail: lazy(() => import('../screens/mail/MailScreen')),
-  settingsMain: lazy(() => import('../screens/settings/SettingsMainScreen')),
-  settingsContact: lazy(() => import('../screens/settings/SettingsContactScreen')),
-  settingsEmail: lazy(() => import('../screens/settings/SettingsEmailScreen')),
-  settingsSocial: lazy(() => import('../screens/settings/SettingsSocialScreen')),
-  statsTraffic: lazy(() => import('../screens/stats/StatsTrafficScreen')),
-  statsContent: lazy(() => import('../screens/stats/StatsContentScreen')),
-  statsSource: lazy(() => import('../screens/stats/StatsSourceScreen')),
-  statsDemography: lazy(() => import('../screens/stats/StatsDemographyScreen')),
-  statsDevice: lazy(() => import('../screens/stats/StatsDeviceScreen')),
-  accountTwoFactor: lazy(() => import('../screens/user/TwoFactorScreen')),
-  accountSessions: lazy(() => import('../screens/user/SessionsScreen')),
-  twoFactorSetup: lazy(() => import('../screens/auth/TwoFactorSetupScreen')),
-  filemanager: lazy(() => import('../screens/filemanager/FileManagerScreen')),
-  notFound: lazy(() => import('../screens/errors/NotFoundScreen')),
+  dashboard: signedIn(() => import('../screens/dashboard/DashboardScreen')),
+  contentPage: signedIn(() => import('../screens/content/page/PagesScreen')),
+  contentText: signedIn(() => import('../screens/content/text/TextsScreen')),
+  contentNavigation: signedIn(() => import('../screens/content/navigation/NavigationScreen')),
+  contentCategory: signedIn(() => import('../screens/content/category/CategoriesScreen')),
+  contentPanel: signedIn(() => import('../screens/content/panel/PanelsScreen')),
+  news: signedIn(() => import('../screens/articles/ArticlesScreen')),
+  gallery: signedIn(() => import('../screens/gallery/GalleryScreen')),
+  galleryImages: signedIn(() => import('../screens/gallery/images/GalleryImagesScreen')),
+  reference: signedIn(() => import('../screens/reference/ReferenceScreen')),
+  partner: signedIn(() => import('../screens/partner/PartnerScreen')),
+  formContact: signedIn(() => import('../screens/form/FormContactScreen')),
+  formPriceOffer: signedIn(() => import('../screens/form/FormPriceScreen')),
+  formRegistration: signedIn(() => import('../screens/form/FormRegistrationScreen')),
+  user: signedIn(() => import('../screens/user/UserScreen')),
+  mail: signedIn(() => import('../screens/mail/MailScreen')),
+  settingsMain: signedIn(() => import('../screens/settings/SettingsMainScreen')),
+  settingsContact: signedIn(() => import('../screens/settings/SettingsContactScreen')),
+  settingsEmail: signedIn(() => import('../screens/settings/SettingsEmailScreen')),
+  settingsSocial: signedIn(() => import('../screens/settings/SettingsSocialScreen')),
+  statsTraffic: signedIn(() => import('../screens/stats/StatsTrafficScreen')),
+  statsContent: signedIn(() => import('../screens/stats/StatsContentScreen')),
+  statsSource: signedIn(() => import('../screens/stats/StatsSourceScreen')),
+  statsDemography: signedIn(() => import('../screens/stats/StatsDemographyScreen')),
+  statsDevice: signedIn(() => import('../screens/stats/StatsDeviceScreen')),
+  accountTwoFactor: signedIn(() => import('../screens/user/TwoFactorScreen')),
+  accountSessions: signedIn(() => import('../screens/user/SessionsScreen')),
+  twoFactorSetup: signedIn(() => import('../screens/auth/TwoFactorSetupScreen')),
+  filemanager: signedIn(() => import('../screens/filemanager/FileManagerScreen')),
+  notFound: signedIn(() => import('../screens/errors/NotFoundScreen')),
 };
 
 const isScreenName = (name: string): name is ScreenName => Object.hasOwn(screens, name);

@@ -1,6 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { initI18n } from '../i18n';
+import { initI18n } from '../i18n/whole';
 import { dismissNotification } from '../kit/notifications';
 
 // What jsdom lacks and antd reaches for: media queries (Grid, Drawer), size observers (Table, Tabs, Tooltip),
