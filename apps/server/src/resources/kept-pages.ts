@@ -39,13 +39,17 @@ class KeptPages {
   private readonly pages = new Map<string, KeptEntry>();
   private rows = 0;
   /** The key of the page each request place (KeptHint) was last answered from. */
-  readonly places = new Map<string, string>();
+  private readonly places = new Map<string, string>();
   get size() {
     return this.pages.size;
   }
   /** The entry of `key`, left in place. */
   peek(key: string): KeptEntry | undefined {
     return this.pages.get(key);
+  }
+  /** The key of the page requests at `place` were last answered from. */
+  keyAt(place: string): string | undefined {
+    return this.places.get(place);
   }
   /** Remembers that requests at `place` are answered from the page of `key`. */
   place(place: string, key: string) {
@@ -185,7 +189,7 @@ export function registerKeptPages(app: FastifyInstance, db: Db) {
     if (request.method === 'GET' && request.headers.cookie) {
       const place = `${request.headers['accept-language'] ?? ''} ${request.url}`;
       const pages = kept.get(db);
-      const key = pages?.places.get(place);
+      const key = pages?.keyAt(place);
       const entry = key === undefined ? undefined : pages?.peek(key);
       const check =
         key !== undefined && entry && Date.now() - entry.at <= KEPT_PAGE_MS
