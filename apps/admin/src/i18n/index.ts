@@ -23,7 +23,7 @@ export function startI18n(language: Locale, catalogues: Partial<Record<Locale, o
 }
 
 /**
- * Each language's catalogue comes in two parts (docs/features/admin-shell.md "Message catalogues"): the sign-in
+ * Each language's catalogue comes in two parts (docs/features/admin-ui.md "Message catalogues"): the sign-in
  * screens' namespaces (`sk.public.json`), loaded at the start, and everything else (`sk.json`), loaded with the
  * first screen beyond them (`loadSignedInCatalogue`, app/screens.ts). These are the first part's namespaces.
  */
