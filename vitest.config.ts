@@ -11,6 +11,7 @@ export default defineConfig({
         test: {
           name: 'unit-api',
           include: ['packages/**/*.test.ts', 'apps/server/**/*.test.ts', 'apps/admin/**/*.test.ts'],
+          setupFiles: ['./apps/server/src/test/one-query-at-a-time.ts'],
         },
       },
       {

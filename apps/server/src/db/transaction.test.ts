@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import type { Db } from './client.js';
-import { afterCommit, inTransaction, onRollback } from './transaction.js';
+import { afterCommit, inTransaction, onRollback, readTogether } from './transaction.js';
 
 // The transaction scope of a write (docs/features/revisions.md "One transaction per write"), on the database the
 // tests run on (PGlite, or PostgreSQL with TEST_DB=postgres).
@@ -126,5 +126,33 @@ describe('inTransaction', () => {
     expect(a?.[0]).toBe(a?.[1]);
     expect(b?.[0]).toBe(b?.[1]);
     expect(a?.[0]).not.toBe(b?.[0]);
+  });
+});
+
+describe('readTogether', () => {
+  /** Two reads that note when each starts and ends, the first slower. */
+  const traced = () => {
+    const trace: string[] = [];
+    const read = (name: string, ms: number) => async () => {
+      trace.push(`${name} start`);
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      trace.push(`${name} end`);
+      return name;
+    };
+    return { trace, reads: [read('a', 20), read('b', 0)] as const };
+  };
+
+  it('runs reads side by side on the pool, and one after the other in a transaction', async () => {
+    const pool = traced();
+    expect(await readTogether(db, pool.reads)).toEqual(['a', 'b']);
+    expect(pool.trace).toEqual(['a start', 'b start', 'b end', 'a end']);
+
+    const scoped = traced();
+    expect(await inTransaction(db, () => readTogether(db, scoped.reads))).toEqual(['a', 'b']);
+    expect(scoped.trace).toEqual(['a start', 'a end', 'b start', 'b end']);
+
+    const own = traced();
+    expect(await db.transaction((tx) => readTogether(tx, own.reads))).toEqual(['a', 'b']);
+    expect(own.trace).toEqual(['a start', 'a end', 'b start', 'b end']);
   });
 });

@@ -3,7 +3,7 @@
 // the database. A module that closes over `db` then saves, and reads back what it saved, inside the caller's
 // transaction without being handed it; its own `db.transaction(...)` becomes a savepoint there.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 
 type Db = PgDatabase<PgQueryResultHKT>;
 type Hook = () => Promise<unknown>;
@@ -84,6 +84,23 @@ function openScope(db: Db) {
 /** Whether a transaction is open on `db` in this async context (its queries go to it). */
 export function transactionOpen(db: Db): boolean {
   return openScope(db) !== undefined;
+}
+
+/**
+ * Runs independent reads side by side when `db` answers from the pool, and one after the other when its queries go
+ * to a transaction (a transaction's own handle, or the app's inside `inTransaction`): a transaction holds one
+ * connection, on which the driver would only queue a query sent while another runs (pg 9 refuses it).
+ */
+export async function readTogether<T extends readonly unknown[]>(
+  db: Db,
+  reads: { readonly [K in keyof T]: () => PromiseLike<T[K]> },
+): Promise<T> {
+  if (!(db instanceof PgTransaction) && !transactionOpen(db)) {
+    return (await Promise.all(reads.map((read) => read()))) as unknown as T;
+  }
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as unknown as T;
 }
 
 /** Runs `hook` once the transaction open on `db` in this context commits; at once when none is open. */

@@ -3,6 +3,7 @@ import { and, asc, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'd
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { categories, galleries } from '../db/schema.js';
+import { readTogether } from '../db/transaction.js';
 import type { Translations, Tx } from './langs.js';
 
 /**
@@ -99,7 +100,10 @@ export function relatedLinks<K extends RelatedKey>(spec: {
     links: spec.links,
     /** The linked ids of one record, each list ascending. */
     async read(db: Db | Tx, id: number): Promise<Record<K, number[]>> {
-      const lists = await Promise.all(keys.map((key) => spec.links[key].read(db, id)));
+      const lists = await readTogether(
+        db,
+        keys.map((key) => () => spec.links[key].read(db, id)),
+      );
       return Object.fromEntries(keys.map((key, i) => [key, lists[i]])) as Record<K, number[]>;
     },
     async write(tx: Tx, id: number, input: Record<K, readonly number[]>): Promise<void> {

@@ -12,6 +12,7 @@ import {
 import { and, asc, eq, exists, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { textLangs, textPositionLinks, textPositions, texts } from '../../db/schema.js';
+import { readTogether } from '../../db/transaction.js';
 import { notFound } from '../../http/errors.js';
 import type { KeptHint } from '../../resources/kept-pages.js';
 import { type Tx, translations } from '../../resources/langs.js';
@@ -104,9 +105,9 @@ const positionsColumn = sql<
 export async function getText(db: Db, id: number): Promise<TextRecord> {
   const [row] = await db.select().from(texts).where(eq(texts.id, id)).limit(1);
   if (!row) throw notFound();
-  const [langs, links] = await Promise.all([
-    textLangRows.read(db, id),
-    db.select().from(textPositionLinks).where(eq(textPositionLinks.text_id, id)),
+  const [langs, links] = await readTogether(db, [
+    () => textLangRows.read(db, id),
+    () => db.select().from(textPositionLinks).where(eq(textPositionLinks.text_id, id)),
   ]);
   return {
     id: row.id,
