@@ -3,7 +3,7 @@
 // a search matching 1 % and 0.01 %, every filter) as an HTTP request beside the raw SQL it issues, replayed to the
 // driver, and beside a bare node:http server that replays the same SQL (the least any HTTP API adds on this
 // machine). A case whose plan reads a seeded table from end to end (a Seq Scan) fails the run.
-// `npm run bench -- lists`, or alone `npx tsx bench/lists.bench.ts`; BENCH_TARGETS, BENCH_BIG, BENCH_SMALL.
+// `npm run bench -- lists`, or alone `npx tsx bench/lists.bench.ts`; BENCH_TARGETS, BENCH_BIG, BENCH_SMALL, BENCH_LISTS.
 import { sql } from 'drizzle-orm';
 import { forgetKeptPages, withoutKeptPages } from '../apps/server/src/resources/kept-pages.js';
 import { stats, writeResult } from './lib/common.mjs';
@@ -117,8 +117,11 @@ const LISTS: { name: string; path: string; table: string; sorts: string[]; filte
   },
 ];
 
+/** The lists to measure: all, or those BENCH_LISTS names (comma-separated, e.g. `users,contacts`). */
+const MEASURED = process.env.BENCH_LISTS?.split(',').map((name) => name.trim().toLowerCase());
+
 function casesOf(seeded: SeededList[]): Omit<Case, 'sql' | 'session'>[] {
-  return LISTS.flatMap((l) => {
+  return LISTS.filter((l) => !MEASURED || MEASURED.includes(l.name)).flatMap((l) => {
     const list = seeded.find((s) => s.table === l.table);
     const rows = list?.rows ?? 0;
     const deep = Math.max(2, Math.floor(rows / 2 / 20));

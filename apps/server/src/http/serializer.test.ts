@@ -8,8 +8,8 @@ import {
 } from '@backoffice/shared';
 import fastJson from 'fast-json-stringify';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import { jsonSchemaOf, serializerCompiler } from './serializer.js';
+import { z } from 'zod';
+import { jsonSchemaOf, serializationSchema, serializerCompiler } from './serializer.js';
 
 // The answers' serializer (http/serializer.ts): fast-json-stringify compiled from each route's response schema.
 
@@ -51,5 +51,25 @@ describe('the answers serializer', () => {
     ]) {
       expect(() => fastJson(jsonSchemaOf(schema) as never)).not.toThrow();
     }
+  });
+
+  it('writes a nullable date-time or number by its type, not by validating it against each branch', () => {
+    const schema = z.object({
+      at: z.iso.datetime().nullable(),
+      parent: z.number().int().nullable(),
+      either: z.union([z.object({ a: z.string() }), z.object({ b: z.number() })]),
+    });
+    const { properties } = serializationSchema(jsonSchemaOf(schema)) as { properties: Record<string, unknown> };
+    expect(properties.at).toEqual({ type: ['string', 'null'], format: 'date-time' });
+    expect(properties.parent).toEqual({ type: ['integer', 'null'] });
+    // A union of objects stays an anyOf: which branch applies decides which properties are written.
+    expect(properties.either).toHaveProperty('anyOf');
+    const out = serialize(schema, { at: new Date('2026-11-24T07:00:00.000Z'), parent: null, either: { b: 2 } });
+    expect(JSON.parse(out)).toEqual({ at: '2026-11-24T07:00:00.000Z', parent: null, either: { b: 2 } });
+    expect(JSON.parse(serialize(schema, { at: null, parent: 4, either: { a: 'x' } }))).toEqual({
+      at: null,
+      parent: 4,
+      either: { a: 'x' },
+    });
   });
 });

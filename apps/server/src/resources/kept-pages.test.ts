@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../db/client.js';
-import { KEPT_ROWS, keepPage, keptPageCount, SNAPSHOT_KEY, tablesRead } from './kept-pages.js';
+import { KEPT_ROWS, keepPage, keptPageCount, presentOnce, SNAPSHOT_KEY, tablesRead } from './kept-pages.js';
 
 // What a process keeps of the pages it read (resources/kept-pages.ts) without a database: the bound on its memory
 // and the tables a statement reads. The checks against the database are in modules/articles/kept-pages.test.ts.
@@ -8,6 +8,24 @@ import { KEPT_ROWS, keepPage, keptPageCount, SNAPSHOT_KEY, tablesRead } from './
 const rows = (n: number) => Array.from({ length: n }, (_, id) => ({ id, [SNAPSHOT_KEY]: '10:10:' }));
 
 describe('pages kept in memory', () => {
+  it('presents the same rows once per viewer, and shares what it made, frozen', () => {
+    const kept = rows(3);
+    let calls = 0;
+    const present = (viewer: number) => (row: { id: number }) => {
+      calls++;
+      return { id: row.id, mine: row.id === viewer };
+    };
+    const first = presentOnce(kept, '1', present(1));
+    expect(presentOnce(kept, '1', present(1))).toBe(first);
+    expect(calls).toBe(3);
+    const other = presentOnce(kept, '2', present(2));
+    expect(other).not.toBe(first);
+    expect(other.map((r) => r.mine)).toEqual([false, false, true]);
+    // Another array of rows (a page read anew) is presented anew.
+    expect(presentOnce(rows(3), '1', present(1))).not.toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+  });
+
   it('keeps at most KEPT_ROWS rows per database handle, dropping the page used longest ago', () => {
     const db = {} as Db;
     const third = Math.ceil(KEPT_ROWS / 3);

@@ -26,7 +26,13 @@ import {
 } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { keptStatements, type Printed, printed } from '../../resources/kept.js';
-import { type KeptHint, pageStatements, SNAPSHOT_KEY, snapshotColumn } from '../../resources/kept-pages.js';
+import {
+  type KeptHint,
+  pageStatements,
+  presentOnce,
+  SNAPSHOT_KEY,
+  snapshotColumn,
+} from '../../resources/kept-pages.js';
 import { iso } from '../../resources/list.js';
 import { likePattern, resolveSort } from '../../resources/paging.js';
 import { totalMeta, totalPolicy } from '../../resources/total.js';
@@ -133,7 +139,7 @@ export async function listSubmissions(
     hint,
   );
   return {
-    data: rows.map(({ [SNAPSHOT_KEY]: _snapshot, ...r }) => ({
+    data: presentOnce(rows, '', ({ [SNAPSHOT_KEY]: _snapshot, ...r }) => ({
       ...r,
       created_at: r.created_at.toISOString(),
       deleted_at: iso(r.deleted_at),

@@ -18,7 +18,13 @@ import { hashPassword } from '../../http/crypto.js';
 import { invalid, isUniqueViolation, notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../http/session.js';
 import { keptStatements, type Printed, printed } from '../../resources/kept.js';
-import { type KeptHint, pageStatements, SNAPSHOT_KEY, snapshotColumn } from '../../resources/kept-pages.js';
+import {
+  type KeptHint,
+  pageStatements,
+  presentOnce,
+  SNAPSHOT_KEY,
+  snapshotColumn,
+} from '../../resources/kept-pages.js';
 import type { Tx } from '../../resources/langs.js';
 import { iso, trashedWhere } from '../../resources/list.js';
 import { likePattern, resolveSort } from '../../resources/paging.js';
@@ -84,16 +90,19 @@ export async function listUsers(
     );
   const { sort, order } = resolveSort(query, USER_SORTS, USER_DEFAULT_SORT);
   const direction = order === 'asc' ? asc : desc;
-  const sorts: Record<(typeof USER_SORTS)[number], SQL[]> = {
-    fullname: [direction(users.name), direction(users.surname)],
-    email: [direction(sql`lower(${users.email})`)],
-    status: [direction(users.status)],
+  // Built only when a statement is (pageStatement): an answer from a kept page needs none of it.
+  const sorts: Record<(typeof USER_SORTS)[number], () => SQL[]> = {
+    fullname: () => [direction(users.name), direction(users.surname)],
+    email: () => [direction(sql`lower(${users.email})`)],
+    status: () => [direction(users.status)],
     // Never-seen users last when the most recent come first.
-    online_at: [order === 'asc' ? sql`${users.online_at} asc nulls first` : sql`${users.online_at} desc nulls last`],
-    role: [direction(roleLangs.title)],
-    id: [],
+    online_at: () => [
+      order === 'asc' ? sql`${users.online_at} asc nulls first` : sql`${users.online_at} desc nulls last`,
+    ],
+    role: () => [direction(roleLangs.title)],
+    id: () => [],
   };
-  const orderBy = [...sorts[sort], direction(users.id)];
+  const orderBy = () => [...sorts[sort](), direction(users.id)];
   const rowsOf = () =>
     db
       .select({
@@ -118,19 +127,19 @@ export async function listUsers(
       return rowsOf()
         .leftJoin(roleLangs, roleTitle(lang))
         .where(where(v))
-        .orderBy(...orderBy)
+        .orderBy(...orderBy())
         .limit(v.limit as number);
     const keyQuery = db.select({ id: users.id }).from(users).$dynamic();
     const keys = (sort === 'role' ? keyQuery.leftJoin(roleLangs, roleTitle(lang)) : keyQuery)
       .where(where(v))
-      .orderBy(...orderBy)
+      .orderBy(...orderBy())
       .limit(v.limit as number)
       .offset(v.offset as number)
       .as('page_keys');
     return rowsOf()
       .innerJoin(keys, eq(keys.id, users.id))
       .leftJoin(roleLangs, roleTitle(lang))
-      .orderBy(...orderBy);
+      .orderBy(...orderBy());
   };
   const counted = (v: UserValues) => db.select({ one: sql`1` }).from(users).where(where(v)).$dynamic();
   const values: UserValues = {
@@ -157,7 +166,7 @@ export async function listUsers(
     hint,
   );
   return {
-    data: rows.map(({ [SNAPSHOT_KEY]: _snapshot, ...r }) => ({
+    data: presentOnce(rows, `${viewer.id} ${viewer.role_id}`, ({ [SNAPSHOT_KEY]: _snapshot, ...r }) => ({
       ...r,
       fullname: `${r.name} ${r.surname}`,
       role_title: r.role_title ?? '',
