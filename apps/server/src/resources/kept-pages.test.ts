@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../db/client.js';
-import { KEPT_ROWS, keepPage, keptPageCount, presentOnce, SNAPSHOT_KEY, tablesRead } from './kept-pages.js';
+import { KEPT_ROWS, keepPage, keptPageCount, SNAPSHOT_KEY, tablesRead } from './kept-pages.js';
+import { presentOnce } from './present-once.js';
 
 // What a process keeps of the pages it read (resources/kept-pages.ts) without a database: the bound on its memory
 // and the tables a statement reads. The checks against the database are in modules/articles/kept-pages.test.ts.

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.js';
 import { listChanges, listPruned } from '../db/schema.js';
 import { asKeptPage, type KeptPage, keptStatements, type Printed, withValues } from './kept.js';
+import { type LiveColumn, liveKeys, liveValues, withLiveValues } from './live-columns.js';
 import { type ListTotal, listTotal, type TotalPolicy } from './total.js';
 
 /** Past this many rows kept for one database handle (2,500 pages of 20), the pages used longest ago go. */
@@ -31,8 +32,13 @@ interface KeptEntry {
   tables: readonly string[];
   /** The page's total, when it was kept too (ListTotal.goodIn): checked with the page, answered with it. */
   total?: ListTotal & Required<Pick<ListTotal, 'goodIn'>>;
+  /** A column its rows show that is read again with each check, its writes not retiring the page (live-columns.ts). */
+  live?: LiveColumn;
   at: number;
 }
+
+/** What a check of a kept page finds: the rows to answer (with their live values), or undefined when it is stale. */
+type Checked = Promise<readonly Record<string, unknown>[] | undefined>;
 
 /** The pages kept for one database handle, the one used longest ago first, within KEPT_ROWS rows. */
 class KeptPages {
@@ -93,15 +99,16 @@ export function tablesRead(text: string): string[] {
 }
 
 /**
- * The tables whose writes are noted in `list_changes` (a `note_list_change` statement trigger: migrations 0016,
- * 0024, 0027), read once per database handle: the schema is migrated before the server answers.
+ * The names under which writes are noted in `list_changes` (a `note_list_change` statement trigger: migrations 0016,
+ * 0024, 0027), read once per database handle: the schema is migrated before the server answers. A table's name, or
+ * the argument its trigger gives for a column written apart (`users.online_at`, migration 0028).
  */
 export function watchedTables(db: Db): Promise<ReadonlySet<string>> {
   let found = watchedOn.get(db);
   if (!found) {
     found = db
-      .execute(sql`select distinct c.relname as name from pg_trigger t
-        join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid
+      .execute(sql`select distinct coalesce(nullif(split_part(encode(t.tgargs, 'escape'), '\\000', 1), ''), c.relname)
+        as name from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid
         where p.proname = 'note_list_change' and not t.tgisinternal`)
       .then((result) => new Set((result as unknown as { rows: { name: string }[] }).rows.map((r) => r.name)));
     found.catch(() => watchedOn.delete(db));
@@ -112,13 +119,21 @@ export function watchedTables(db: Db): Promise<ReadonlySet<string>> {
 
 /**
  * The tables whose writes retire a page of statement `text`, or undefined when its pages cannot be kept: it reads
- * an unwatched table or something that changes without a write (VOLATILE).
+ * an unwatched table or something that changes without a write (VOLATILE). A column written apart that the text
+ * names (`"users"."online_at"`) retires it too, unless it is the page's `live` column.
  */
-export async function keptTables(db: Db, text: string): Promise<string[] | undefined> {
+export async function keptTables(db: Db, text: string, live?: LiveColumn): Promise<string[] | undefined> {
   if (VOLATILE.test(text.replaceAll('pg_current_snapshot', ''))) return undefined;
   const tables = tablesRead(text);
   const watched = await watchedTables(db);
-  return tables.length > 0 && tables.every((t) => watched.has(t)) ? tables : undefined;
+  if (tables.length === 0 || !tables.every((t) => watched.has(t))) return undefined;
+  const apart = [...watched].filter((name) => {
+    const [table, column] = name.split('.');
+    return (
+      column && name !== live?.noted && tables.includes(table as string) && text.includes(`"${table}"."${column}"`)
+    );
+  });
+  return [...tables, ...apart.sort()];
 }
 
 /**
@@ -127,39 +142,52 @@ export async function keptTables(db: Db, text: string): Promise<string[] | undef
  * prepared statement, built once per database handle (it runs on every answer from a kept page).
  */
 const staleStatements = keptStatements<{
-  execute: (values: Record<string, unknown>) => Promise<{ stale: boolean }[]>;
+  execute: (values: Record<string, unknown>) => Promise<{ stale: boolean; live?: string }[]>;
 }>();
-const staleStatement = (db: Db) =>
-  staleStatements(db, 'stale', () => {
-    const changed = (tables: string, snapshotName: string) => {
-      const snapshot = sql`${sql.placeholder(snapshotName)}::pg_snapshot`;
-      return sql`exists (select 1 from ${listChanges} ch
+function staleExpression() {
+  const changed = (tables: string, snapshotName: string) => {
+    const snapshot = sql`${sql.placeholder(snapshotName)}::pg_snapshot`;
+    return sql`exists (select 1 from ${listChanges} ch
           where ch.table_name = any(${sql.placeholder(tables)}::text[])
             and ch.xid >= pg_snapshot_xmin(${snapshot})::text::bigint
             and not pg_visible_in_snapshot(ch.xid::text::xid8, ${snapshot}))`;
-    };
-    const xmin = (snapshotName: string) =>
-      sql`pg_snapshot_xmin(${sql.placeholder(snapshotName)}::pg_snapshot)::text::bigint`;
-    return db
-      .select({
-        stale: sql<boolean>`${changed('tables', 'snapshot')} or ${changed('total_tables', 'total_snapshot')}
-        or exists (select 1 from ${listPruned} p where p.xid > least(${xmin('snapshot')}, ${xmin('total_snapshot')}))`,
-      })
-      .from(sql`(select 1) as one`)
-      .prepare('kept_page_stale');
-  });
+  };
+  const xmin = (snapshotName: string) =>
+    sql`pg_snapshot_xmin(${sql.placeholder(snapshotName)}::pg_snapshot)::text::bigint`;
+  return sql<boolean>`${changed('tables', 'snapshot')} or ${changed('total_tables', 'total_snapshot')}
+    or exists (select 1 from ${listPruned} p where p.xid > least(${xmin('snapshot')}, ${xmin('total_snapshot')}))`;
+}
+const staleStatement = (db: Db, live?: LiveColumn) =>
+  staleStatements(
+    db,
+    live ? `live ${live.noted}` : 'stale',
+    () =>
+      db
+        .select({ stale: staleExpression(), ...(live ? { live: liveValues(live) } : {}) })
+        .from(sql`(select 1) as one`)
+        .prepare(live ? `kept_page_live_${live.noted}` : 'kept_page_stale') as {
+        execute: (values: Record<string, unknown>) => Promise<{ stale: boolean; live?: string }[]>;
+      },
+  );
 
-/** Whether `entry` is stale now (staleStatement); a failed check counts as stale. */
-function stale(db: Db, entry: KeptEntry): Promise<boolean> {
-  const { total } = entry;
-  return staleStatement(db)
+/**
+ * The rows `entry` answers now: its own, or with its live column read again (a new array when a value changed);
+ * undefined when it is stale (staleStatement). A failed check counts as stale.
+ */
+function check(db: Db, entry: KeptEntry): Checked {
+  const { total, live, rows } = entry;
+  return staleStatement(db, live)
     .execute({
       tables: `{${entry.tables.join(',')}}`,
       snapshot: entry.snapshot,
       total_tables: `{${total?.goodIn.tables.join(',') ?? ''}}`,
       total_snapshot: total?.goodIn.snapshot ?? entry.snapshot,
+      ...(live ? { keys: liveKeys(live, rows) } : {}),
     })
-    .then(([found]) => found?.stale !== false);
+    .then(([found]) => {
+      if (found?.stale !== false) return undefined;
+      return live && found.live !== undefined ? withLiveValues(live, rows, found.live, deepFreeze) : rows;
+    });
 }
 
 /**
@@ -169,7 +197,7 @@ function stale(db: Db, entry: KeptEntry): Promise<boolean> {
  */
 export interface KeptHint {
   place: string;
-  check?: { key: string; entry: KeptEntry; stale: Promise<boolean> };
+  check?: { key: string; entry: KeptEntry; rows: Checked };
 }
 
 declare module 'fastify' {
@@ -191,11 +219,11 @@ export function registerKeptPages(app: FastifyInstance, db: Db) {
       const pages = kept.get(db);
       const key = pages?.keyAt(place);
       const entry = key === undefined ? undefined : pages?.peek(key);
-      const check =
+      const early =
         key !== undefined && entry && Date.now() - entry.at <= KEPT_PAGE_MS
-          ? { key, entry, stale: stale(db, entry).catch(() => true) }
+          ? { key, entry, rows: check(db, entry).catch(() => undefined) }
           : undefined;
-      request.keptHint = { place, check };
+      request.keptHint = { place, check: early };
     }
     done();
   });
@@ -216,11 +244,13 @@ export async function keptPage(
   const entry = pages?.take(key);
   if (!pages || !entry) return undefined;
   if (Date.now() - entry.at > KEPT_PAGE_MS) return undefined;
-  const early = hint?.check?.key === key && hint.check.entry === entry ? hint.check.stale : undefined;
-  if (await (early ?? stale(db, entry))) return undefined;
-  pages.put(key, entry);
+  const early = hint?.check?.key === key && hint.check.entry === entry ? hint.check.rows : undefined;
+  const rows = await (early ?? check(db, entry));
+  if (!rows) return undefined;
+  const good = rows === entry.rows ? entry : { ...entry, rows };
+  pages.put(key, good);
   if (hint) pages.place(hint.place, key);
-  return entry;
+  return good;
 }
 
 /**
@@ -232,7 +262,7 @@ export function keepPage(
   key: string,
   tables: readonly string[],
   rows: readonly Record<string, unknown>[],
-  options: { total?: ListTotal; hint?: KeptHint } = {},
+  options: { total?: ListTotal; hint?: KeptHint; live?: LiveColumn } = {},
 ) {
   const snapshot = rows[0]?.[SNAPSHOT_KEY];
   if (typeof snapshot !== 'string') return;
@@ -241,12 +271,13 @@ export function keepPage(
     pages = new KeptPages();
     kept.set(db, pages);
   }
-  const { total, hint } = options;
+  const { total, hint, live } = options;
   pages.put(key, {
     rows: rows.map(deepFreeze),
     snapshot,
     tables,
     total: total?.goodIn ? deepFreeze({ ...total, goodIn: total.goodIn }) : undefined,
+    live,
     at: Date.now(),
   });
   if (hint) pages.place(hint.place, key);
@@ -256,6 +287,8 @@ export function keepPage(
 export interface PageStatement<Row> {
   statement: KeptPage<Row>;
   tables: Promise<string[] | undefined>;
+  /** The column its pages keep live (live-columns.ts), when its shape neither orders nor filters by it. */
+  live?: LiveColumn;
 }
 
 /** A list's page: its rows and its total. */
@@ -275,13 +308,21 @@ export function pageStatements<Row extends Record<string, unknown>>() {
   const list = `${++lists} `;
   const statements = keptStatements<PageStatement<Row>>();
   return {
-    /** The statement of `shape`, built by `build` (with SNAPSHOT_KEY among its columns) the first time. */
-    statement: (db: Db, shape: string, build: () => { toSQL: () => Printed; prepare: (name: string) => unknown }) =>
+    /**
+     * The statement of `shape`, built by `build` (with SNAPSHOT_KEY among its columns) the first time; its pages keep
+     * `live` live, which the shape must neither order nor filter by.
+     */
+    statement: (
+      db: Db,
+      shape: string,
+      build: () => { toSQL: () => Printed; prepare: (name: string) => unknown },
+      live?: LiveColumn,
+    ) =>
       statements(db, shape, () => {
         const select = build();
-        const tables = keptTables(db, select.toSQL().sql);
+        const tables = keptTables(db, select.toSQL().sql, live);
         tables.catch(() => undefined);
-        return { statement: asKeptPage<Row>(select), tables };
+        return { statement: asKeptPage<Row>(select), tables, live };
       }),
     /** The rows kept for request `key` and their total when it was kept with them, when still good (keptPage). */
     kept: async (db: Db, key: string, hint?: KeptHint) =>
@@ -300,7 +341,7 @@ export function pageStatements<Row extends Record<string, unknown>>() {
     ): Promise<ListedPage<Row>> {
       const [rows, counted] = await Promise.all([page.statement.execute(values), total]);
       const tables = await page.tables;
-      if (tables) keepPage(db, list + key, tables, rows, { total: counted, hint });
+      if (tables) keepPage(db, list + key, tables, rows, { total: counted, hint, live: page.live });
       return { rows, total: counted };
     },
     /**
@@ -352,32 +393,4 @@ function deepFreeze<T>(value: T): T {
     Object.freeze(value);
   }
   return value;
-}
-
-/** The presented rows of each page's rows, by viewer (presentOnce): gone with the rows. */
-const presentations = new WeakMap<readonly object[], Map<string, unknown[]>>();
-
-/**
- * `rows` presented by `present` for `viewer` (what the presentation reads besides the rows, e.g. the viewer's id and
- * role), once per array of rows: every answer from a kept page hands the same array, and gets what the first made
- * (docs/features/lists.md "What a request costs"). The array is frozen, as it is shared by those answers; the rows
- * `present` makes must not be changed either.
- */
-export function presentOnce<Row extends object, Shown>(
-  rows: readonly Row[],
-  viewer: string,
-  present: (row: Row) => Shown,
-): Shown[] {
-  let byViewer = presentations.get(rows);
-  if (!byViewer) {
-    byViewer = new Map();
-    presentations.set(rows, byViewer);
-  }
-  let shown = byViewer.get(viewer) as Shown[] | undefined;
-  if (!shown) {
-    shown = rows.map(present);
-    Object.freeze(shown);
-    byViewer.set(viewer, shown);
-  }
-  return shown;
 }

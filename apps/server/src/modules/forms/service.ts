@@ -26,15 +26,10 @@ import {
 } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { keptStatements, type Printed, printed } from '../../resources/kept.js';
-import {
-  type KeptHint,
-  pageStatements,
-  presentOnce,
-  SNAPSHOT_KEY,
-  snapshotColumn,
-} from '../../resources/kept-pages.js';
+import { type KeptHint, pageStatements, SNAPSHOT_KEY, snapshotColumn } from '../../resources/kept-pages.js';
 import { iso } from '../../resources/list.js';
 import { likePattern, resolveSort } from '../../resources/paging.js';
+import { presentOnce } from '../../resources/present-once.js';
 import { totalMeta, totalPolicy } from '../../resources/total.js';
 
 /** The table behind each kind of submission. */

@@ -9,7 +9,7 @@ import { useSignedInServer } from '../../test/content-cases.js';
 import { buildUser } from '../../test/factories.js';
 import { pick } from '../../test/random.js';
 import { listSubmissions } from '../forms/service.js';
-import { listUsers, type UserListQuery } from './service.js';
+import { listUsers, type UserListQuery } from './list.js';
 
 // The users' and the submissions' lists keep their statements per shape (resources/kept.ts): a kept statement must
 // answer what one built for the request alone answers, whatever shapes came before it. Their pages are kept until a

@@ -32,6 +32,7 @@ import { imageUploadConfig } from '../../media/images.js';
 import { logActivity } from '../../resources/activity-log.js';
 import { authorizer, idParams, imageFields } from '../../resources/crud-routes.js';
 import { softResource } from '../../resources/resource.js';
+import { listUsers } from './list.js';
 import { sendUserCreatedMail } from './mail.js';
 import { canActivateUser, canChangeRole, canEditUser, canRemoveOrBlockUser, canUsers } from './policy.js';
 import * as service from './service.js';
@@ -75,7 +76,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     async (request) => {
       const user = allow(request, 'view');
       return {
-        ...(await service.listUsers(db, request.query, request.lang, user, request.keptHint)),
+        ...(await listUsers(db, request.query, request.lang, user, request.keptHint)),
         abilities: abilitiesOf(user, canUsers),
       };
     },
