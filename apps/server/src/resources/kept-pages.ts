@@ -141,9 +141,8 @@ export async function keptTables(db: Db, text: string, live?: LiveColumn): Promi
  * its total's tables outside the total's), or `list_changes` was pruned past either snapshot's oldest transaction: a
  * prepared statement, built once per database handle (it runs on every answer from a kept page).
  */
-const staleStatements = keptStatements<{
-  execute: (values: Record<string, unknown>) => Promise<{ stale: boolean; live?: string }[]>;
-}>();
+type StaleStatement = { execute: (values: Record<string, unknown>) => Promise<{ stale: boolean; live?: string }[]> };
+const staleStatements = keptStatements<StaleStatement>();
 function staleExpression() {
   const changed = (tables: string, snapshotName: string) => {
     const snapshot = sql`${sql.placeholder(snapshotName)}::pg_snapshot`;
@@ -157,18 +156,13 @@ function staleExpression() {
   return sql<boolean>`${changed('tables', 'snapshot')} or ${changed('total_tables', 'total_snapshot')}
     or exists (select 1 from ${listPruned} p where p.xid > least(${xmin('snapshot')}, ${xmin('total_snapshot')}))`;
 }
+/** The check, and for a page with a live column a second one that also reads its values (live-columns.ts). */
 const staleStatement = (db: Db, live?: LiveColumn) =>
-  staleStatements(
-    db,
-    live ? `live ${live.noted}` : 'stale',
-    () =>
-      db
-        .select({ stale: staleExpression(), ...(live ? { live: liveValues(live) } : {}) })
-        .from(sql`(select 1) as one`)
-        .prepare(live ? `kept_page_live_${live.noted}` : 'kept_page_stale') as {
-        execute: (values: Record<string, unknown>) => Promise<{ stale: boolean; live?: string }[]>;
-      },
-  );
+  staleStatements(db, live ? `live ${live.noted}` : 'stale', () => {
+    const columns = { stale: staleExpression(), ...(live ? { live: liveValues(live) } : {}) };
+    const name = live ? `kept_page_live_${live.noted}` : 'kept_page_stale';
+    return db.select(columns).from(sql`(select 1) as one`).prepare(name) as StaleStatement;
+  });
 
 /**
  * The rows `entry` answers now: its own, or with its live column read again (a new array when a value changed);
