@@ -58,6 +58,38 @@ describe('presence on kept users pages', () => {
     await db.execute(sql`update users set surname = 'Person' where id = ${member}`);
   });
 
+  it("over HTTP, the session's own presence write leaves the list kept and shows in it", async () => {
+    const url = '/api/user/?page=1&per_page=50&search=present&sort=email&order=asc';
+    expect((await ctx.admin.get(url)).statusCode).toBe(200);
+    await unnoticed(db, sql`update users set surname = 'Unnoticed' where id = ${member}`);
+    // The administrator's session was last seen two minutes ago: the next request writes their presence.
+    const [admin] = await db.select().from(users).where(eq(users.role_id, 1)).limit(1);
+    await db.execute(sql`update sessions set last_seen_at = now() - interval '2 minutes'`);
+    await db.execute(
+      sql`update users set online_at = now() - interval '2 minutes', name = 'Present9' where id = ${admin?.id}`,
+    );
+    const read = (await ctx.admin.get(url)).json() as { data: { id: number; online_at: string | null }[] };
+    expect(read.data.find((r) => r.id === admin?.id)?.online_at).not.toBeNull();
+    const before = read.data.find((r) => r.id === admin?.id)?.online_at as string;
+    await db.execute(sql`update sessions set last_seen_at = now() - interval '2 minutes'`);
+    await db.execute(sql`update users set online_at = now() - interval '2 minutes' where id = ${admin?.id}`);
+    await unnoticed(db, sql`update users set surname = 'Unnoticed again' where id = ${member}`);
+    type Answer = { data: { id: number; surname: string; online_at: string }[] };
+    // This request's session hook writes presence; its page's check was sent as it arrived, beside the look-up.
+    expect((await ctx.admin.get(url)).statusCode).toBe(200);
+    const kept = (await ctx.admin.get(url)).json() as Answer;
+    const [stored] = await db
+      .select({ at: users.online_at })
+      .from(users)
+      .where(eq(users.id, admin?.id as number));
+    // The next answer holds the presence written, and is still the kept page: the write no trigger saw after the
+    // page was read stays hidden.
+    expect(kept.data.find((r) => r.id === admin?.id)?.online_at).toBe(stored?.at?.toISOString());
+    expect(kept.data.find((r) => r.id === admin?.id)?.online_at).not.toBe(before);
+    expect(kept.data.find((r) => r.id === member)?.surname).toBe('Unnoticed');
+    await db.execute(sql`update users set surname = 'Person' where id = ${member}`);
+  });
+
   it('a write of presence and another column retires the page', async () => {
     const query = { page: 1, per_page: 50, search: 'present', sort: 'email' } as UserListQuery;
     await listUsers(db, query, 'en', viewer);
