@@ -119,8 +119,9 @@ export function watchedTables(db: Db): Promise<ReadonlySet<string>> {
 
 /**
  * The tables whose writes retire a page of statement `text`, or undefined when its pages cannot be kept: it reads
- * an unwatched table or something that changes without a write (VOLATILE). A column written apart that the text
- * names (`"users"."online_at"`) retires it too, unless it is the page's `live` column.
+ * an unwatched table or something that changes without a write (VOLATILE). A column written apart, when the text
+ * reads its table and names the column under any qualifier (`"online_at"`), retires it too, unless it is the page's
+ * `live` column.
  */
 export async function keptTables(db: Db, text: string, live?: LiveColumn): Promise<string[] | undefined> {
   if (VOLATILE.test(text.replaceAll('pg_current_snapshot', ''))) return undefined;
@@ -129,9 +130,7 @@ export async function keptTables(db: Db, text: string, live?: LiveColumn): Promi
   if (tables.length === 0 || !tables.every((t) => watched.has(t))) return undefined;
   const apart = [...watched].filter((name) => {
     const [table, column] = name.split('.');
-    return (
-      column && name !== live?.noted && tables.includes(table as string) && text.includes(`"${table}"."${column}"`)
-    );
+    return column && name !== live?.noted && tables.includes(table as string) && text.includes(`"${column}"`);
   });
   return [...tables, ...apart.sort()];
 }

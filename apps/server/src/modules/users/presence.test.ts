@@ -129,5 +129,7 @@ describe('presence on kept users pages', () => {
     expect(await keptTables(db, text)).toEqual(['users', 'users.online_at']);
     expect(await keptTables(db, text, PRESENCE)).toEqual(['users']);
     expect(await keptTables(db, 'select "users"."id" from "users"')).toEqual(['users']);
+    // Under an alias too.
+    expect(await keptTables(db, 'select "u"."online_at" from "users" "u"')).toEqual(['users', 'users.online_at']);
   });
 });
