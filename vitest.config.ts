@@ -10,7 +10,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit-api',
-          include: ['packages/**/*.test.ts', 'apps/server/**/*.test.ts', 'apps/admin/**/*.test.ts'],
+          include: [
+            'packages/**/*.test.ts',
+            'apps/server/**/*.test.ts',
+            'apps/admin/**/*.test.ts',
+            'bench/lib/*.test.ts',
+          ],
           setupFiles: ['./apps/server/src/test/one-query-at-a-time.ts'],
         },
       },

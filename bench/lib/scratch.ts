@@ -8,10 +8,15 @@ import pg from 'pg';
 /** Undo steps of a benchmark run, taken in reverse order at its end (or on Ctrl-C). */
 export type Cleanups = (() => Promise<void> | void)[];
 
-/** The undo steps of this run and the function that takes them; SIGINT and SIGTERM take them, then exit 130. */
+/**
+ * The undo steps of this run and the function that takes them; SIGINT and SIGTERM take them, then exit 130. A call
+ * while the steps are being taken waits for the same pass: a Ctrl-C during a run's own clean-up (or a run failing
+ * because Ctrl-C closed its database) exits only once every step, the scratch database's drop among them, is done.
+ */
 export function cleanUpOnExit(): { cleanups: Cleanups; cleanUp: () => Promise<void> } {
   const cleanups: Cleanups = [];
-  const cleanUp = async () => {
+  let taking: Promise<void> | undefined;
+  const takeAll = async () => {
     while (cleanups.length) {
       try {
         await cleanups.pop()?.();
@@ -19,6 +24,12 @@ export function cleanUpOnExit(): { cleanups: Cleanups; cleanUp: () => Promise<vo
         console.error(`  cleanup failed: ${(err as Error).message}`);
       }
     }
+  };
+  const cleanUp = () => {
+    taking ??= takeAll().finally(() => {
+      taking = undefined;
+    });
+    return taking;
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
