@@ -179,7 +179,7 @@ function check(db: Db, entry: KeptEntry): Checked {
     })
     .then(([found]) => {
       if (found?.stale !== false) return undefined;
-      return live && found.live !== undefined ? withLiveValues(live, rows, found.live, deepFreeze) : rows;
+      return live ? withLiveValues(live, rows, found.live ?? '[]', deepFreeze) : rows;
     });
 }
 

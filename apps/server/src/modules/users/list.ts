@@ -8,7 +8,7 @@ import type { AuthUser } from '../../http/session.js';
 import { keptStatements, type Printed, printed } from '../../resources/kept.js';
 import { type KeptHint, pageStatements, SNAPSHOT_KEY, snapshotColumn } from '../../resources/kept-pages.js';
 import { iso, trashedWhere } from '../../resources/list.js';
-import type { LiveColumn } from '../../resources/live-columns.js';
+import { liveColumn } from '../../resources/live-columns.js';
 import { likePattern, resolveSort } from '../../resources/paging.js';
 import { presentOnce } from '../../resources/present-once.js';
 import { totalMeta, totalPolicy } from '../../resources/total.js';
@@ -18,14 +18,7 @@ import { canEditUser, canRemoveOrBlockUser } from './policy.js';
  * A user's presence, written once a minute while they are signed in (http/session.ts) and noted apart from the
  * user's other columns (migration 0028): a kept page that does not order by it reads it again with its check.
  */
-export const PRESENCE: LiveColumn = {
-  noted: 'users.online_at',
-  table: users,
-  key: users.id,
-  column: users.online_at,
-  keyField: 'id',
-  field: 'online_at',
-};
+export const PRESENCE = liveColumn(users.id, users.online_at);
 
 export type UserListQuery = ListQuery & { status?: boolean; role_id?: number };
 
