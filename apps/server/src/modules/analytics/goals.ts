@@ -13,7 +13,8 @@ export function visitorIdOf(body: unknown): string | null {
 
 /**
  * Goal 1 for a stored submission whose form carried the tracker's visitor id. A missing or unknown id counts
- * nothing, and a failure here is logged without touching the submission, which is already stored.
+ * nothing, and a failure here is logged without touching the submission: inside the form's transaction the goal's
+ * own transaction is a savepoint, rolled back alone.
  */
 export async function countGoal(
   ctx: AppContext,

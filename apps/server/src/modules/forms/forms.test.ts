@@ -1,4 +1,5 @@
 import { FORM_HONEYPOT, FORM_LIMITS } from '@backoffice/shared';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { jobs } from '../../db/schema.js';
 import { useSignedInServer } from '../../test/content-cases.js';
@@ -149,6 +150,45 @@ describe('public forms: the mails cannot be used as a relay', () => {
     await ctx.server.app.jobs.drain();
     expect(ctx.server.mails.slice(mails).map((m) => m.to)).toEqual(['office@example.com', 'queued@example.org']);
     expect(await ctx.server.ctx.db.select().from(jobs)).toEqual([]);
+  });
+});
+
+describe('public forms: all or nothing', () => {
+  it('a post whose mail jobs cannot be queued stores nothing; the retry stores it once', async () => {
+    const db = ctx.server.ctx.db;
+    const rows = async (table: string, email: string) =>
+      (await db.execute(sql`select count(*)::int as n from ${sql.identifier(table)} where email = ${email}`)).rows[0];
+    // Both failing posts come from the address that then posts its full allowance: a failed post is not counted.
+    const address = '10.9.9.9';
+    await db.execute(sql`create function refuse_staff_mail() returns trigger language plpgsql as $$
+      begin if new.kind = 'form_staff_mail' then raise exception 'jobs refused'; end if; return new; end $$`);
+    await db.execute(sql`create trigger refuse_staff_mail before insert on jobs
+      for each row execute function refuse_staff_mail()`);
+    try {
+      const contactRes = await publicPost('contact', contact({ email: 'atomic@example.org' }), {
+        sendMails: false,
+        address,
+      });
+      expect(contactRes.statusCode).toBe(500);
+      const registrationRes = await publicPost('registration', registration({ email: 'atomic@example.org' }), {
+        sendMails: false,
+        address,
+      });
+      expect(registrationRes.statusCode).toBe(500);
+      expect(await rows('form_contacts', 'atomic@example.org')).toEqual({ n: 0 });
+      expect(await rows('form_registrations', 'atomic@example.org')).toEqual({ n: 0 });
+      const cars = await db.execute(sql`select count(*)::int as n from form_registration_cars c
+        where not exists (select 1 from form_registrations r where r.id = c.registration_id)`);
+      expect(cars.rows[0]).toEqual({ n: 0 });
+      expect(await db.select().from(jobs)).toEqual([]);
+    } finally {
+      await db.execute(sql`drop trigger refuse_staff_mail on jobs`);
+      await db.execute(sql`drop function refuse_staff_mail()`);
+    }
+    for (let i = 0; i < FORM_LIMITS.perAddress; i++) {
+      expect((await publicPost('contact', contact({ email: 'atomic@example.org' }), { address })).statusCode).toBe(201);
+    }
+    expect(await rows('form_contacts', 'atomic@example.org')).toEqual({ n: FORM_LIMITS.perAddress });
   });
 });
 

@@ -15,6 +15,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { inTransaction } from '../../db/transaction.js';
 import { unflatten } from '../../http/body.js';
 import { forbidden, HttpError, invalid, throttled } from '../../http/errors.js';
 import { attemptThrottle } from '../../http/throttle.js';
@@ -169,18 +170,22 @@ export const publicFormRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         return sendPage(reply, locale, kind, state, 422);
       }
 
-      // Only accepted submissions count against the address's limit; a refused one (errors) costs nothing.
+      // One transaction: the address's count, the submission, its goal and both mails' jobs are all stored, or
+      // none is (a post answered with an error leaves nothing behind, so the visitor's retry stores it once). Only
+      // accepted submissions count against the address's limit; a refused one (errors) costs nothing.
       try {
-        await accepted.hit(`form-accepted|${request.ip}`);
+        await inTransaction(ctx.db, async () => {
+          await accepted.hit(`form-accepted|${request.ip}`);
+          const stored = await storeSubmission(ctx.db, submission);
+          await countGoal(ctx, request, kind, body, stored.id);
+          await queueSubmissionMails(ctx, kind, stored);
+        });
       } catch (err) {
         if (!(err instanceof HttpError) || err.status !== 429 || !html) throw err;
         reply.headers(err.headers);
         const values = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
         return sendPage(reply, locale, kind, { values, errors: {}, sent: false, notice: 'tooMany' }, 429);
       }
-      const stored = await storeSubmission(ctx.db, submission);
-      await countGoal(ctx, request, kind, body, stored.id);
-      await queueSubmissionMails(ctx, kind, stored);
       app.jobs.nudge();
       return done(reply);
     },
