@@ -10,7 +10,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from './context.js';
-import { frameworkErrorHandler, registerErrorHandler } from './http/error-handler.js';
+import { answerUnreadableRequest, registerDrain } from './http/connections.js';
+import { errorBody, frameworkErrorHandler, registerErrorHandler } from './http/error-handler.js';
 import { registerEmptyBodies, registerInputGuard, registerMultipartBodies } from './http/input.js';
 import { registerOpenApi } from './http/openapi.js';
 import { serializerCompiler } from './http/serializer.js';
@@ -20,6 +21,7 @@ import { jobRunner } from './jobs/queue.js';
 import { galleryRoutes } from './media/gallery.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
 import { articleRoutes } from './modules/articles/routes.js';
+import { SIGN_IN_ALERT_JOB, sendSignInAlert } from './modules/auth/guesses.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { PASSWORD_RESET_JOB, sendPasswordReset } from './modules/auth/service.js';
 import { categoryRoutes } from './modules/categories/routes.js';
@@ -95,7 +97,11 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     genReqId: () => crypto.randomUUID(),
     frameworkErrors: frameworkErrorHandler(sendBadRequestPage),
+    clientErrorHandler: answerUnreadableRequest,
+    // registerDrain answers what arrives during a stop, in the product's shape.
+    return503OnClosing: false,
   });
+  registerDrain(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -190,6 +196,7 @@ function registerJobs(app: FastifyInstance, ctx: AppContext) {
       [PASSWORD_RESET_JOB]: (payload) => sendPasswordReset(ctx, payload),
       [FORM_STAFF_MAIL_JOB]: (payload) => sendStaffMail(ctx, app.log, payload),
       [FORM_CONFIRMATION_JOB]: (payload) => sendConfirmationMail(ctx, payload),
+      [SIGN_IN_ALERT_JOB]: (payload) => sendSignInAlert(ctx, payload),
     },
     app.log,
   );
@@ -248,6 +255,6 @@ async function registerAdmin(app: FastifyInstance) {
           .send(ADMIN_BUILDING_PAGE);
       }
     }
-    return reply.code(404).send({ message: t(request.lang ?? 'sk', 'http.notFound') });
+    return reply.code(404).send(errorBody(t(request.lang ?? 'sk', 'http.notFound')));
   });
 }

@@ -33,9 +33,17 @@ async function main() {
   // scripts/server-loader.cjs keeps what the start compiled as V8's code cache for the next start.
   (process as NodeJS.EventEmitter).emit('backoffice:listening');
   // SIGTERM (a deploy, a scale-in): stop accepting, answer 503 to requests that still arrive, finish those in
-  // flight, write what is held (queued beacons, running jobs), close the database, exit. A stop that hangs is cut
-  // short, so the orchestrator's own kill is never needed.
+  // flight with `Connection: close` so their clients let go (http/connections.ts), write what is held (queued
+  // beacons, running jobs), close the database, exit. A stop that hangs is cut short, so the orchestrator's own kill
+  // is never needed. A signal to the process group (systemd, Ctrl-C in a terminal) reaches this process twice, once
+  // from scripts/start.mjs: a signal during the stop is noted, never fatal.
+  let stopping = false;
   const stop = async (signal: string) => {
+    if (stopping) {
+      console.log(`${signal}: already stopping`);
+      return;
+    }
+    stopping = true;
     console.log(`${signal}: finishing the requests in flight, then stopping`);
     const deadline = setTimeout(() => {
       console.error(`still not stopped after ${SHUTDOWN_MS / 1000} s; exiting`);
@@ -45,8 +53,7 @@ async function main() {
     await app.close();
     process.exit(0);
   };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop(signal));
 }
 
 main().catch((err: unknown) => {

@@ -99,6 +99,21 @@ export class Agent {
     return this.cookies.get('XSRF-TOKEN');
   }
 
+  /** Drops a cookie, as a browser whose user cleared it. */
+  forget(name: string) {
+    this.cookies.delete(name);
+  }
+
+  /** The headers this agent signs its requests with: for a test that writes raw HTTP on a socket. */
+  rawHeaders(): Record<string, string> {
+    return {
+      cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      'x-xsrf-token': decodeURIComponent(this.xsrf ?? ''),
+      'x-requested-with': 'XMLHttpRequest',
+      'accept-language': this.lang,
+    };
+  }
+
   async request(opts: InjectOptions & { csrf?: boolean }): Promise<LightMyRequestResponse> {
     const headers: Record<string, string> = {
       'accept-language': this.lang,

@@ -20,6 +20,7 @@ import { authenticate, currentUser, SESSION_COOKIE } from '../../http/session.js
 import { t } from '../../i18n/index.js';
 import { recentActivity } from '../activity/service.js';
 import { issueFileToken } from '../files/token.js';
+import { guessOrigin, rememberDevice } from './guesses.js';
 import * as auth from './service.js';
 import { sessionRoutes } from './session-routes.js';
 import * as twoFactor from './two-factor.js';
@@ -46,7 +47,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/api/login',
     { schema: { body: loginSchema, response: { 200: loginAnswerSchema } } },
     async (request, reply): Promise<LoginAnswer> => {
-      const user = await auth.verifyLogin(ctx, request.body.email, request.body.password, request.ip);
+      const user = await auth.verifyLogin(ctx, request.body.email, request.body.password, guessOrigin(request));
       const meta = { ip: request.ip, userAgent: request.headers['user-agent'] };
       if (request.sid) await auth.closeSession(ctx, request.sid);
       const sid = reply.startSession();
@@ -59,6 +60,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         return { two_factor_setup: true };
       }
       const token = await auth.openSession(ctx, user.id, sid, meta);
+      rememberDevice(reply, ctx.config, user.email);
       return { data: auth.presentStoredUser(user, false, token) };
     },
   );

@@ -10,6 +10,7 @@ import { attemptThrottle } from '../../http/throttle.js';
 import { enqueue } from '../../jobs/queue.js';
 import { sendResetPasswordMail } from '../../mail/reset.js';
 import { issueFileToken } from '../files/token.js';
+import { countGuess, type GuessOrigin } from './guesses.js';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -44,18 +45,22 @@ const findByEmail = async (ctx: AppContext, email: string) => {
 const canSignIn = (user: UserRow) => user.status && user.role_id !== ROLES.member && !user.deleted_at;
 
 /**
- * Checks the credentials under the per e-mail + address throttle, which counts this attempt before the password is
- * checked (so a burst sent at once gets no more checks than the limit); the failure answer never says why, and an
- * unknown e-mail still costs a password hash, so its answer takes as long as a wrong password's.
+ * Checks the credentials under the sign-in limits (`guesses.ts`), which count this attempt before the password is
+ * checked (so a burst sent at once gets no more checks than the limits); the failure answer never says why, and an
+ * unknown e-mail still costs a password hash and is counted the same, so neither the answer nor its timing tells
+ * whether the account exists.
  */
-export async function verifyLogin(ctx: AppContext, email: string, password: string, ip: string): Promise<UserRow> {
-  const throttle = attemptThrottle(ctx.db, AUTH.loginAttemptsPerMinute, AUTH.loginWindowMs);
-  const key = `login|${email.toLowerCase()}|${ip}`;
-  await throttle.hit(key);
+export async function verifyLogin(
+  ctx: AppContext,
+  email: string,
+  password: string,
+  origin: GuessOrigin,
+): Promise<UserRow> {
+  const succeeded = await countGuess(ctx, { kind: 'password', email }, origin);
   const user = await findByEmail(ctx, email);
   const ok = await verifyPassword(password, user?.password ?? DUMMY_HASH);
   if (!user || !ok || !canSignIn(user)) throw invalid({ email: [ERR.authFailed] }, 'auth.failed');
-  await throttle.clear(key);
+  await succeeded();
   return user;
 }
 
@@ -121,7 +126,7 @@ export async function endUserSessions(ctx: AppContext, userId: number) {
  * e-mail belongs to anyone, so neither the answer nor its timing tells (the mail goes out after the answer).
  */
 export async function requestPasswordReset(ctx: AppContext, email: string, ip: string, lang: Locale) {
-  const throttle = attemptThrottle(ctx.db, AUTH.loginAttemptsPerMinute, AUTH.loginWindowMs);
+  const throttle = attemptThrottle(ctx.db, { max: AUTH.loginAttemptsPerMinute, windowMs: AUTH.loginWindowMs });
   await throttle.hit(`reset|${email.toLowerCase()}|${ip}`);
   await enqueue(ctx.db, PASSWORD_RESET_JOB, { email, lang });
 }

@@ -19,6 +19,7 @@ import { isAdmin, isSelf, isStaff } from '../../http/policy.js';
 import { authenticate, currentUser, pendingSessionUser } from '../../http/session.js';
 import { t } from '../../i18n/index.js';
 import { logActivity } from '../../resources/activity-log.js';
+import { guessOrigin, rememberDevice } from './guesses.js';
 import * as auth from './service.js';
 import * as twoFactor from './two-factor.js';
 
@@ -28,7 +29,10 @@ import * as twoFactor from './two-factor.js';
  * of another user's.
  */
 export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  /** Replaces a waiting session by a signed-in one (a new id: no fixation) and presents its user. */
+  /**
+   * Replaces a waiting session by a signed-in one (a new id: no fixation), marks the browser as a known device of the
+   * account and presents its user.
+   */
   const signIn = async (request: FastifyRequest, reply: FastifyReply, userId: number) => {
     if (request.sid) await auth.closeSession(ctx, request.sid);
     const sid = reply.startSession();
@@ -36,7 +40,9 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       ip: request.ip,
       userAgent: request.headers['user-agent'],
     });
-    return auth.presentStoredUser(await auth.userById(ctx, userId), true, token);
+    const user = await auth.userById(ctx, userId);
+    rememberDevice(reply, ctx.config, user.email);
+    return auth.presentStoredUser(user, true, token);
   };
 
   /**
@@ -74,7 +80,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     async (request, reply) => {
       const waiting = await pendingSessionUser(ctx.db, request.sid, 'two_factor');
       if (!waiting) throw unauthenticated();
-      await twoFactor.verifySecondStep(ctx, waiting.userId, request.body, request.ip);
+      const holder = { id: waiting.userId, email: waiting.email, ...guessOrigin(request) };
+      await twoFactor.verifySecondStep(ctx, holder, request.body);
       return { data: await signIn(request, reply, waiting.userId) };
     },
   );
@@ -101,7 +108,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     },
     async (request, reply) => {
       const holder = setupHolder(request);
-      const codes = await twoFactor.enable(ctx, holder.id, request.body.code, request.ip);
+      const codes = await twoFactor.enable(ctx, { ...holder, ...guessOrigin(request) }, request.body.code);
       const message = t(request.lang, 'twoFactor.enabled');
       // The set-up role 1 requires completes the sign-in that led to it.
       if (holder.pending) return { message, recovery_codes: codes, data: await signIn(request, reply, holder.id) };
@@ -121,7 +128,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       },
     },
     async (request) => {
-      await twoFactor.disable(ctx, currentUser(request).id, request.body, request.ip);
+      const { id, email } = currentUser(request);
+      await twoFactor.disable(ctx, { id, email, ...guessOrigin(request) }, request.body);
       return { message: t(request.lang, 'twoFactor.disabled') };
     },
   );

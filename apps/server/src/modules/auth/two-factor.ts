@@ -1,11 +1,11 @@
 import { randomInt } from 'node:crypto';
-import { AUTH, TWO_FACTOR, TWO_FACTOR_ERR } from '@backoffice/shared';
+import { TWO_FACTOR, TWO_FACTOR_ERR } from '@backoffice/shared';
 import { and, eq, inArray, isNotNull, lt, notInArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { sessions, signInPolicy, userRecoveryCodes, users, userTwoFactor } from '../../db/schema.js';
 import { hmac, verifyPassword } from '../../http/crypto.js';
 import { HttpError, invalid } from '../../http/errors.js';
-import { attemptThrottle } from '../../http/throttle.js';
+import { countGuess, type GuessOrigin } from './guesses.js';
 import { open, seal } from './secret-box.js';
 import { matchingStep, newTotpSecret, otpauthUrl } from './totp.js';
 
@@ -15,9 +15,13 @@ const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
 const codeInvalid = () => invalid({ code: [TWO_FACTOR_ERR.codeInvalid] }, TWO_FACTOR_ERR.codeInvalid);
 
-/** Wrong codes are counted like passwords: 5 a minute per account + address, before the code is checked. */
-const codeThrottle = (ctx: AppContext) => attemptThrottle(ctx.db, AUTH.loginAttemptsPerMinute, AUTH.loginWindowMs);
-const throttleKey = (userId: number, ip: string) => `two_factor|${userId}|${ip}`;
+/** Whose code is checked: the user, and where the code comes from (`guesses.ts` counts it before the check). */
+export interface CodeHolder extends GuessOrigin {
+  id: number;
+  email: string;
+}
+const countCode = (ctx: AppContext, holder: CodeHolder) =>
+  countGuess(ctx, { kind: 'code', userId: holder.id, email: holder.email }, holder);
 
 async function stateOf(ctx: AppContext, userId: number) {
   const [row] = await ctx.db.select().from(userTwoFactor).where(eq(userTwoFactor.user_id, userId)).limit(1);
@@ -64,12 +68,12 @@ const recoveryHash = (ctx: AppContext, code: string) =>
   hmac(ctx.config.sessionSecret, `recovery:${code.replace(/[\s-]+/g, '').toLowerCase()}`);
 
 /**
- * Turns two-factor sign-in on with a code of the pending secret (counted by the code throttle); that code's step is
+ * Turns two-factor sign-in on with a code of the pending secret (counted by the sign-in limits); that code's step is
  * the last used one. Returns the recovery codes, which are shown this once.
  */
-export async function enable(ctx: AppContext, userId: number, code: string, ip: string): Promise<string[]> {
-  const throttle = codeThrottle(ctx);
-  await throttle.hit(throttleKey(userId, ip));
+export async function enable(ctx: AppContext, holder: CodeHolder, code: string): Promise<string[]> {
+  const userId = holder.id;
+  const succeeded = await countCode(ctx, holder);
   const row = await stateOf(ctx, userId);
   if (row?.enabled_at && row.secret) throw new HttpError(409, TWO_FACTOR_ERR.alreadyOn);
   const sealed = row?.pending_secret;
@@ -90,7 +94,7 @@ export async function enable(ctx: AppContext, userId: number, code: string, ip: 
     await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.user_id, userId));
     await tx.insert(userRecoveryCodes).values(codes.map((c) => ({ user_id: userId, code_hash: recoveryHash(ctx, c) })));
   });
-  await throttle.clear(throttleKey(userId, ip));
+  await succeeded();
   return codes;
 }
 
@@ -121,15 +125,14 @@ async function useRecoveryCode(ctx: AppContext, userId: number, code: string): P
   return spent.length > 0;
 }
 
-/** The second step of a sign-in: a code or a recovery code, counted by the code throttle before it is checked. */
+/** The second step of a sign-in: a code or a recovery code, counted by the sign-in limits before it is checked. */
 export async function verifySecondStep(
   ctx: AppContext,
-  userId: number,
+  holder: CodeHolder,
   input: { code?: string; recovery_code?: string },
-  ip: string,
 ) {
-  const throttle = codeThrottle(ctx);
-  await throttle.hit(throttleKey(userId, ip));
+  const userId = holder.id;
+  const succeeded = await countCode(ctx, holder);
   const ok = input.code
     ? await useCode(ctx, userId, input.code)
     : input.recovery_code
@@ -139,16 +142,16 @@ export async function verifySecondStep(
     if (input.code) throw codeInvalid();
     throw invalid({ recovery_code: [TWO_FACTOR_ERR.codeInvalid] }, TWO_FACTOR_ERR.codeInvalid);
   }
-  await throttle.clear(throttleKey(userId, ip));
+  await succeeded();
 }
 
 /**
- * Turns two-factor sign-in off with the password and a current code (both counted by the code throttle). Refused
+ * Turns two-factor sign-in off with the password and a current code (counted together as one code guess). Refused
  * while role 1 requires it of everyone.
  */
-export async function disable(ctx: AppContext, userId: number, input: { password: string; code: string }, ip: string) {
-  const throttle = codeThrottle(ctx);
-  await throttle.hit(throttleKey(userId, ip));
+export async function disable(ctx: AppContext, holder: CodeHolder, input: { password: string; code: string }) {
+  const userId = holder.id;
+  const succeeded = await countCode(ctx, holder);
   if (!(await twoFactorEnabled(ctx, userId))) throw invalid({ code: [TWO_FACTOR_ERR.notOn] }, TWO_FACTOR_ERR.notOn);
   if (await twoFactorRequired(ctx)) throw invalid({ code: [TWO_FACTOR_ERR.required] }, TWO_FACTOR_ERR.required);
   const [user] = await ctx.db.select({ password: users.password }).from(users).where(eq(users.id, userId));
@@ -157,7 +160,7 @@ export async function disable(ctx: AppContext, userId: number, input: { password
   }
   if (!(await useCode(ctx, userId, input.code))) throw codeInvalid();
   await removeTwoFactor(ctx, userId);
-  await throttle.clear(throttleKey(userId, ip));
+  await succeeded();
 }
 
 /** Forgets a user's two-factor sign-in: the secrets and the recovery codes. */

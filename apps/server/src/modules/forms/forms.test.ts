@@ -156,8 +156,9 @@ describe('public forms: the mails cannot be used as a relay', () => {
 describe('public forms: all or nothing', () => {
   it('a post whose mail jobs cannot be queued stores nothing; the retry stores it once', async () => {
     const db = ctx.server.ctx.db;
+    const first = (result: unknown) => (result as { rows: unknown[] }).rows[0];
     const rows = async (table: string, email: string) =>
-      (await db.execute(sql`select count(*)::int as n from ${sql.identifier(table)} where email = ${email}`)).rows[0];
+      first(await db.execute(sql`select count(*)::int as n from ${sql.identifier(table)} where email = ${email}`));
     // Both failing posts come from the address that then posts its full allowance: a failed post is not counted.
     const address = '10.9.9.9';
     await db.execute(sql`create function refuse_staff_mail() returns trigger language plpgsql as $$
@@ -179,7 +180,7 @@ describe('public forms: all or nothing', () => {
       expect(await rows('form_registrations', 'atomic@example.org')).toEqual({ n: 0 });
       const cars = await db.execute(sql`select count(*)::int as n from form_registration_cars c
         where not exists (select 1 from form_registrations r where r.id = c.registration_id)`);
-      expect(cars.rows[0]).toEqual({ n: 0 });
+      expect(first(cars)).toEqual({ n: 0 });
       expect(await db.select().from(jobs)).toEqual([]);
     } finally {
       await db.execute(sql`drop trigger refuse_staff_mail on jobs`);

@@ -44,7 +44,9 @@ export async function queueSubmissionMails(ctx: AppContext, kind: FormKind, stor
 
 async function firstConfirmationToday(ctx: AppContext, email: string) {
   try {
-    await attemptThrottle(ctx.db, CONFIRMATIONS_PER_DAY, DAY_MS).hit(`form-confirmation|${email.toLowerCase()}`);
+    await attemptThrottle(ctx.db, { max: CONFIRMATIONS_PER_DAY, windowMs: DAY_MS }).hit(
+      `form-confirmation|${email.toLowerCase()}`,
+    );
     return true;
   } catch (err) {
     if (err instanceof HttpError && err.status === 429) return false;

@@ -89,7 +89,7 @@ const localeOf = (body: unknown): Locale => {
  */
 export const publicFormRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const sendPage = formPageSender(ctx);
-  const accepted = attemptThrottle(ctx.db, FORM_LIMITS.perAddress, FORM_LIMITS.windowMs);
+  const accepted = attemptThrottle(ctx.db, { max: FORM_LIMITS.perAddress, windowMs: FORM_LIMITS.windowMs });
 
   await app.register(rateLimit, {
     global: false,
