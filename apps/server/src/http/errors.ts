@@ -18,8 +18,19 @@ export const forbidden = () => new HttpError(403, 'http.forbidden');
 export const notFound = () => new HttpError(404, 'http.notFound');
 export const stale = () => new HttpError(409, 'http.stale');
 export const csrfMismatch = () => new HttpError(419, 'http.csrf');
+/** 429 with Retry-After; the message names seconds up to 90, else whole minutes (the account limits wait an hour). */
 export const throttled = (seconds: number) =>
-  new HttpError(429, 'http.throttled', undefined, { seconds }, { 'Retry-After': String(seconds) });
+  seconds > 90
+    ? new HttpError(
+        429,
+        'http.throttledMinutes',
+        undefined,
+        { minutes: Math.ceil(seconds / 60) },
+        {
+          'Retry-After': String(seconds),
+        },
+      )
+    : new HttpError(429, 'http.throttled', undefined, { seconds }, { 'Retry-After': String(seconds) });
 /** 422 with field errors keyed by dotted path, each a list of message keys (`errors.min3`). */
 export const invalid = (errors: Record<string, string[]>, key = 'http.validation') => new HttpError(422, key, errors);
 

@@ -72,6 +72,7 @@ describe('passwords across addresses', () => {
     );
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3500);
+    expect(refused.json().message).toBe('Too many attempts. Try again in 60 minutes.');
 
     // The owner's browser keeps its own allowance: the owner signs in.
     await owner.get('/sanctum/csrf-cookie');
