@@ -2,8 +2,8 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../apps/server/src/db/client.js';
 import { textLangs, textPositionLinks, texts } from '../../apps/server/src/db/schema.js';
-import { mulberry32 } from '../../apps/server/src/db/seed/random.js';
-import { TEXT_POSITIONS } from '../../apps/server/src/db/seed/reference.js';
+import { mulberry32 } from '../../apps/server/src/seed/random.js';
+import { TEXT_POSITIONS } from '../../apps/server/src/seed/reference.js';
 
 export const TEXTS = 10_000;
 const CHUNK = 2_500; // rows per INSERT statement (well under PostgreSQL's 65 535 bind parameters)

@@ -32,7 +32,6 @@ import {
   sendConfirmationMail,
   sendStaffMail,
 } from './modules/forms/mail.js';
-import { publicFormRoutes } from './modules/forms/public-routes.js';
 import { formRoutes } from './modules/forms/routes.js';
 import { galleryImageRoutes } from './modules/galleries/images-routes.js';
 import { galleryApiRoutes } from './modules/galleries/routes.js';
@@ -53,6 +52,7 @@ import { lookupRoutes } from './modules/users/lookups.js';
 import { userRoutes } from './modules/users/routes.js';
 import { registerKeptPages } from './resources/kept-pages.js';
 import { startListCachesUpkeep } from './resources/marks.js';
+import { publicFormRoutes } from './site/form-routes.js';
 import { sendBadRequestPage } from './site/respond.js';
 import { siteRoutes } from './site/routes.js';
 

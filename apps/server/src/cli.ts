@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config.js';
 import { DatabaseLockedError, openDatabase } from './db/client.js';
-import { seedReference } from './db/seed/reference.js';
 import { resetTwoFactor } from './modules/auth/two-factor.js';
 import { createUser, findUserByEmail, isValidRole, setUserPassword } from './modules/users/operations.js';
 import { logActivity } from './resources/activity-log.js';
+import { seedReference } from './seed/reference.js';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 

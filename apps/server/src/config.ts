@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { checkS3Env, type S3Config, s3Config, s3EnvShape } from './media/storage-config.js';
+import { checkS3Env, type S3Config, s3Config, s3EnvShape } from './storage-config.js';
 
 const boolish = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no'])

@@ -3,11 +3,11 @@ import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { type Database, openDatabase } from './db/client.js';
 import { sharedSecret } from './db/secrets.js';
-import { demoJobHandlers, demoSeeded, seedDemo } from './db/seed/demo.js';
-import { seedReferenceOnce } from './db/seed/reference.js';
 import { type JobRunner, jobRunner } from './jobs/queue.js';
 import { createMailer } from './mail/transport.js';
 import { collectorOf } from './modules/analytics/collector.js';
+import { demoJobHandlers, demoSeeded, seedDemo } from './seed/demo.js';
+import { seedReferenceOnce } from './seed/reference.js';
 
 export interface Started {
   app: FastifyInstance;

@@ -7,12 +7,11 @@ import {
   SITE_TIME_ZONE,
 } from '@backoffice/shared';
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../context.js';
+import type { AppContext, OutgoingMail } from '../context.js';
 import type { Db } from '../db/client.js';
 import { mailTemplateLangs, mailTemplates } from '../db/schema.js';
 import { readSettings } from '../db/settings.js';
-import { sanitizeRichText } from '../http/sanitize.js';
-import type { OutgoingMail } from './transport.js';
+import { sanitizeRichText } from '../rich-text/sanitize.js';
 
 /*
  * The mail the product sends comes from the templates (docs/spec-index.md S2.3 Mail template, SECURITY.md): `%model.property%` is

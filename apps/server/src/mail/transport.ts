@@ -3,20 +3,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.js';
-
-export interface OutgoingMail {
-  to: string;
-  subject: string;
-  html: string;
-  text: string;
-  /** The sender (e-mail settings); the default one when absent. */
-  from?: string | { name: string; address: string };
-  replyTo?: string;
-}
-
-export interface Mailer {
-  send(mail: OutgoingMail): Promise<void>;
-}
+import type { Mailer, OutgoingMail } from '../context.js';
 
 const DEFAULT_FROM = 'Back office <no-reply@localhost>';
 

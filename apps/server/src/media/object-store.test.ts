@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { s3Config, s3EnvShape } from '../storage-config.js';
 import { type S3TestServer, startS3TestServer } from '../test/s3-server.js';
 import { localStore } from './local-store.js';
 import { ObjectExistsError, ObjectNotFoundError, type ObjectStore, StorageKeyError } from './object-store.js';
 import { s3Store } from './s3-store.js';
-import { s3Config, s3EnvShape } from './storage-config.js';
 
 const text = async (body: Readable) => {
   const chunks: Buffer[] = [];

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
 import type * as S3 from '@aws-sdk/client-s3';
+import type { S3Config } from '../storage-config.js';
 import {
   type ByteRange,
   FOLDER_MARKER,
@@ -15,7 +16,6 @@ import {
   StorageWriteError,
   type StoredObject,
 } from './object-store.js';
-import type { S3Config } from './storage-config.js';
 
 /** S3 error codes of a storage out of space or quota (AWS, MinIO, Ceph RGW). */
 const FULL = new Set(['QuotaExceeded', 'XMinioStorageFull', 'XMinioAdminBucketQuotaExceeded', 'InsufficientStorage']);

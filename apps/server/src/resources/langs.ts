@@ -12,7 +12,7 @@ import {
 import { and, eq, getTableColumns, getTableName, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
-import { sanitizeRichText } from '../http/sanitize.js';
+import { sanitizeRichText } from '../rich-text/sanitize.js';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

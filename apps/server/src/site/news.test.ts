@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { articleLangs, articles } from '../db/schema.js';
 import { buildArticle, buildCategory, buildGallery, buildGalleryImage, buildPage } from '../test/factories.js';
-import { expectNotFoundPage, expectShown, languageLink, useSite } from './site-cases.js';
+import { expectNotFoundPage, expectShown, languageLink, useSite } from '../test/site-cases.js';
 
 const { ctx, db, visit, previewQuery } = useSite();
 

@@ -1,6 +1,6 @@
 import { type Locale, SITE_TIME_ZONE } from '@backoffice/shared';
-import { sanitizeRichText } from '../http/sanitize.js';
 import { t } from '../i18n/index.js';
+import { sanitizeRichText } from '../rich-text/sanitize.js';
 import type { SiteGallery, SiteImage } from './gallery-service.js';
 import { html, raw, type SafeHtml } from './html.js';
 import type { SiteLink } from './service.js';

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { galleries, galleryLangs, referenceLangs, references } from '../db/schema.js';
 import { buildGallery, buildGalleryImage, buildReference } from '../test/factories.js';
-import { expectNotFoundPage, expectShown, languageLink, useSite } from './site-cases.js';
+import { expectNotFoundPage, expectShown, languageLink, useSite } from '../test/site-cases.js';
 
 const { ctx, db, visit, previewQuery } = useSite();
 

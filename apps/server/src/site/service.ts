@@ -3,9 +3,9 @@ import { and, asc, eq, gt, inArray, isNull, lte, or, type SQL, sql } from 'drizz
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { navigationGroups, navigationNodes, pageLangs, pagePanels, pages, panels } from '../db/schema.js';
-import { sanitizeRichText } from '../http/sanitize.js';
 import { pageLangRows, plainText } from '../modules/pages/service.js';
 import { panelLangRows } from '../modules/panels/service.js';
+import { sanitizeRichText } from '../rich-text/sanitize.js';
 
 /** The navigation groups the site shows: `main` in the header, `footer` in the footer (seeded labels). */
 export const SITE_GROUPS = ['main', 'footer'] as const;

@@ -5,7 +5,7 @@ import { pages } from '../db/schema.js';
 import { mediaStorage } from '../media/storage.js';
 import { postMultipart } from '../test/content-cases.js';
 import { buildPage } from '../test/factories.js';
-import { useSite } from './site-cases.js';
+import { useSite } from '../test/site-cases.js';
 
 const { ctx, db, visit } = useSite();
 

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { postMultipart } from '../test/content-cases.js';
 import { buildPage } from '../test/factories.js';
-import { useSite } from './site-cases.js';
+import { useSite } from '../test/site-cases.js';
 
 const { ctx, db, visit } = useSite();
 const both = (value: string) => ({ sk: value, en: value });

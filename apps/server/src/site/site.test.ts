@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { galleries, galleryLangs, navigationGroups, navigationNodes, pageLangs, pages } from '../db/schema.js';
 import { PREVIEW_TTL_MS, previewToken } from '../modules/pages/preview.js';
 import { buildGalleryImage, buildPage, buildPanel, pageInput } from '../test/factories.js';
-import { expectNotFoundPage, useSite } from './site-cases.js';
+import { expectNotFoundPage, useSite } from '../test/site-cases.js';
 
 const { ctx, db, visit } = useSite();
 

@@ -4,10 +4,9 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
-import type { AppContext } from '../context.js';
+import type { AppContext, Mailer, OutgoingMail } from '../context.js';
 import { type Database, openDatabase } from '../db/client.js';
-import { seedReference } from '../db/seed/reference.js';
-import type { Mailer, OutgoingMail } from '../mail/transport.js';
+import { seedReference } from '../seed/reference.js';
 import { driftCheckerOf, reportUnchecked } from './openapi-drift.js';
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin-password' };

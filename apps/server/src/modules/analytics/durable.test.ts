@@ -2,7 +2,7 @@ import { and, asc, count, eq, like, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsDailyPaths, analyticsPageviews, analyticsSessions, analyticsVisitors } from '../../db/schema.js';
-import { mulberry32 } from '../../db/seed/random.js';
+import { mulberry32 } from '../../seed/random.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { collectorsOf } from './collector.js';
 

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/client.js';
-import { mulberry32 } from '../../db/seed/random.js';
+import { mulberry32 } from '../../seed/random.js';
 import { useSignedInServer } from '../../test/content-cases.js';
 import { buildArticle, buildCategory } from '../../test/factories.js';
 import { pick } from '../../test/random.js';

@@ -3,8 +3,8 @@ import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useSignedInServer } from '../../test/content-cases.js';
+import { exists, multipart, PDF, png, snapshot, upload } from '../../test/file-cases.js';
 import { Agent } from '../../test/harness.js';
-import { exists, multipart, PDF, png, snapshot, upload } from './files-test-kit.js';
 
 const ctx = useSignedInServer();
 let root: string;

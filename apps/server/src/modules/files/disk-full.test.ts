@@ -2,9 +2,9 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useSignedInServer } from '../../test/content-cases.js';
+import { exists, PDF, png, snapshot, upload } from '../../test/file-cases.js';
 import { Agent } from '../../test/harness.js';
 import { failMediaWrites } from '../../test/media-faults.js';
-import { exists, PDF, png, snapshot, upload } from './files-test-kit.js';
 import { fileManager } from './service.js';
 
 const ctx = useSignedInServer();

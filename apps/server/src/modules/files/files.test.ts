@@ -8,8 +8,8 @@ import { roles, sessions, users } from '../../db/schema.js';
 import { sha256 } from '../../http/crypto.js';
 import { useSignedInServer } from '../../test/content-cases.js';
 import { buildUser } from '../../test/factories.js';
+import { exists, PDF, png, upload } from '../../test/file-cases.js';
 import { Agent } from '../../test/harness.js';
-import { exists, PDF, png, upload } from './files-test-kit.js';
 import { issueFileToken } from './token.js';
 
 const ctx = useSignedInServer();

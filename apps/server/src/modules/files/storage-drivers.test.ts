@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ObjectStore } from '../../media/object-store.js';
 import { objectStore } from '../../media/storage.js';
+import { PDF, png, upload } from '../../test/file-cases.js';
 import { Agent, startTestServer, type TestServer } from '../../test/harness.js';
 import { failMediaWrites, filesUnder } from '../../test/media-faults.js';
 import { failS3Puts } from '../../test/s3-server.js';
-import { PDF, png, upload } from './files-test-kit.js';
 
 /*
  * The file manager through the object store, on both drivers: the same tree through the API whether it lives in

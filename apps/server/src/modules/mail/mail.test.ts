@@ -2,8 +2,8 @@ import { MAIL_EVENTS, MAIL_PLACEHOLDERS } from '@backoffice/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { mailTemplates } from '../../db/schema.js';
-import { seedMailTemplates } from '../../db/seed/mail-templates.js';
 import { fillPlaceholders, mailDate, mailRecipient, renderTemplate, sendTemplateMail } from '../../mail/templates.js';
+import { seedMailTemplates } from '../../seed/mail-templates.js';
 import { idsOf, useSignedInServer } from '../../test/content-cases.js';
 import { Agent } from '../../test/harness.js';
 

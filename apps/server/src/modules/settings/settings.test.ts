@@ -5,8 +5,8 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, countries, countryLangs } from '../../db/schema.js';
-import { seedSettings } from '../../db/seed/settings.js';
 import { readSettings } from '../../db/settings.js';
+import { seedSettings } from '../../seed/settings.js';
 import { postMultipart, useSignedInServer } from '../../test/content-cases.js';
 import { Agent } from '../../test/harness.js';
 

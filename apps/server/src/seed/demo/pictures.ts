@@ -1,4 +1,4 @@
-import { sharp } from '../../../media/sharp.js';
+import { sharp } from '../../media/sharp.js';
 
 /**
  * What a demo picture shows over its sky: rolling hills, a road into the distance, stacked containers, a lorry

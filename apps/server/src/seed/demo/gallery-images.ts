@@ -1,15 +1,15 @@
 import { galleryImageTitlesSchema } from '@backoffice/shared';
 import { count, eq } from 'drizzle-orm';
-import { type ProcessedImage, processImageField } from '../../../media/images.js';
-import { mediaStorage } from '../../../media/storage.js';
+import { galleries, galleryImages } from '../../db/schema.js';
+import { type ProcessedImage, processImageField } from '../../media/images.js';
+import { mediaStorage } from '../../media/storage.js';
 import {
   GALLERY_MEDIA,
   insertImage,
   setImageStatus,
   storeGalleryFiles,
   updateTitles,
-} from '../../../modules/galleries/images-service.js';
-import { galleries, galleryImages } from '../../schema.js';
+} from '../../modules/galleries/images-service.js';
 import { DEMO_PHOTOS, type DemoPhoto } from './photos.js';
 import { PHOTO_WIDTH, renderPicture } from './pictures.js';
 import { attachImage, early, type Run } from './seeding.js';

@@ -9,15 +9,15 @@ import {
   slugify,
 } from '@backoffice/shared';
 import { eq } from 'drizzle-orm';
-import type { Config } from '../../../config.js';
-import { categoryLangRows } from '../../../modules/categories/langs.js';
-import { createCategory } from '../../../modules/categories/service.js';
-import { galleryLangRows, galleryWrites } from '../../../modules/galleries/service.js';
-import { groupOptions, nodeOfPage } from '../../../modules/navigation/service.js';
-import { createPage, pageLangRows } from '../../../modules/pages/service.js';
-import { createPanel, panelLangRows } from '../../../modules/panels/service.js';
-import type { Db } from '../../client.js';
-import { categories, categoryLangs, galleryLangs, pageLangs, pages, panelLangs } from '../../schema.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { categories, categoryLangs, galleryLangs, pageLangs, pages, panelLangs } from '../../db/schema.js';
+import { categoryLangRows } from '../../modules/categories/langs.js';
+import { createCategory } from '../../modules/categories/service.js';
+import { galleryLangRows, galleryWrites } from '../../modules/galleries/service.js';
+import { groupOptions, nodeOfPage } from '../../modules/navigation/service.js';
+import { createPage, pageLangRows } from '../../modules/pages/service.js';
+import { createPanel, panelLangRows } from '../../modules/panels/service.js';
 import { type Both, DEMO_CATEGORIES, DEMO_GALLERIES, DEMO_PANELS, type PageLikeText } from './catalog.js';
 import { seedPhotos } from './gallery-images.js';
 import { DEMO_PAGES } from './pages.js';

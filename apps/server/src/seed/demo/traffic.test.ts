@@ -1,10 +1,10 @@
 import type { TrafficResponse } from '@backoffice/shared';
 import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { addDays, dayOf } from '../../../modules/analytics/days.js';
-import { trafficOf } from '../../../modules/analytics/queries.js';
-import { useSignedInServer } from '../../../test/content-cases.js';
-import { analyticsDaily, analyticsPageviews } from '../../schema.js';
+import { analyticsDaily, analyticsPageviews } from '../../db/schema.js';
+import { addDays, dayOf } from '../../modules/analytics/days.js';
+import { trafficOf } from '../../modules/analytics/queries.js';
+import { useSignedInServer } from '../../test/content-cases.js';
 import { seedDemoTraffic } from './traffic.js';
 
 const ctx = useSignedInServer();

@@ -1,8 +1,8 @@
 import { ROLES, SEX, type UserAddress } from '@backoffice/shared';
 import { eq, inArray } from 'drizzle-orm';
-import { createUser, findUserByEmail } from '../../../modules/users/operations.js';
-import type { Db } from '../../client.js';
-import { countries, users } from '../../schema.js';
+import type { Db } from '../../db/client.js';
+import { countries, users } from '../../db/schema.js';
+import { createUser, findUserByEmail } from '../../modules/users/operations.js';
 
 interface DemoUser {
   email: string;

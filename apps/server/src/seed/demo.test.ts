@@ -5,8 +5,6 @@ import { MODULES, REFERENCE_CATEGORY_MODULE, THUMBNAIL } from '@backoffice/share
 import { and, asc, count, eq, gt, isNotNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { navigationTree } from '../../modules/navigation/service.js';
-import { Agent, startTestServer, type TestServer } from '../../test/harness.js';
 import {
   articleCategories,
   articleGalleries,
@@ -36,7 +34,9 @@ import {
   references,
   texts,
   users,
-} from '../schema.js';
+} from '../db/schema.js';
+import { navigationTree } from '../modules/navigation/service.js';
+import { Agent, startTestServer, type TestServer } from '../test/harness.js';
 import { seedDemo } from './demo.js';
 
 let server: TestServer;

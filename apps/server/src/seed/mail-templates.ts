@@ -1,6 +1,6 @@
 import { type Locale, MAIL_EVENTS, type MailEvent } from '@backoffice/shared';
-import type { Db } from '../client.js';
-import { mailTemplateLangs, mailTemplates } from '../schema.js';
+import type { Db } from '../db/client.js';
+import { mailTemplateLangs, mailTemplates } from '../db/schema.js';
 
 interface TemplateText {
   title: string;

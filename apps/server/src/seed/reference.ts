@@ -2,9 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { MAIL_EVENTS, MODULES, ROLES, SETTINGS } from '@backoffice/shared';
 import { count, sql } from 'drizzle-orm';
-import type { Config } from '../../config.js';
-import { createUser } from '../../modules/users/operations.js';
-import type { Db } from '../client.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
 import {
   appSecrets,
   languages,
@@ -15,7 +14,8 @@ import {
   roles,
   textPositions,
   users,
-} from '../schema.js';
+} from '../db/schema.js';
+import { createUser } from '../modules/users/operations.js';
 import { seedCountries } from './countries.js';
 import { MAIL_TEMPLATE_DEFAULTS, seedMailTemplates } from './mail-templates.js';
 import { DEFAULTS, seedSettings } from './settings.js';

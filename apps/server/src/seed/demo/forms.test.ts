@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/harness.js';
-import { formContacts, formPrices, formRegistrationCars, formRegistrations } from '../../schema.js';
+import { formContacts, formPrices, formRegistrationCars, formRegistrations } from '../../db/schema.js';
+import { startTestServer, type TestServer } from '../../test/harness.js';
 import { seedDemoForms } from './forms.js';
 
 describe('demo: form submissions', () => {

@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
-import type { Db } from '../../client.js';
-import { formContacts, formPrices, formRegistrationCars, formRegistrations } from '../../schema.js';
+import type { Db } from '../../db/client.js';
+import { formContacts, formPrices, formRegistrationCars, formRegistrations } from '../../db/schema.js';
 import { DAY_MS, type Log } from './seeding.js';
 
 /** When a demo submission came: `days` days and `hours` hours ago, so the lists span the recent weeks. */

@@ -1,11 +1,8 @@
 import { type FormKind, GOAL_VALUES, LOCALES } from '@backoffice/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { addDays, dayOf } from '../../../modules/analytics/days.js';
-import { hasTraffic } from '../../../modules/analytics/queries.js';
-import { completeImportedRollups, type Dimension, NOT_SET } from '../../../modules/analytics/rollups.js';
-import { insertRows } from '../../bulk.js';
-import type { Db } from '../../client.js';
+import { insertRows } from '../../db/bulk.js';
+import type { Db } from '../../db/client.js';
 import {
   analyticsDaily,
   analyticsDailyDims,
@@ -20,7 +17,10 @@ import {
   pages,
   referenceLangs,
   references,
-} from '../../schema.js';
+} from '../../db/schema.js';
+import { addDays, dayOf } from '../../modules/analytics/days.js';
+import { hasTraffic } from '../../modules/analytics/queries.js';
+import { completeImportedRollups, type Dimension, NOT_SET } from '../../modules/analytics/rollups.js';
 import { mulberry32 } from '../random.js';
 import type { Log } from './seeding.js';
 

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { count } from 'drizzle-orm';
-import type { Db } from '../client.js';
-import { countries, countryLangs } from '../schema.js';
+import type { Db } from '../db/client.js';
+import { countries, countryLangs } from '../db/schema.js';
 
 interface CountryNames {
   registerLocale(data: unknown): void;

@@ -4,11 +4,8 @@ import { join } from 'node:path';
 import { count, eq, isNotNull } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config.js';
-import { hasTraffic } from '../../modules/analytics/queries.js';
-import { type Started, startServer } from '../../server.js';
-import { scratchDatabase } from '../../test/processes.js';
-import type { Db } from '../client.js';
+import { loadConfig } from '../config.js';
+import type { Db } from '../db/client.js';
 import {
   analyticsDaily,
   analyticsSessions,
@@ -21,7 +18,10 @@ import {
   partners,
   references,
   texts,
-} from '../schema.js';
+} from '../db/schema.js';
+import { hasTraffic } from '../modules/analytics/queries.js';
+import { type Started, startServer } from '../server.js';
+import { scratchDatabase } from '../test/processes.js';
 import { DEMO_ARTICLES } from './demo/articles.js';
 import { DEMO_CATEGORIES, DEMO_GALLERIES } from './demo/catalog.js';
 import { DEMO_PAGES } from './demo/pages.js';

@@ -1,7 +1,7 @@
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import { and, count, eq, gt, lt, min } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { loginAttempts } from '../../db/schema.js';
+import type { Db } from '../db/client.js';
+import { loginAttempts } from '../db/schema.js';
 
 /**
  * A store for @fastify/rate-limit that keeps its counters in the database (the throttle table sign-in uses, under

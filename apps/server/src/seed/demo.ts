@@ -1,10 +1,10 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
-import type { Config } from '../../config.js';
-import { enqueue, type JobHandlers } from '../../jobs/queue.js';
-import { hasTraffic } from '../../modules/analytics/queries.js';
-import { createText, positionOptions } from '../../modules/texts/service.js';
-import type { Db } from '../client.js';
-import { appSecrets, jobs, texts } from '../schema.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import { appSecrets, jobs, texts } from '../db/schema.js';
+import { enqueue, type JobHandlers } from '../jobs/queue.js';
+import { hasTraffic } from '../modules/analytics/queries.js';
+import { createText, positionOptions } from '../modules/texts/service.js';
 import { seedDemoContent } from './demo/content.js';
 import { seedDemoForms } from './demo/forms.js';
 import { DEMO_DAYS, seedDemoTraffic } from './demo/traffic.js';

@@ -1,9 +1,9 @@
 import { articleSchema, LOCALES, partnerSchema, referenceSchema, slugify } from '@backoffice/shared';
 import { eq } from 'drizzle-orm';
-import { articleLangRows, articleWrites } from '../../../modules/articles/service.js';
-import { partnerLangRows, partnerWrites } from '../../../modules/partners/service.js';
-import { referenceLangRows, referenceWrites } from '../../../modules/references/service.js';
-import { articleLangs, articles, partnerLangs, partners, referenceLangs, references } from '../../schema.js';
+import { articleLangs, articles, partnerLangs, partners, referenceLangs, references } from '../../db/schema.js';
+import { articleLangRows, articleWrites } from '../../modules/articles/service.js';
+import { partnerLangRows, partnerWrites } from '../../modules/partners/service.js';
+import { referenceLangRows, referenceWrites } from '../../modules/references/service.js';
 import { DEMO_ARTICLES } from './articles.js';
 import type { Both } from './catalog.js';
 import { DEMO_PARTNERS } from './partners.js';

@@ -1,10 +1,10 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Config } from '../../../config.js';
-import { HttpError } from '../../../http/errors.js';
-import { saveImageField } from '../../../media/images.js';
-import type { Translations } from '../../../resources/langs.js';
-import type { Db } from '../../client.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { HttpError } from '../../http/errors.js';
+import { saveImageField } from '../../media/images.js';
+import type { Translations } from '../../resources/langs.js';
 
 export type Log = (line: string) => void;
 

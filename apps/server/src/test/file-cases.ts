@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import sharp from 'sharp';
-import type { Agent, TestServer } from '../../test/harness.js';
+import type { Agent, TestServer } from './harness.js';
 
 /** Test helpers of the file manager's API tests (not a test file itself). */
 

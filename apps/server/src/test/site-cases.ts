@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { PreviewKind } from '../modules/pages/preview.js';
 import { previewToken } from '../modules/pages/preview.js';
-import { useSignedInServer } from '../test/content-cases.js';
+import { useSignedInServer } from './content-cases.js';
 
 /** A fresh server for a site test file, with an anonymous visitor and the checks the site's tests share. */
 export function useSite() {

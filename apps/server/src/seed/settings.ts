@@ -1,7 +1,7 @@
 import { LOCALES, type Locale, SETTINGS, type SettingsName } from '@backoffice/shared';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../client.js';
-import { countries, settings, settingValues } from '../schema.js';
+import type { Db } from '../db/client.js';
+import { countries, settings, settingValues } from '../db/schema.js';
 
 type Defaults = Record<string, string | Record<Locale, string>>;
 
