@@ -14,6 +14,7 @@ import { answerUnreadableRequest, registerDrain } from './http/connections.js';
 import { errorBody, frameworkErrorHandler, registerErrorHandler } from './http/error-handler.js';
 import { registerEmptyBodies, registerInputGuard, registerMultipartBodies } from './http/input.js';
 import { registerOpenApi } from './http/openapi.js';
+import { registerRoleCheck } from './http/policy.js';
 import { serializerCompiler } from './http/serializer.js';
 import { authenticate, registerSessions } from './http/session.js';
 import { t } from './i18n/index.js';
@@ -102,6 +103,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
     return503OnClosing: false,
   });
   registerDrain(app);
+  registerRoleCheck(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

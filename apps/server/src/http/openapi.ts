@@ -194,6 +194,9 @@ export const transform: SwaggerTransform = (input) => {
   if (schema.body && checksCsrf) schema.consumes ??= MULTIPART_BODY;
   const files = (route.config as { openapiFiles?: readonly string[] } | undefined)?.openapiFiles;
   if (files?.length) schema['x-files'] = files;
+  // Who may call it, asked before the body is read (http/policy.ts registerRoleCheck).
+  const roles = (route.config as { roles?: readonly number[] } | undefined)?.roles;
+  if (roles) schema['x-roles'] = roles;
 
   const errors: ErrorName[] = [];
   if (schema.body) errors.push('BadRequest');

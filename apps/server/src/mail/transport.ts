@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.js';
-import type { Mailer, OutgoingMail } from '../context.js';
+import type { Mailer } from '../context.js';
 
 const DEFAULT_FROM = 'Back office <no-reply@localhost>';
 

@@ -31,9 +31,9 @@ import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { inTransaction } from '../db/transaction.js';
-import { forbidden, notFound } from '../http/errors.js';
-import { abilitiesOf, type ContentAction } from '../http/policy.js';
-import { type AuthUser, currentUser } from '../http/session.js';
+import { notFound } from '../http/errors.js';
+import { type Allow, abilitiesOf, authorizer, type ContentAction } from '../http/policy.js';
+import type { AuthUser } from '../http/session.js';
 import { t } from '../i18n/index.js';
 import { imageUploadConfig } from '../media/images.js';
 import { type ImageColumn, imageFields } from './image-fields.js';
@@ -53,6 +53,7 @@ type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 export const idParams = z.object({ id: zPathId });
 
 const BULK_MESSAGES = { publish: 'crud.published', hide: 'crud.hidden', destroy: 'crud.destroyedMany' } as const;
+const BULK_SUMMARIES = { publish: 'Publish', hide: 'Hide', destroy: 'Delete' } as const;
 
 /**
  * The resource's name in the OpenAPI summaries ("List pages", "Create a page"), by the last segment of its URL
@@ -74,15 +75,6 @@ export function nounOf(app: { prefix: string }) {
   return NOUNS[last] ?? { one: last, many: `${last} records`, a: 'a' };
 }
 const answerIsTrueWhenFree = z.boolean().meta({ description: 'true when the value is free' });
-
-/** The signed-in user when the resource's policy allows `action`, else 403. */
-export function authorizer<A extends string>(can: (user: AuthUser, action: A) => boolean) {
-  return (request: FastifyRequest, action: A): AuthUser => {
-    const user = currentUser(request);
-    if (!can(user, action)) throw forbidden();
-    return user;
-  };
-}
 
 /**
  * The whole route set of a content resource (docs/api.md): `GET /` (list + abilities), `GET {id}` (record +
@@ -145,7 +137,10 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
   // already validated the value, so naming its type (`as z.output<…>`) adds no unchecked assumption.
   app.get(
     '/',
-    { schema: { summary: `List ${noun.many}`, querystring: spec.listQuery, response: { 200: listResponse(row) } } },
+    {
+      config: allow.roles('view'),
+      schema: { summary: `List ${noun.many}`, querystring: spec.listQuery, response: { 200: listResponse(row) } },
+    },
     async (request) => {
       const user = allow(request, 'view');
       return {
@@ -157,7 +152,10 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
 
   app.get(
     '/:id',
-    { schema: { summary: `Get ${noun.a} ${noun.one}`, params: idParams, response: { 200: recordAnswer } } },
+    {
+      config: allow.roles('view'),
+      schema: { summary: `Get ${noun.a} ${noun.one}`, params: idParams, response: { 200: recordAnswer } },
+    },
     async (request) => {
       const user = allow(request, 'view');
       const { id } = request.params;
@@ -172,7 +170,11 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
   const written = { response: { 200: writeResponse(record), 201: writeResponse(record) } };
   app.post(
     '/',
-    { ...writeOptions, schema: { summary: `Create ${noun.a} ${noun.one}`, body: spec.body, ...written } },
+    {
+      ...writeOptions,
+      config: { ...writeOptions.config, ...allow.roles('create') },
+      schema: { summary: `Create ${noun.a} ${noun.one}`, body: spec.body, ...written },
+    },
     async (request, reply) => {
       const user = allow(request, 'create');
       const input = request.body as z.output<B>;
@@ -196,6 +198,7 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
     '/:id',
     {
       ...writeOptions,
+      config: { ...writeOptions.config, ...allow.roles('update') },
       schema: { summary: `Update ${noun.a} ${noun.one}`, params: idParams, body: spec.body, ...written },
     },
     async (request) => {
@@ -235,7 +238,10 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
   const ops = softResource(db, spec.table);
   app.delete(
     '/:id',
-    { schema: { summary: `Delete ${noun.a} ${noun.one}`, params: idParams, response: { 200: messageSchema } } },
+    {
+      config: allow.roles('destroy'),
+      schema: { summary: `Delete ${noun.a} ${noun.one}`, params: idParams, response: { 200: messageSchema } },
+    },
     async (request) => {
       const user = allow(request, 'destroy');
       await inTransaction(db, async () => {
@@ -251,7 +257,7 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
     '/:id/restore',
     // A restore refused by a rule (a title_url taken meanwhile) is a 422.
     {
-      config: { openapiErrors: ['Invalid'] },
+      config: { openapiErrors: ['Invalid'], ...allow.roles('restore') },
       schema: { summary: `Restore a deleted ${noun.one}`, params: idParams, ...written },
     },
     async (request) => {
@@ -267,52 +273,53 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
     },
   );
 
-  app.post(
-    '/array/:action',
-    {
-      schema: {
-        summary: `Publish, hide or delete many ${noun.many}`,
-        params: z.object({ action: z.enum(BULK_ACTIONS) }),
-        body: bulkSchema,
-        response: { 200: bulkResultSchema },
+  // One route per action (the wire's `array/{action}`), so that each declares who may (`config.roles`).
+  for (const action of BULK_ACTIONS) {
+    app.post(
+      `/array/${action}`,
+      {
+        config: allow.roles(action),
+        schema: {
+          summary: `${BULK_SUMMARIES[action]} many ${noun.many}`,
+          body: bulkSchema,
+          response: { 200: bulkResultSchema },
+        },
       },
-    },
-    async (request) => {
-      const { action } = request.params;
-      const user = allow(request, action);
-      const rows = [...new Set(request.body.rows)];
-      const status = action === 'destroy' ? undefined : action === 'publish';
-      // The records are read for their revisions before the transaction opens (docs/features/revisions.md).
-      const changed = await bulkWrite(
-        db,
-        { table: spec.table, read },
-        rows,
-        status,
-        () => (status === undefined ? ops.destroy(rows) : ops.setStatus(rows, status)),
-        (changed, current) => recordWrite(db, { userId: user.id, model, rowIds: changed, action }, current),
-      );
-      return { message: t(request.lang, BULK_MESSAGES[action], { count: changed.length }), count: changed.length };
-    },
-  );
+      async (request) => {
+        const user = allow(request, action);
+        const rows = [...new Set(request.body.rows)];
+        const status = action === 'destroy' ? undefined : action === 'publish';
+        // The records are read for their revisions before the transaction opens (docs/features/revisions.md).
+        const changed = await bulkWrite(
+          db,
+          { table: spec.table, read },
+          rows,
+          status,
+          () => (status === undefined ? ops.destroy(rows) : ops.setStatus(rows, status)),
+          (changed, current) => recordWrite(db, { userId: user.id, model, rowIds: changed, action }, current),
+        );
+        return { message: t(request.lang, BULK_MESSAGES[action], { count: changed.length }), count: changed.length };
+      },
+    );
+  }
 }
 
 /**
  * `GET list?id=` (docs/spec-index.md S1.7 Options, S2.7): the live records as `{data: [{id, lang: {title}}]}` by title in
  * the request language, without record `id` (the form's own record is never its own similar).
  */
-export function registerLangOptions(
-  app: ZodApp,
-  allow: (request: FastifyRequest, action: 'view') => AuthUser,
-  db: Db,
-  tr: Translations,
-) {
+export function registerLangOptions(app: ZodApp, allow: Allow<'view'>, db: Db, tr: Translations) {
   const query = z.object({ id: zPathIdOrNew.optional().catch(undefined) });
   const summary = `${nounOf(app).many[0]?.toUpperCase()}${nounOf(app).many.slice(1)} (option list)`;
   const response = { 200: dataResponse(langOptionSchema) };
-  app.get('/list', { schema: { summary, querystring: query, response } }, async (request) => {
-    allow(request, 'view');
-    return { data: await langOptions(db, tr, request.lang, request.query.id) };
-  });
+  app.get(
+    '/list',
+    { config: allow.roles('view'), schema: { summary, querystring: query, response } },
+    async (request) => {
+      allow(request, 'view');
+      return { data: await langOptions(db, tr, request.lang, request.query.id) };
+    },
+  );
 }
 
 /**
@@ -322,7 +329,7 @@ export function registerLangOptions(
  */
 export function registerPreview(
   app: ZodApp,
-  allow: (request: FastifyRequest, action: 'view') => AuthUser,
+  allow: Allow<'view'>,
   urlOf: (id: number, titleUrl: string) => string,
   titleUrlOf: (id: number) => Promise<string>,
 ) {
@@ -331,7 +338,7 @@ export function registerPreview(
     params: idParams,
     response: { 200: previewUrlSchema },
   };
-  app.get('/preview/:id', { schema }, async (request) => {
+  app.get('/preview/:id', { config: allow.roles('view'), schema }, async (request) => {
     allow(request, 'view');
     const { id } = request.params;
     return { url: urlOf(id, await titleUrlOf(id)) };
@@ -348,7 +355,7 @@ export function registerOrderUpdate(
     db: Db;
     table: Parameters<typeof softResource>[1];
     model: LogModel;
-    allow: (request: FastifyRequest, action: 'update') => AuthUser;
+    allow: Allow<'update'>;
     read: (id: number) => Promise<unknown>;
     /** The record's zod schema, as in `registerContentRoutes`. */
     record?: z.ZodType;
@@ -361,7 +368,7 @@ export function registerOrderUpdate(
     body: orderSchema,
     response: { 200: writeResponse(spec.record ?? anyRecordSchema) },
   };
-  app.post('/order/:id', { schema }, async (request) => {
+  app.post('/order/:id', { config: allow.roles('update'), schema }, async (request) => {
     const user = allow(request, 'update');
     const { id } = request.params;
     const kept = await inTransaction(db, async () => {
@@ -381,7 +388,7 @@ export function registerOrderUpdate(
  */
 export function registerTitleUrlCheck(
   app: ZodApp,
-  allow: (request: FastifyRequest, action: 'view') => AuthUser,
+  allow: Allow<'view'>,
   free: (value: string, lang: Locale, id?: number) => Promise<boolean>,
 ) {
   const answer = (request: FastifyRequest, input: z.output<typeof titleUrlCheckSchema>) => {
@@ -390,10 +397,13 @@ export function registerTitleUrlCheck(
   };
   const summary = `Check that ${nounOf(app).a} ${nounOf(app).one}'s title_url is free`;
   const response = { 200: answerIsTrueWhenFree };
-  app.get('/validate/title_url', { schema: { summary, querystring: titleUrlCheckSchema, response } }, (request) =>
-    answer(request, request.query),
+  const config = allow.roles('view');
+  app.get(
+    '/validate/title_url',
+    { config, schema: { summary, querystring: titleUrlCheckSchema, response } },
+    (request) => answer(request, request.query),
   );
-  app.post('/validate/title_url', { schema: { summary, body: titleUrlCheckSchema, response } }, (request) =>
+  app.post('/validate/title_url', { config, schema: { summary, body: titleUrlCheckSchema, response } }, (request) =>
     answer(request, request.body),
   );
 }

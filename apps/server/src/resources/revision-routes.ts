@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { invalid, notFound } from '../http/errors.js';
+import type { Allow } from '../http/policy.js';
 import type { AuthUser } from '../http/session.js';
 import { pageMeta } from './paging.js';
 import { getRevision, listRevisions } from './revisions.js';
@@ -34,7 +35,7 @@ export interface RevisionRoutesSpec {
   db: Db;
   model: LogModel;
   /** The signed-in user when they may view (list, read) or edit (restore) the record, else 401/403. */
-  allow: (request: FastifyRequest, action: 'view' | 'update') => AuthUser;
+  allow: Allow<'view' | 'update'>;
   /** Refuses (404) an id that names no record, for resources whose ids are fixed (the settings records). */
   known?: (id: number) => void;
   /** The body schema a restored version goes through, as a save of that record would (each settings record its own). */
@@ -60,6 +61,7 @@ export function registerRevisionRoutes(app: ZodApp, spec: RevisionRoutesSpec) {
   app.get(
     '/:id/revisions',
     {
+      config: allow.roles('view'),
       schema: {
         summary: 'List the saved versions of a record, newest first',
         params: z.object({ id: zPathId }),
@@ -81,6 +83,7 @@ export function registerRevisionRoutes(app: ZodApp, spec: RevisionRoutesSpec) {
   app.get(
     '/:id/revisions/:revision',
     {
+      config: allow.roles('view'),
       schema: {
         summary: 'Get one saved version of a record, its fields as saved',
         params: revisionParams,
@@ -102,6 +105,7 @@ export function registerRevisionRoutes(app: ZodApp, spec: RevisionRoutesSpec) {
   app.post(
     '/:id/revisions/:revision/restore',
     {
+      config: allow.roles('update'),
       schema: {
         summary: 'Restore a saved version of a record as a new save',
         params: revisionParams,

@@ -9,9 +9,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { articles } from '../../db/schema.js';
+import { authorizer } from '../../http/policy.js';
 import { authenticate } from '../../http/session.js';
 import {
-  authorizer,
   registerContentRoutes,
   registerLangOptions,
   registerPreview,

@@ -1,6 +1,7 @@
 import {
   loginAnswerSchema,
   messageSchema,
+  ROLES,
   twoFactorDisableSchema,
   twoFactorEnabledSchema,
   twoFactorEnableSchema,
@@ -28,6 +29,9 @@ import * as twoFactor from './two-factor.js';
  * set-up and turning it off from the user menu, the rule of role 1 that requires it of all staff, and role 1's reset
  * of another user's.
  */
+/** The routes of role 1's rule and resets, asked before their bodies are read (http/policy.ts registerRoleCheck). */
+const ADMIN_ONLY = { roles: [ROLES.admin] };
+
 export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   /**
    * Replaces a waiting session by a signed-in one (a new id: no fixation), marks the browser as a known device of the
@@ -158,6 +162,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     '/api/user/two-factor/policy',
     {
       onRequest: authenticate,
+      config: ADMIN_ONLY,
       schema: {
         summary: 'Require two-factor sign-in of all staff, or not (role 1)',
         body: twoFactorPolicySchema,
@@ -177,6 +182,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     '/api/user/:id/two-factor',
     {
       onRequest: authenticate,
+      config: ADMIN_ONLY,
       schema: {
         summary: "Reset a user's two-factor sign-in (role 1)",
         params: z.object({ id: zPathId }),

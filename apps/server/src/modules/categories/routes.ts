@@ -14,8 +14,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { categories as categoriesTable } from '../../db/schema.js';
+import { authorizer } from '../../http/policy.js';
 import { authenticate } from '../../http/session.js';
-import { authorizer, registerContentRoutes, registerTitleUrlCheck } from '../../resources/crud-routes.js';
+import { registerContentRoutes, registerTitleUrlCheck } from '../../resources/crud-routes.js';
 import { canCategory } from './policy.js';
 import * as categories from './service.js';
 import { categoryTree, descendantsOf } from './tree.js';
@@ -50,19 +51,27 @@ export const categoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     record: categoryRecordSchema,
   });
 
-  app.get('/list/:moduleId', { schema: { params: moduleParams, response: options } }, async (request) => {
-    allow(request, 'view');
-    return { data: await categoryTree(db, request.params.moduleId, request.lang) };
-  });
+  app.get(
+    '/list/:moduleId',
+    { config: allow.roles('view'), schema: { params: moduleParams, response: options } },
+    async (request) => {
+      allow(request, 'view');
+      return { data: await categoryTree(db, request.params.moduleId, request.lang) };
+    },
+  );
 
   // Parent options of a category form; a new record (id 0 or none) may hang under any category of the module.
-  app.get('/parents/:moduleId/:id?', { schema: { params: parentParams, response: options } }, async (request) => {
-    allow(request, 'view');
-    const { moduleId, id } = request.params;
-    const below = id ? await descendantsOf(db, id) : new Set<number>();
-    const options = await categoryTree(db, moduleId, request.lang, id || null);
-    return { data: options.filter((o) => !below.has(o.id)) };
-  });
+  app.get(
+    '/parents/:moduleId/:id?',
+    { config: allow.roles('view'), schema: { params: parentParams, response: options } },
+    async (request) => {
+      allow(request, 'view');
+      const { moduleId, id } = request.params;
+      const below = id ? await descendantsOf(db, id) : new Set<number>();
+      const options = await categoryTree(db, moduleId, request.lang, id || null);
+      return { data: options.filter((o) => !below.has(o.id)) };
+    },
+  );
 
   registerTitleUrlCheck(app, allow, (value, lang, id) => categories.titleUrlFree(db, value, lang, id));
 };

@@ -13,10 +13,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
+import { authorizer } from '../../http/policy.js';
 import { authenticate } from '../../http/session.js';
 import { t } from '../../i18n/index.js';
 import { logActivity } from '../../resources/activity-log.js';
-import { authorizer, idParams } from '../../resources/crud-routes.js';
+import { idParams } from '../../resources/crud-routes.js';
 import { softResource } from '../../resources/resource.js';
 import { canForm, formAbilities } from './policy.js';
 import { FORM_TABLES, getSubmission, listSubmissions } from './service.js';
@@ -36,7 +37,10 @@ export const formRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.get(
     '/:kind',
-    { schema: { params: kindParams, querystring: listQuerySchema, response: { 200: listResponse(formRowSchema) } } },
+    {
+      config: allow.roles('view'),
+      schema: { params: kindParams, querystring: listQuerySchema, response: { 200: listResponse(formRowSchema) } },
+    },
     async (request) => {
       const user = allow(request, 'view');
       return {
@@ -48,7 +52,10 @@ export const formRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.get(
     '/:kind/:id',
-    { schema: { params: recordParams, response: { 200: recordResponse(formRecordSchema) } } },
+    {
+      config: allow.roles('view'),
+      schema: { params: recordParams, response: { 200: recordResponse(formRecordSchema) } },
+    },
     async (request) => {
       const user = allow(request, 'view');
       const { kind, id } = request.params;
@@ -56,19 +63,26 @@ export const formRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
   );
 
-  app.delete('/:kind/:id', { schema: { params: recordParams, response: { 200: messageSchema } } }, async (request) => {
-    const user = allow(request, 'destroy');
-    const { kind, id } = request.params;
-    const ops = softResource(db, FORM_TABLES[kind]);
-    const changed = await ops.destroy([id]);
-    if (changed.length === 0 && !(await ops.exists(id))) throw notFound();
-    await logActivity(db, { userId: user.id, model: 'Form', rowIds: changed, action: 'destroy' });
-    return { message: t(request.lang, 'crud.destroyed') };
-  });
+  app.delete(
+    '/:kind/:id',
+    { config: allow.roles('destroy'), schema: { params: recordParams, response: { 200: messageSchema } } },
+    async (request) => {
+      const user = allow(request, 'destroy');
+      const { kind, id } = request.params;
+      const ops = softResource(db, FORM_TABLES[kind]);
+      const changed = await ops.destroy([id]);
+      if (changed.length === 0 && !(await ops.exists(id))) throw notFound();
+      await logActivity(db, { userId: user.id, model: 'Form', rowIds: changed, action: 'destroy' });
+      return { message: t(request.lang, 'crud.destroyed') };
+    },
+  );
 
   app.post(
     '/:kind/array/destroy',
-    { schema: { params: kindParams, body: bulkSchema, response: { 200: bulkResultSchema } } },
+    {
+      config: allow.roles('destroy'),
+      schema: { params: kindParams, body: bulkSchema, response: { 200: bulkResultSchema } },
+    },
     async (request) => {
       const user = allow(request, 'destroy');
       const changed = await softResource(db, FORM_TABLES[request.params.kind]).destroy([...new Set(request.body.rows)]);

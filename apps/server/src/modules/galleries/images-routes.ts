@@ -19,11 +19,11 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { authorizer } from '../../http/policy.js';
 import { authenticate } from '../../http/session.js';
 import { t } from '../../i18n/index.js';
 import { imageUploadConfig } from '../../media/images.js';
 import { logActivity } from '../../resources/activity-log.js';
-import { authorizer } from '../../resources/crud-routes.js';
 import { canGalleryImage, type GalleryImageAction, galleryImageAbilities } from './images-policy.js';
 import {
   assertGallery,
@@ -70,15 +70,19 @@ export const galleryImageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   const log = (userId: number, rowIds: number[], action: Parameters<typeof logActivity>[1]['action']) =>
     logActivity(ctx.db, { userId, model: 'GalleryImage', rowIds, action });
 
-  app.get('/:galleryId', { schema: { params: galleryParams, response: { 200: imageList } } }, async (request) => {
-    const user = await guard(request, 'view', request.params.galleryId);
-    return { data: await listImages(ctx, request.params.galleryId), abilities: galleryImageAbilities(user) };
-  });
+  app.get(
+    '/:galleryId',
+    { config: allow.roles('view'), schema: { params: galleryParams, response: { 200: imageList } } },
+    async (request) => {
+      const user = await guard(request, 'view', request.params.galleryId);
+      return { data: await listImages(ctx, request.params.galleryId), abilities: galleryImageAbilities(user) };
+    },
+  );
 
   // The admin asks this before an upload starts: a lapsed session is a 401 here rather than in the middle of it.
   app.get(
     '/:galleryId/token/check',
-    { schema: { params: galleryParams, response: { 200: tokenValid } } },
+    { config: allow.roles('upload'), schema: { params: galleryParams, response: { 200: tokenValid } } },
     async (request) => {
       await guard(request, 'upload', request.params.galleryId);
       return { valid: true } as const;
@@ -88,7 +92,7 @@ export const galleryImageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   app.post(
     '/:galleryId/upload',
     {
-      config: imageUploadConfig,
+      config: { ...imageUploadConfig, ...allow.roles('upload') },
       schema: {
         params: galleryParams,
         body: uploadBody,
@@ -119,6 +123,7 @@ export const galleryImageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   app.post(
     '/:galleryId/reorder',
     {
+      config: allow.roles('order'),
       schema: {
         params: galleryParams,
         body: galleryImageReorderSchema,
@@ -137,7 +142,10 @@ export const galleryImageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   const written = { 200: writeResponse(galleryImageSchema) };
   app.post(
     '/:galleryId/rotate/:imageId',
-    { config: { openapiErrors: ['Invalid', 'Conflict'] }, schema: { params: imageParams, response: written } },
+    {
+      config: { openapiErrors: ['Invalid', 'Conflict'], ...allow.roles('rotate') },
+      schema: { params: imageParams, response: written },
+    },
     async (request) => {
       const { galleryId, imageId } = request.params;
       const user = await guard(request, 'rotate', galleryId);
@@ -149,7 +157,10 @@ export const galleryImageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
 
   app.post(
     '/:galleryId/:imageId',
-    { schema: { params: imageParams, body: galleryImageTitlesSchema, response: written } },
+    {
+      config: allow.roles('update'),
+      schema: { params: imageParams, body: galleryImageTitlesSchema, response: written },
+    },
     async (request) => {
       const { galleryId, imageId } = request.params;
       const user = await guard(request, 'update', galleryId);
@@ -161,7 +172,7 @@ export const galleryImageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
 
   app.delete(
     '/:galleryId/destroy/:imageId',
-    { schema: { params: imageParams, response: { 200: messageSchema } } },
+    { config: allow.roles('destroy'), schema: { params: imageParams, response: { 200: messageSchema } } },
     async (request) => {
       const { galleryId, imageId } = request.params;
       const user = await guard(request, 'destroy', galleryId);
@@ -174,6 +185,7 @@ export const galleryImageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   app.post(
     '/:galleryId/array/:action',
     {
+      config: allow.roles(...BULK_ACTIONS),
       schema: {
         params: galleryParams.extend({ action: z.enum(BULK_ACTIONS) }),
         body: bulkSchema,

@@ -9,13 +9,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { galleries } from '../../db/schema.js';
+import { authorizer } from '../../http/policy.js';
 import { authenticate } from '../../http/session.js';
-import {
-  authorizer,
-  registerContentRoutes,
-  registerLangOptions,
-  registerTitleUrlCheck,
-} from '../../resources/crud-routes.js';
+import { registerContentRoutes, registerLangOptions, registerTitleUrlCheck } from '../../resources/crud-routes.js';
 import { canGallery } from './policy.js';
 import * as gallery from './service.js';
 

@@ -15,9 +15,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
+import { authorizer } from '../../http/policy.js';
 import { authenticate } from '../../http/session.js';
 import { t } from '../../i18n/index.js';
-import { authorizer, idParams } from '../../resources/crud-routes.js';
+import { idParams } from '../../resources/crud-routes.js';
 import { translationStatusOf } from '../../resources/langs.js';
 import { registerRevisionRoutes } from '../../resources/revision-routes.js';
 import { recordWrite, type WriteEntry } from '../../resources/revisions.js';
@@ -46,7 +47,10 @@ export const mailTemplateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
 
   app.get(
     '/',
-    { schema: { querystring: listQuerySchema, response: { 200: listResponse(mailTemplateRowSchema) } } },
+    {
+      config: allow.roles('view'),
+      schema: { querystring: listQuerySchema, response: { 200: listResponse(mailTemplateRowSchema) } },
+    },
     async (request) => {
       const user = allow(request, 'view');
       return {
@@ -59,6 +63,7 @@ export const mailTemplateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   app.get(
     '/:id',
     {
+      config: allow.roles('view'),
       schema: {
         params: idParams,
         response: {
@@ -81,6 +86,7 @@ export const mailTemplateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   app.get(
     '/preview/:id',
     {
+      config: allow.roles('view'),
       schema: {
         params: idParams,
         querystring: z.object({ lang: z.string().optional() }),
@@ -97,7 +103,7 @@ export const mailTemplateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   app.post(
     '/:id',
     {
-      preValidation: async (request) => void allow(request, 'update'),
+      config: allow.roles('update'),
       schema: {
         params: idParams,
         body: mailTemplateSchema,
@@ -131,11 +137,11 @@ export const mailTemplateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
 
   // Templates belong to their events: none is created or removed (docs/api.md). These two answers exist only to
   // say 405 with `Allow`, so the OpenAPI document leaves them out (`hide`): they are no operations.
-  app.post('/', { schema: { hide: true } }, async (request) => {
+  app.post('/', { config: allow.roles('view'), schema: { hide: true } }, async (request) => {
     allow(request, 'view');
     throw notAllowed();
   });
-  app.delete('/:id', { schema: { hide: true } }, async (request) => {
+  app.delete('/:id', { config: allow.roles('view'), schema: { hide: true } }, async (request) => {
     allow(request, 'view');
     throw notAllowed();
   });

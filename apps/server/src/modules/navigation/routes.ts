@@ -10,11 +10,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { canEditContent } from '../../http/policy.js';
+import { authorizer, canEditContent } from '../../http/policy.js';
 import { authenticate } from '../../http/session.js';
 import { t } from '../../i18n/index.js';
 import { logActivity } from '../../resources/activity-log.js';
-import { authorizer } from '../../resources/crud-routes.js';
 import { groupOptions, navigationTree, parentOptions, saveTree } from './service.js';
 
 /** `{groupId}/{pageId}`: page 0 is a new page. */
@@ -30,19 +29,24 @@ export const navigationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   const allow = authorizer(canEditContent);
   app.addHook('onRequest', authenticate);
 
-  app.get('/groups', { schema: { response: labelOptions } }, async (request) => {
+  app.get('/groups', { config: allow.roles('view'), schema: { response: labelOptions } }, async (request) => {
     allow(request, 'view');
     return { data: await groupOptions(db) };
   });
 
-  app.get('/tree', { schema: { response: { 200: z.object({ data: trees }) } } }, async (request) => {
-    allow(request, 'view');
-    return { data: await navigationTree(db, request.lang) };
-  });
+  app.get(
+    '/tree',
+    { config: allow.roles('view'), schema: { response: { 200: z.object({ data: trees }) } } },
+    async (request) => {
+      allow(request, 'view');
+      return { data: await navigationTree(db, request.lang) };
+    },
+  );
 
   app.post(
     '/tree/:groupId',
     {
+      config: allow.roles('update'),
       schema: {
         params: z.object({ groupId: zPathId }),
         body: navigationTreeSchema,
@@ -57,9 +61,13 @@ export const navigationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     },
   );
 
-  app.get('/:groupId/:pageId', { schema: { params: parentParams, response: labelOptions } }, async (request) => {
-    allow(request, 'view');
-    const { groupId, pageId } = request.params;
-    return { data: await parentOptions(db, groupId, pageId, request.lang) };
-  });
+  app.get(
+    '/:groupId/:pageId',
+    { config: allow.roles('view'), schema: { params: parentParams, response: labelOptions } },
+    async (request) => {
+      allow(request, 'view');
+      const { groupId, pageId } = request.params;
+      return { data: await parentOptions(db, groupId, pageId, request.lang) };
+    },
+  );
 };

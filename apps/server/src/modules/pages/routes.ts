@@ -11,13 +11,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { pages as pagesTable } from '../../db/schema.js';
+import { authorizer } from '../../http/policy.js';
 import { authenticate } from '../../http/session.js';
-import {
-  authorizer,
-  registerContentRoutes,
-  registerPreview,
-  registerTitleUrlCheck,
-} from '../../resources/crud-routes.js';
+import { registerContentRoutes, registerPreview, registerTitleUrlCheck } from '../../resources/crud-routes.js';
 import { canPage } from './policy.js';
 import { previewLink } from './preview.js';
 import * as pages from './service.js';
@@ -55,7 +51,7 @@ export const pageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   // The remote module check (docs/spec-index.md S1.5): true unless another page hosts the module with no category.
   app.post(
     '/validate/module_id',
-    { schema: { body: moduleCheckSchema, response: { 200: moduleIsFree } } },
+    { config: allow.roles('view'), schema: { body: moduleCheckSchema, response: { 200: moduleIsFree } } },
     async (request) => {
       allow(request, 'view');
       const { value, id, category_id } = request.body;

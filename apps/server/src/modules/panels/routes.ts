@@ -10,8 +10,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { panels as panelsTable } from '../../db/schema.js';
+import { authorizer } from '../../http/policy.js';
 import { authenticate } from '../../http/session.js';
-import { authorizer, registerContentRoutes } from '../../resources/crud-routes.js';
+import { registerContentRoutes } from '../../resources/crud-routes.js';
 import { canPanel } from './policy.js';
 import * as panels from './service.js';
 
@@ -39,8 +40,12 @@ export const panelRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   });
 
   // The options of the page form's panels multi-select (docs/spec-index.md S1.7 Options).
-  app.get('/list', { schema: { response: { 200: dataResponse(langOptionSchema) } } }, async (request) => {
-    allow(request, 'view');
-    return { data: await panels.panelOptions(db, request.lang) };
-  });
+  app.get(
+    '/list',
+    { config: allow.roles('view'), schema: { response: { 200: dataResponse(langOptionSchema) } } },
+    async (request) => {
+      allow(request, 'view');
+      return { data: await panels.panelOptions(db, request.lang) };
+    },
+  );
 };

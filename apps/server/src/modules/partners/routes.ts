@@ -2,13 +2,9 @@ import { listQuerySchema, partnerRecordSchema, partnerRowSchema, partnerSchema, 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { partners } from '../../db/schema.js';
+import { authorizer } from '../../http/policy.js';
 import { authenticate } from '../../http/session.js';
-import {
-  authorizer,
-  registerContentRoutes,
-  registerOrderUpdate,
-  registerTitleUrlCheck,
-} from '../../resources/crud-routes.js';
+import { registerContentRoutes, registerOrderUpdate, registerTitleUrlCheck } from '../../resources/crud-routes.js';
 import { canPartner } from './policy.js';
 import * as partner from './service.js';
 

@@ -11,10 +11,11 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { forbidden } from '../../http/errors.js';
+import { authorizer } from '../../http/policy.js';
 import { authenticate } from '../../http/session.js';
 import { t } from '../../i18n/index.js';
 import { imageUploadConfig } from '../../media/images.js';
-import { authorizer, idParams } from '../../resources/crud-routes.js';
+import { idParams } from '../../resources/crud-routes.js';
 import { registerRevisionRoutes } from '../../resources/revision-routes.js';
 import { recordWrite, type WriteEntry } from '../../resources/revisions.js';
 import { canSettings } from './policy.js';
@@ -55,18 +56,23 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     return { update: canSettings(user, 'update'), updateSecrets: canSettings(user, 'updateSecrets') };
   };
 
-  app.get('/:id', { schema: { params: idParams, response: { 200: settingsResponseSchema } } }, async (request) => {
-    settingsName(request.params.id);
-    const can = abilities(request);
-    return { ...(await readRecord(request.params.id)), abilities: can };
-  });
+  const view = allow.roles('view');
+  app.get(
+    '/:id',
+    { config: view, schema: { params: idParams, response: { 200: settingsResponseSchema } } },
+    async (request) => {
+      settingsName(request.params.id);
+      const can = abilities(request);
+      return { ...(await readRecord(request.params.id)), abilities: can };
+    },
+  );
 
   for (const name of Object.keys(SETTINGS) as SettingsName[]) {
     const { id } = SETTINGS[name];
     app.post(
       `/${id}`,
       {
-        config: imageUploadConfig,
+        config: { ...imageUploadConfig, ...allow.roles('update') },
         // Refused before the body is read into the schema: a role that may not save learns nothing about it.
         preValidation: async (request) => {
           allow(request, 'update');

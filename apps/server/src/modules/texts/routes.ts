@@ -14,8 +14,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { texts as textsTable } from '../../db/schema.js';
 import { invalid } from '../../http/errors.js';
+import { authorizer } from '../../http/policy.js';
 import { authenticate } from '../../http/session.js';
-import { authorizer, registerContentRoutes } from '../../resources/crud-routes.js';
+import { registerContentRoutes } from '../../resources/crud-routes.js';
 import { canText } from './policy.js';
 import * as texts from './service.js';
 
@@ -49,8 +50,12 @@ export const textRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     record: textRecordSchema,
   });
 
-  app.get('/positions', { schema: { response: { 200: dataResponse(textPositionSchema) } } }, async (request) => {
-    allow(request, 'view');
-    return { data: await texts.positionOptions(db) };
-  });
+  app.get(
+    '/positions',
+    { config: allow.roles('view'), schema: { response: { 200: dataResponse(textPositionSchema) } } },
+    async (request) => {
+      allow(request, 'view');
+      return { data: await texts.positionOptions(db) };
+    },
+  );
 };

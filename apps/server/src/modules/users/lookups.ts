@@ -4,8 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { countries, countryLangs, roleLangs, roles } from '../../db/schema.js';
+import { authorizer } from '../../http/policy.js';
 import { authenticate } from '../../http/session.js';
-import { authorizer } from '../../resources/crud-routes.js';
 import { canUsers } from './policy.js';
 
 /** A country option (docs/spec-index.md S2.3: countries are a lookup with id and name). */
@@ -47,12 +47,20 @@ export async function countryOptions(db: Db, lang: Locale): Promise<CountryOptio
 export const lookupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const allow = authorizer(canUsers);
   app.addHook('onRequest', authenticate);
-  app.get('/api/role', { schema: { response: { 200: dataResponse(langOptionSchema) } } }, async (request) => {
-    allow(request, 'view');
-    return { data: await roleOptions(ctx.db, request.lang) };
-  });
-  app.get('/api/country', { schema: { response: { 200: dataResponse(countryOptionSchema) } } }, async (request) => {
-    allow(request, 'view');
-    return { data: await countryOptions(ctx.db, request.lang) };
-  });
+  app.get(
+    '/api/role',
+    { config: allow.roles('view'), schema: { response: { 200: dataResponse(langOptionSchema) } } },
+    async (request) => {
+      allow(request, 'view');
+      return { data: await roleOptions(ctx.db, request.lang) };
+    },
+  );
+  app.get(
+    '/api/country',
+    { config: allow.roles('view'), schema: { response: { 200: dataResponse(countryOptionSchema) } } },
+    async (request) => {
+      allow(request, 'view');
+      return { data: await countryOptions(ctx.db, request.lang) };
+    },
+  );
 };

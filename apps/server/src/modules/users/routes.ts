@@ -25,12 +25,12 @@ import { users } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { hashPassword } from '../../http/crypto.js';
 import { forbidden, notFound } from '../../http/errors.js';
-import { abilitiesOf, isSelf } from '../../http/policy.js';
+import { abilitiesOf, authorizer, isSelf } from '../../http/policy.js';
 import { type AuthUser, authenticate } from '../../http/session.js';
 import { t } from '../../i18n/index.js';
 import { imageUploadConfig } from '../../media/images.js';
 import { logActivity } from '../../resources/activity-log.js';
-import { authorizer, idParams, imageFields } from '../../resources/crud-routes.js';
+import { idParams, imageFields } from '../../resources/crud-routes.js';
 import { softResource } from '../../resources/resource.js';
 import { listUsers } from './list.js';
 import { sendUserCreatedMail } from './mail.js';
@@ -72,7 +72,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.get(
     '/',
-    { schema: { querystring: listQuery, response: { 200: listResponse(userRowSchema) } } },
+    { config: allow.roles('view'), schema: { querystring: listQuery, response: { 200: listResponse(userRowSchema) } } },
     async (request) => {
       const user = allow(request, 'view');
       return {
@@ -84,7 +84,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.get(
     '/:id',
-    { schema: { params: idParams, response: { 200: recordResponse(userRecordSchema) } } },
+    { config: allow.roles('view'), schema: { params: idParams, response: { 200: recordResponse(userRecordSchema) } } },
     async (request) => {
       const { user, row } = await editor(request, request.params.id);
       return { data: service.presentUser(row), abilities: recordAbilities(user, row) };
@@ -94,7 +94,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     '/',
     {
-      config: imageUploadConfig,
+      config: { ...imageUploadConfig, ...allow.roles('create') },
       preValidation: image.capture,
       schema: { body: userCreateSchema, response: { 201: written } },
     },
@@ -123,7 +123,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     '/:id',
     {
-      config: imageUploadConfig,
+      config: { ...imageUploadConfig, ...allow.roles('update') },
       preValidation: image.capture,
       schema: { params: idParams, body: userUpdateSchema, response: { 200: written } },
     },
@@ -154,29 +154,38 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
   );
 
-  app.delete('/:id', { schema: { params: idParams, response: { 200: messageSchema } } }, async (request) => {
-    const user = allow(request, 'destroy');
-    const row = await service.findUserRow(db, request.params.id);
-    if (!canRemoveOrBlockUser(user, row)) throw forbidden();
-    const changed = await ops.destroy([row.id]);
-    await service.endSessionsOf(db, changed);
-    await logActivity(db, { userId: user.id, model: 'User', rowIds: changed, action: 'destroy' });
-    return { message: t(request.lang, 'crud.destroyed') };
-  });
+  app.delete(
+    '/:id',
+    { config: allow.roles('destroy'), schema: { params: idParams, response: { 200: messageSchema } } },
+    async (request) => {
+      const user = allow(request, 'destroy');
+      const row = await service.findUserRow(db, request.params.id);
+      if (!canRemoveOrBlockUser(user, row)) throw forbidden();
+      const changed = await ops.destroy([row.id]);
+      await service.endSessionsOf(db, changed);
+      await logActivity(db, { userId: user.id, model: 'User', rowIds: changed, action: 'destroy' });
+      return { message: t(request.lang, 'crud.destroyed') };
+    },
+  );
 
-  app.post('/:id/restore', { schema: { params: idParams, response: { 200: written } } }, async (request) => {
-    const user = allow(request, 'restore');
-    const { id } = request.params;
-    const changed = await ops.restore([id]);
-    if (changed.length === 0 && !(await ops.exists(id))) throw notFound();
-    await logActivity(db, { userId: user.id, model: 'User', rowIds: changed, action: 'restore' });
-    return { message: t(request.lang, 'crud.restored'), data: await service.getUser(db, id) };
-  });
+  app.post(
+    '/:id/restore',
+    { config: allow.roles('restore'), schema: { params: idParams, response: { 200: written } } },
+    async (request) => {
+      const user = allow(request, 'restore');
+      const { id } = request.params;
+      const changed = await ops.restore([id]);
+      if (changed.length === 0 && !(await ops.exists(id))) throw notFound();
+      await logActivity(db, { userId: user.id, model: 'User', rowIds: changed, action: 'restore' });
+      return { message: t(request.lang, 'crud.restored'), data: await service.getUser(db, id) };
+    },
+  );
 
   // Bulk: role 1 only; the per-row rules apply to every row, and one refused row refuses the whole request.
   app.post(
     '/array/:action',
     {
+      config: allow.roles('status', 'destroy'),
       schema: {
         params: z.object({ action: z.enum(USER_BULK_ACTIONS) }),
         body: bulkSchema,
@@ -202,10 +211,11 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       return free(input.value, input.id);
     };
     const response = { 200: userCheckAnswerSchema };
-    app.get(`/validate/${field}`, { schema: { querystring: userCheckSchema, response } }, (request) =>
+    const config = allow.roles('view');
+    app.get(`/validate/${field}`, { config, schema: { querystring: userCheckSchema, response } }, (request) =>
       answer(request, request.query),
     );
-    app.post(`/validate/${field}`, { schema: { body: userCheckSchema, response } }, (request) =>
+    app.post(`/validate/${field}`, { config, schema: { body: userCheckSchema, response } }, (request) =>
       answer(request, request.body),
     );
   };
