@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../config.js';
+import { ConfigError, loadConfig } from './config.js';
 
 const base = { DATA_DIR: '/tmp/backoffice-config-test', SESSION_SECRET: 'x'.repeat(40) };
 
