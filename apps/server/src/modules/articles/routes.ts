@@ -11,12 +11,8 @@ import type { AppContext } from '../../context.js';
 import { articles } from '../../db/schema.js';
 import { authorizer } from '../../http/policy.js';
 import { authenticate } from '../../http/session.js';
-import {
-  registerContentRoutes,
-  registerLangOptions,
-  registerPreview,
-  registerTitleUrlCheck,
-} from '../../resources/crud-routes.js';
+import { registerContentRoutes } from '../../resources/crud-routes.js';
+import { registerLangOptions, registerPreview, registerTitleUrlCheck } from '../../resources/record-routes.js';
 import { previewLink } from '../pages/preview.js';
 import { canArticle } from './policy.js';
 import * as service from './service.js';

@@ -11,7 +11,8 @@ import type { AppContext } from '../../context.js';
 import { galleries } from '../../db/schema.js';
 import { authorizer } from '../../http/policy.js';
 import { authenticate } from '../../http/session.js';
-import { registerContentRoutes, registerLangOptions, registerTitleUrlCheck } from '../../resources/crud-routes.js';
+import { registerContentRoutes } from '../../resources/crud-routes.js';
+import { registerLangOptions, registerTitleUrlCheck } from '../../resources/record-routes.js';
 import { canGallery } from './policy.js';
 import * as gallery from './service.js';
 

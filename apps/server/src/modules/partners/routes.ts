@@ -4,7 +4,8 @@ import type { AppContext } from '../../context.js';
 import { partners } from '../../db/schema.js';
 import { authorizer } from '../../http/policy.js';
 import { authenticate } from '../../http/session.js';
-import { registerContentRoutes, registerOrderUpdate, registerTitleUrlCheck } from '../../resources/crud-routes.js';
+import { registerContentRoutes } from '../../resources/crud-routes.js';
+import { registerOrderUpdate, registerTitleUrlCheck } from '../../resources/record-routes.js';
 import { canPartner } from './policy.js';
 import * as partner from './service.js';
 

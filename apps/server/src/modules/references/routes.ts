@@ -10,13 +10,13 @@ import type { AppContext } from '../../context.js';
 import { references } from '../../db/schema.js';
 import { authorizer } from '../../http/policy.js';
 import { authenticate } from '../../http/session.js';
+import { registerContentRoutes } from '../../resources/crud-routes.js';
 import {
-  registerContentRoutes,
   registerLangOptions,
   registerOrderUpdate,
   registerPreview,
   registerTitleUrlCheck,
-} from '../../resources/crud-routes.js';
+} from '../../resources/record-routes.js';
 import { previewLink } from '../pages/preview.js';
 import { canReference } from './policy.js';
 import * as reference from './service.js';
