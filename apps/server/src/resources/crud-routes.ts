@@ -29,7 +29,6 @@ import type { AuthUser } from '../http/session.js';
 import { t } from '../i18n/index.js';
 import { imageUploadConfig } from '../media/images.js';
 import { type ImageColumn, imageFields } from './image-fields.js';
-import type { KeptHint } from './kept-pages.js';
 import { translationStatusOf, translationsOf } from './langs.js';
 import { softResource } from './resource.js';
 import { registerRevisionRoutes } from './revision-routes.js';
@@ -80,8 +79,7 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
     model: LogModel;
     can: (user: AuthUser, action: ContentAction) => boolean;
     listQuery: Q;
-    /** `hint`: the check of a kept page started as the request arrived (resources/kept-pages.ts). */
-    list: (query: z.output<Q>, lang: Locale, hint?: KeptHint) => Promise<ListResponse<unknown>>;
+    list: (query: z.output<Q>, lang: Locale) => Promise<ListResponse<unknown>>;
     body: B;
     /**
      * Inserts a record and answers its id; given `id` (reserved by `image.createWith` for a record with images),
@@ -134,7 +132,7 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
     async (request) => {
       const user = allow(request, 'view');
       return {
-        ...(await spec.list(request.query as z.output<Q>, request.lang, request.keptHint)),
+        ...(await spec.list(request.query as z.output<Q>, request.lang)),
         abilities: abilitiesOf(user, can),
       };
     },

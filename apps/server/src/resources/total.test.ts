@@ -5,7 +5,6 @@ import { statisticsKept } from '../db/client.js';
 import { articles } from '../db/schema.js';
 import { useSignedInServer } from '../test/content-cases.js';
 import { withStatements } from '../test/statements.js';
-import { pruneListCaches } from './marks.js';
 import { listTotal, totalMeta, totalPolicy } from './total.js';
 
 // A list's total (docs/features/lists.md "Totals"): exact up to its limit, the planner's estimate past it, and the
@@ -13,8 +12,6 @@ import { listTotal, totalMeta, totalPolicy } from './total.js';
 
 const ctx = useSignedInServer();
 const ROWS = 2_000;
-
-type Rows = { rows: { n: number }[] };
 
 const kinds = (statements: string[]) => statements.map((s) => (/^explain/i.test(s) ? 'estimate' : 'count'));
 
@@ -69,54 +66,7 @@ describe('listTotal', () => {
     expect(kinds(past.statements)).toEqual(['count', 'estimate']);
   });
 
-  it('keeps a total until one of its tables is written: one read instead of a count (list_counts)', async () => {
-    const policy = { limit: 5_000, estimateFirst: false, tables: ['articles'] };
-    const steps = (statements: string[]) =>
-      statements.map((s) =>
-        /^insert into "list_counts"/.test(s) ? 'keep' : /"list_counts"/.test(s) ? 'kept' : kinds([s])[0],
-      );
-    // Without what it is good in (the snapshot of its look-up and its tables: the kept pages' check, kept-pages.ts).
-    const total = async () => {
-      const { result, statements } = await withStatements(db, () => listTotal(db, rows, policy));
-      const { goodIn, ...counted } = result;
-      expect(goodIn).toEqual({ snapshot: expect.stringMatching(/^\d+:\d+:/), tables: ['articles'] });
-      return { result: counted, statements };
-    };
-    await db.execute(sql`delete from list_counts`);
-    expect(await total()).toEqual({ result: { total: ROWS, approximate: false }, statements: expect.any(Array) });
-    expect(steps((await total()).statements)).toEqual(['kept']);
-    // Another table written, or this one in a transaction that rolled back: the total stays.
-    await db.execute(sql`update pages set status = status where false`);
-    await db
-      .transaction(async (tx) => {
-        await tx.execute(sql`insert into articles (status) values (true)`);
-        tx.rollback();
-      })
-      .catch(() => undefined);
-    const kept = await total();
-    expect(kept.result).toEqual({ total: ROWS, approximate: false });
-    expect(steps(kept.statements)).toEqual(['kept']);
-    // A committed write to it: the kept total is stale (pruned too), the next one counts and keeps again.
-    const [added] = (
-      (await db.execute(sql`insert into articles (status) values (true) returning id`)) as unknown as {
-        rows: { id: number }[];
-      }
-    ).rows;
-    await pruneListCaches(db);
-    expect(((await db.execute(sql`select count(*)::int as n from list_counts`)) as unknown as Rows).rows[0]?.n).toBe(0);
-    const after = await total();
-    expect(after.result).toEqual({ total: ROWS + 1, approximate: false });
-    expect(steps(after.statements)).toEqual(['kept', 'count', 'keep']);
-    await db.execute(sql`delete from articles where id = ${added?.id}`);
-    expect((await total()).result).toEqual({ total: ROWS, approximate: false });
-    // A different statement (another limit, another filter) has a total of its own.
-    expect(
-      steps((await withStatements(db, () => listTotal(db, rows, { ...policy, limit: 4_000 }))).statements),
-    ).toEqual(['kept', 'count', 'keep']);
-  });
-
-  it('a list turned page by page counts its total once; a save through the API counts it again', async () => {
-    await db.execute(sql`delete from list_counts`);
+  it('every page counts its total: a save through the API shows in the next page at once', async () => {
     const counts = (statements: string[]) => statements.filter((s) => /^select count\(\*\)/.test(s)).length;
     const page = async (n: number) => {
       const { result, statements } = await withStatements(db, () => ctx.admin.get(`/api/blog/?status=0&page=${n}`));
@@ -126,7 +76,7 @@ describe('listTotal', () => {
       sql`update articles set status = false where id in (select id from articles order by id limit 30)`,
     );
     expect(await page(1)).toEqual({ total: 30, counted: 1 });
-    expect(await page(2)).toEqual({ total: 30, counted: 0 });
+    expect(await page(2)).toEqual({ total: 30, counted: 1 });
     const [record] = (
       (await db.execute(sql`select id from articles where status = false order by id limit 1`)) as unknown as {
         rows: { id: number }[];
@@ -138,10 +88,9 @@ describe('listTotal', () => {
   });
 
   it.runIf(process.env.TEST_DB === 'postgres')(
-    'a total counted while a write to its table was in flight is counted again once that write commits',
+    'a total counted while a write to its table is in flight counts it once that write commits',
     async () => {
-      const policy = { limit: 5_000, estimateFirst: false, tables: ['articles'] };
-      await db.execute(sql`delete from list_counts`);
+      const policy = { limit: 5_000, estimateFirst: false };
       let id = 0;
       await db.transaction(async (tx) => {
         const inserted = (await tx.execute(
@@ -164,7 +113,6 @@ describe('listTotal', () => {
     expect(totalPolicy({}, true)).toMatchObject({ limit: 10_000, estimateFirst: false });
     expect(totalPolicy({ search: 'x' }, false)).toMatchObject({ limit: 1_000, estimateFirst: false });
     expect(totalPolicy({ translation: 'missing_en' }, false)).toMatchObject({ limit: 1_000, estimateFirst: false });
-    expect(totalPolicy({}, false, ['articles']).tables).toEqual(['articles']);
   });
 
   it('a first page with room to spare is the exact total, whatever was estimated', () => {

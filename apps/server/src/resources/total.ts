@@ -1,12 +1,9 @@
 // A list's total (docs/api.md Lists, docs/features/lists.md "Totals"): exact while it is small, the planner's
 // estimate, marked approximate, once counting would cost more than the page.
-import { createHash } from 'node:crypto';
 import type { ListMeta, ListQuery } from '@backoffice/shared';
 import { count, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { type Db, statisticsKept } from '../db/client.js';
-import { listCounts } from '../db/schema.js';
-import { staleIn } from './marks.js';
 import { pageMeta } from './paging.js';
 
 /**
@@ -35,88 +32,36 @@ const ESTIMATE_FIRST_FROM = 10;
  * whether the planner's estimate may be asked first. Only for the list itself, neither searched nor
  * filtered (`filtered`: the caller's own filters, status, role, category …): the estimate of one condition is close,
  * of several it multiplies their shares as if they were unrelated (drafts that are also the untranslated ones come
- * out as thousands where there are none), and a pattern's is a guess from a sample of the titles. `tables`: every
- * table the count reads, when each is watched by `list_changes` (migrations 0016, 0024); the total is then kept.
+ * out as thousands where there are none), and a pattern's is a guess from a sample of the titles.
  */
-export const totalPolicy = (
-  query: Pick<ListQuery, 'search' | 'translation'>,
-  filtered: boolean,
-  tables?: readonly string[],
-): TotalPolicy => ({
+export const totalPolicy = (query: Pick<ListQuery, 'search' | 'translation'>, filtered: boolean): TotalPolicy => ({
   limit: query.search || query.translation ? SEARCH_EXACT_TOTAL_LIMIT : EXACT_TOTAL_LIMIT,
   estimateFirst: !query.search && !query.translation && !filtered,
-  tables,
 });
 
 /** How listTotal takes a total (totalPolicy). */
 export interface TotalPolicy {
   limit: number;
   estimateFirst: boolean;
-  /** The tables the count reads; when given, the total is kept in `list_counts` until one of them is written. */
-  tables?: readonly string[];
 }
 
 /** What a list's `meta` needs of its total: the number, and whether it is the planner's estimate. */
 export interface ListTotal {
   total: number;
   approximate: boolean;
-  /**
-   * A kept total (policy.tables): the snapshot it is known good in and the tables whose writes retire it, so that a
-   * page kept with it (resources/kept-pages.ts) is checked for both at once.
-   */
-  goodIn?: { snapshot: string; tables: readonly string[] };
 }
 
-type Rows<T> = { rows: T[] };
-
 /**
- * The total of a list whose rows `rows()` selects (a fresh query each call, without limit). With `policy.tables`, a
- * total kept for the same statement is answered while none of those tables was written since it was counted (one
- * indexed read: a search turned page by page, or asked again, is counted once); otherwise it is counted (countTotal)
- * and kept, with the database snapshot taken before the count, shared by every server process. `printed`: the text
- * and parameters of `rows()` when the caller has them already (a list's kept statements), so it is not printed again.
+ * The total of a list whose rows `rows()` selects (a fresh query each call, without limit): with `estimateFirst`, on a database that keeps its statistics current (`statisticsKept`:
+ * PostgreSQL, not PGlite), the planner's row estimate is read first and taken as it is when it is ten times `limit`
+ * or more; otherwise an exact count that stops after `limit + 1` rows, and past that the estimate, never below
+ * `limit + 1`.
  */
 export async function listTotal(
   db: Db,
   rows: () => PgSelect,
   policy: TotalPolicy = { limit: EXACT_TOTAL_LIMIT, estimateFirst: false },
-  printed?: { sql: string; params: unknown[] },
 ): Promise<ListTotal> {
-  const { tables } = policy;
-  if (!tables) return countTotal(db, rows, policy);
-  const statement = printed ?? rows().toSQL();
-  const key = createHash('sha256')
-    .update(JSON.stringify([statement.sql, statement.params, policy.limit, policy.estimateFirst]))
-    .digest('hex');
-  const { rows: found } = (await db.execute(sql`
-    select pg_current_snapshot()::text as snapshot, k.total::float8 as total, k.approximate
-    from (select 1) as one left join ${listCounts} k on k.key = ${key} and not ${staleIn('k')}`)) as unknown as Rows<{
-    snapshot: string;
-    total: number | null;
-    approximate: boolean | null;
-  }>;
-  const [kept] = found;
-  if (!kept) throw new Error('no snapshot');
-  // Good in this statement's snapshot: a kept total was not retired by any write it sees, a count sees every write
-  // it does (and perhaps later ones, which only retire it sooner).
-  const goodIn = { snapshot: kept.snapshot, tables: [...tables] };
-  if (kept.total !== null) return { total: Number(kept.total), approximate: Boolean(kept.approximate), goodIn };
-  const total = await countTotal(db, rows, policy);
-  const row = { tables: goodIn.tables, snapshot: kept.snapshot, ...total };
-  await db
-    .insert(listCounts)
-    .values({ key, ...row })
-    .onConflictDoUpdate({ target: listCounts.key, set: { ...row, created_at: sql`now()` } });
-  return { ...total, goodIn };
-}
-
-/**
- * Counts the total: with `estimateFirst`, on a database that keeps its statistics current (`statisticsKept`:
- * PostgreSQL, not PGlite), the planner's row estimate is read first and taken as it is when it is ten times `limit`
- * or more; otherwise an exact count that stops after `limit + 1` rows, and past that the estimate, never below
- * `limit + 1`.
- */
-async function countTotal(db: Db, rows: () => PgSelect, policy: TotalPolicy): Promise<ListTotal> {
   const { limit } = policy;
   const estimated = policy.estimateFirst && statisticsKept(db) ? await planRows(db, rows()) : undefined;
   if (estimated !== undefined && estimated >= ESTIMATE_FIRST_FROM * limit)

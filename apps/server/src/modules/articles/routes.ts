@@ -32,7 +32,7 @@ export const articleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     model: 'Blog',
     can: canArticle,
     listQuery,
-    list: (query, lang, hint) => service.listArticles(db, query, lang, hint),
+    list: (query, lang) => service.listArticles(db, query, lang),
     body: articleSchema,
     create: writes.create,
     update: writes.update,

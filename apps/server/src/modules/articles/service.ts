@@ -14,7 +14,6 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { articleCategories, articleGalleries, articleLangs, articleSimilars, articles } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
-import type { KeptHint } from '../../resources/kept-pages.js';
 import { translations } from '../../resources/langs.js';
 import { linkedTitlesColumn, links, relatedLinks } from '../../resources/links.js';
 import { type ContentListQuery, iso, translatedList } from '../../resources/list.js';
@@ -61,16 +60,10 @@ const articleList = translatedList(articleLangRows, {
 });
 
 /** The news list: one page in the caller's language with category badges, newest change first by default. */
-export async function listArticles(
-  db: Db,
-  query: ArticleFilters,
-  lang: Locale,
-  hint?: KeptHint,
-): Promise<ListResponse<ArticleRow>> {
+export async function listArticles(db: Db, query: ArticleFilters, lang: Locale): Promise<ListResponse<ArticleRow>> {
   const { rows, meta } = await articleList(db, {
     query,
     lang,
-    hint,
     filters: [
       query.category_id === undefined ? undefined : related.links.categories.has(articles.id, query.category_id),
     ],

@@ -41,7 +41,7 @@ export const categoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     model: 'Category',
     can: canCategory,
     listQuery,
-    list: (query, lang, hint) => categories.listCategories(db, query, lang, hint),
+    list: (query, lang) => categories.listCategories(db, query, lang),
     body: categorySchema,
     create: (input, id) => categories.createCategory(db, input, id),
     update: (id, input) => categories.updateCategory(db, id, input),

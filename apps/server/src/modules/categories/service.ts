@@ -12,7 +12,6 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { categories, categoryLangs, moduleLangs } from '../../db/schema.js';
 import { invalid, notFound } from '../../http/errors.js';
-import type { KeptHint } from '../../resources/kept-pages.js';
 import { lockTitleUrls, type Tx, titleUrlErrors, titleUrlTaken } from '../../resources/langs.js';
 import { type ContentListQuery, iso, translatedList } from '../../resources/list.js';
 import { updateUnlessStale } from '../../resources/resource.js';
@@ -52,16 +51,10 @@ const categoryList = translatedList(categoryLangRows, {
 });
 
 /** The category list: one page in the caller's language, title ascending unless asked otherwise. */
-export async function listCategories(
-  db: Db,
-  query: CategoryFilters,
-  lang: Locale,
-  hint?: KeptHint,
-): Promise<ListResponse<CategoryRow>> {
+export async function listCategories(db: Db, query: CategoryFilters, lang: Locale): Promise<ListResponse<CategoryRow>> {
   const { rows, meta } = await categoryList(db, {
     query,
     lang,
-    hint,
     filters: [query.module_id === undefined ? undefined : eq(categories.module_id, query.module_id)],
   });
   return {

@@ -44,7 +44,7 @@ export const formRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     async (request) => {
       const user = allow(request, 'view');
       return {
-        ...(await listSubmissions(db, request.params.kind, request.query, request.keptHint)),
+        ...(await listSubmissions(db, request.params.kind, request.query)),
         abilities: formAbilities(user),
       };
     },

@@ -14,7 +14,7 @@ import {
   type RegistrationFormInput,
   type RegistrationRecord,
 } from '@backoffice/shared';
-import { and, asc, count, desc, eq, getTableName, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   formContacts,
@@ -25,12 +25,8 @@ import {
   users,
 } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
-import { keptStatements, type Printed, printed } from '../../resources/kept.js';
-import { type KeptHint, pageStatements, SNAPSHOT_KEY, snapshotColumn } from '../../resources/kept-pages.js';
-import { iso } from '../../resources/list.js';
+import { iso, pageKeys, readList } from '../../resources/list.js';
 import { likePattern, resolveSort } from '../../resources/paging.js';
-import { presentOnce } from '../../resources/present-once.js';
-import { totalMeta, totalPolicy } from '../../resources/total.js';
 
 /** The table behind each kind of submission. */
 export const FORM_TABLES = {
@@ -44,102 +40,55 @@ const searchColumns = (kind: FormKind) => [FORM_TABLES[kind].name, FORM_TABLES[k
 /** The company of a contact message; the contact person of a price offer or a registration. */
 const companyColumn = (kind: FormKind) => (kind === 'contact' ? formContacts.company : FORM_TABLES[kind].contact);
 
-/** The values a submission list's statements take: placeholders in a kept statement, or the request's own. */
-type SubmissionValues = { pattern: unknown; limit: unknown; offset: unknown };
-const PLACEHOLDERS: SubmissionValues = {
-  pattern: sql.placeholder('pattern'),
-  limit: sql.placeholder('limit'),
-  offset: sql.placeholder('offset'),
-};
-type SubmissionListRow = {
-  id: number;
-  name: string;
-  email: string;
-  company: string;
-  created_at: Date;
-  deleted_at: Date | null;
-  [SNAPSHOT_KEY]: string;
-};
-const submissionPages = pageStatements<SubmissionListRow>();
-const submissionCounts = keptStatements<Printed>();
-
 /**
  * One page of a submission list (docs/spec-index.md S2.2): live rows only, search in name, e-mail and company/contact, the
- * requested sort (else created_at descending) with id as the tie-break. Its statements are kept per shape (the kind,
- * sort, order, whether it is searched, the first page or a later one; resources/kept.ts).
+ * requested sort (else created_at descending) with id as the tie-break.
  */
-export async function listSubmissions(
-  db: Db,
-  kind: FormKind,
-  query: ListQuery,
-  hint?: KeptHint,
-): Promise<ListResponse<FormRow>> {
+export async function listSubmissions(db: Db, kind: FormKind, query: ListQuery): Promise<ListResponse<FormRow>> {
   const table = FORM_TABLES[kind];
-  const where = (v: SubmissionValues) =>
-    and(
-      isNull(table.deleted_at),
-      query.search ? or(...searchColumns(kind).map((column) => ilike(column, v.pattern as string))) : undefined,
-    );
+  const pattern = query.search ? likePattern(query.search) : '';
+  const where = and(
+    isNull(table.deleted_at),
+    query.search ? or(...searchColumns(kind).map((column) => ilike(column, pattern))) : undefined,
+  );
   const { sort, order } = resolveSort(query, FORM_SORTS, FORM_DEFAULT_SORT);
   const direction = order === 'asc' ? asc : desc;
   const orderBy = [direction(table[sort]), direction(table.id)];
-  const rowsOf = () =>
+  // The page's ids first, skipping index entries alone (the live rows' indexes, schema/forms.ts).
+  const keys = pageKeys(
     db
-      .select({
-        id: table.id,
-        name: table.name,
-        email: table.email,
-        company: companyColumn(kind),
-        created_at: table.created_at,
-        deleted_at: table.deleted_at,
-        [SNAPSHOT_KEY]: snapshotColumn(),
-      })
-      .from(table)
-      .$dynamic();
-  // The first page skips nothing and reads its rows in one walk (resources/list.ts); a later page finds its ids
-  // first, skipping index entries alone (the live rows' indexes, schema/forms.ts).
-  const pageStatement = (v: SubmissionValues) => {
-    if (query.page === 1)
-      return rowsOf()
-        .where(where(v))
-        .orderBy(...orderBy)
-        .limit(v.limit as number);
-    const keys = db
       .select({ id: table.id })
       .from(table)
-      .where(where(v))
+      .where(where)
       .orderBy(...orderBy)
-      .limit(v.limit as number)
-      .offset(v.offset as number)
-      .as('page_keys');
-    return rowsOf()
-      .innerJoin(keys, eq(keys.id, table.id))
-      .orderBy(...orderBy);
-  };
-  const counted = (v: SubmissionValues) => db.select({ one: sql`1` }).from(table).where(where(v)).$dynamic();
-  const values: SubmissionValues = {
-    pattern: query.search ? likePattern(query.search) : undefined,
-    limit: query.per_page,
-    offset: (query.page - 1) * query.per_page,
-  };
-  const searched = Boolean(query.search);
-  const shape = JSON.stringify([kind, sort, order, searched, query.page === 1]);
-  const page = submissionPages.statement(db, shape, () => pageStatement(PLACEHOLDERS));
-  const count = submissionCounts(db, JSON.stringify([kind, searched]), () => printed(counted(PLACEHOLDERS)));
-  const { rows, total } = await submissionPages.page(
-    db,
-    page,
-    { shape, values },
-    { rows: () => counted(values), policy: totalPolicy(query, false, [getTableName(table)]), statement: count },
-    hint,
+      .$dynamic(),
+    query,
+    (query.page - 1) * query.per_page,
   );
+  const rows = db
+    .select({
+      id: table.id,
+      name: table.name,
+      email: table.email,
+      company: companyColumn(kind),
+      created_at: table.created_at,
+      deleted_at: table.deleted_at,
+    })
+    .from(table)
+    .innerJoin(keys, eq(keys.id, table.id))
+    .orderBy(...orderBy);
+  const page = await readList(db, query, {
+    rows,
+    count: () => db.select({ one: sql`1` }).from(table).where(where).$dynamic(),
+    filtered: false,
+  });
   return {
-    data: presentOnce(rows, '', ({ [SNAPSHOT_KEY]: _snapshot, ...r }) => ({
+    data: page.rows.map((r) => ({
       ...r,
       created_at: r.created_at.toISOString(),
       deleted_at: iso(r.deleted_at),
     })),
-    meta: totalMeta(total, query, rows.length),
+    meta: page.meta,
   };
 }
 

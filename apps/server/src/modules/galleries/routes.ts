@@ -34,7 +34,7 @@ export const galleryApiRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     model: 'Gallery',
     can: canGallery,
     listQuery,
-    list: (query, lang, hint) => gallery.listGalleries(db, query, lang, hint),
+    list: (query, lang) => gallery.listGalleries(db, query, lang),
     body: gallerySchema,
     create: writes.create,
     update: writes.update,

@@ -14,7 +14,6 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { galleries, galleryCategories, galleryImages, galleryLangs } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
-import type { KeptHint } from '../../resources/kept-pages.js';
 import { translations } from '../../resources/langs.js';
 import { linkedTitlesColumn, links, relatedLinks } from '../../resources/links.js';
 import { type ContentListQuery, iso, translatedList } from '../../resources/list.js';
@@ -70,16 +69,10 @@ const galleryList = translatedList(galleryLangRows, {
 });
 
 /** The gallery list: one page in the caller's language with category badges and image counts. */
-export async function listGalleries(
-  db: Db,
-  query: GalleryFilters,
-  lang: Locale,
-  hint?: KeptHint,
-): Promise<ListResponse<GalleryRow>> {
+export async function listGalleries(db: Db, query: GalleryFilters, lang: Locale): Promise<ListResponse<GalleryRow>> {
   const { rows, meta } = await galleryList(db, {
     query,
     lang,
-    hint,
     filters: [
       query.category_id === undefined ? undefined : related.links.categories.has(galleries.id, query.category_id),
     ],

@@ -54,7 +54,7 @@ export const mailTemplateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     async (request) => {
       const user = allow(request, 'view');
       return {
-        ...(await mail.listMailTemplates(db, request.query, request.lang, request.keptHint)),
+        ...(await mail.listMailTemplates(db, request.query, request.lang)),
         abilities: abilitiesOf(canMailTemplate(user, 'update')),
       };
     },

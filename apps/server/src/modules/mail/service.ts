@@ -17,7 +17,6 @@ import type { Db } from '../../db/client.js';
 import { mailTemplateLangs, mailTemplates } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { mailDocument, renderTemplate, sampleValues, siteValues } from '../../mail/templates.js';
-import type { KeptHint } from '../../resources/kept-pages.js';
 import { type OwnerTable, translations } from '../../resources/langs.js';
 import { iso, translatedList } from '../../resources/list.js';
 import { updateUnlessStale } from '../../resources/resource.js';
@@ -63,9 +62,8 @@ export async function listMailTemplates(
   db: Db,
   query: ListQuery,
   lang: Locale,
-  hint?: KeptHint,
 ): Promise<ListResponse<MailTemplateRow>> {
-  const { rows, meta } = await mailTemplateList(db, { query, lang, hint });
+  const { rows, meta } = await mailTemplateList(db, { query, lang });
   return {
     data: rows.map((r) => ({
       id: r.id,

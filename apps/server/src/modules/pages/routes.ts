@@ -36,7 +36,7 @@ export const pageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     model: 'Page',
     can: canPage,
     listQuery,
-    list: (query, lang, hint) => pages.listPages(db, query, lang, hint),
+    list: (query, lang) => pages.listPages(db, query, lang),
     body: pageSchema,
     create: (input, id) => pages.createPage(db, input, id),
     update: (id, input) => pages.updatePage(db, id, input),

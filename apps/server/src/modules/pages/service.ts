@@ -26,7 +26,6 @@ import {
   panels,
 } from '../../db/schema.js';
 import { invalid, notFound } from '../../http/errors.js';
-import type { KeptHint } from '../../resources/kept-pages.js';
 import { lockTitleUrls, type Tx, titleUrlErrors, titleUrlTaken, translations } from '../../resources/langs.js';
 import { type ContentListQuery, iso, translatedList } from '../../resources/list.js';
 import { updateUnlessStale } from '../../resources/resource.js';
@@ -88,16 +87,10 @@ const pageList = translatedList(pageLangRows, {
 });
 
 /** The page list: one page in the caller's language, title ascending unless asked otherwise. */
-export async function listPages(
-  db: Db,
-  query: PageFilters,
-  lang: Locale,
-  hint?: KeptHint,
-): Promise<ListResponse<PageRow>> {
+export async function listPages(db: Db, query: PageFilters, lang: Locale): Promise<ListResponse<PageRow>> {
   const { rows, meta } = await pageList(db, {
     query,
     lang,
-    hint,
     filters: [
       query.module_id === undefined ? undefined : eq(pages.module_id, query.module_id),
       query.navigation === undefined ? undefined : query.navigation ? inNavigation : sql`not ${inNavigation}`,

@@ -30,7 +30,7 @@ export const panelRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     model: 'Panel',
     can: canPanel,
     listQuery,
-    list: (query, lang, hint) => panels.listPanels(db, query, lang, hint),
+    list: (query, lang) => panels.listPanels(db, query, lang),
     body: panelSchema,
     create: (input) => panels.createPanel(db, input),
     update: (id, input) => panels.updatePanel(db, id, input),

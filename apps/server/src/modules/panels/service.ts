@@ -12,7 +12,6 @@ import { asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { pagePanels, panelLangs, panels } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
-import type { KeptHint } from '../../resources/kept-pages.js';
 import { translations } from '../../resources/langs.js';
 import { type ContentListQuery, iso, translatedList } from '../../resources/list.js';
 import { updateUnlessStale } from '../../resources/resource.js';
@@ -55,13 +54,8 @@ const panelList = translatedList(panelLangRows, {
 });
 
 /** The panel list: one page in the caller's language, by priority unless asked otherwise. */
-export async function listPanels(
-  db: Db,
-  query: ContentListQuery,
-  lang: Locale,
-  hint?: KeptHint,
-): Promise<ListResponse<PanelRow>> {
-  const { rows, meta } = await panelList(db, { query, lang, hint });
+export async function listPanels(db: Db, query: ContentListQuery, lang: Locale): Promise<ListResponse<PanelRow>> {
+  const { rows, meta } = await panelList(db, { query, lang });
   return {
     data: rows.map((r) => ({ ...r, updated_at: r.updated_at.toISOString(), deleted_at: iso(r.deleted_at) })),
     meta,

@@ -25,7 +25,7 @@ export const partnerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     model: 'Partner',
     can: canPartner,
     listQuery,
-    list: (query, lang, hint) => partner.listPartners(db, query, lang, hint),
+    list: (query, lang) => partner.listPartners(db, query, lang),
     body: partnerSchema,
     create: writes.create,
     update: writes.update,

@@ -13,7 +13,6 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { partnerLangs, partners } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
-import type { KeptHint } from '../../resources/kept-pages.js';
 import { translations } from '../../resources/langs.js';
 import { type ContentListQuery, iso, translatedList } from '../../resources/list.js';
 import { publishingValues, titledResource } from '../../resources/titled.js';
@@ -50,13 +49,8 @@ const partnerList = translatedList(partnerLangRows, {
 });
 
 /** The partner list: one page in the caller's language, by order unless asked otherwise. */
-export async function listPartners(
-  db: Db,
-  query: ContentListQuery,
-  lang: Locale,
-  hint?: KeptHint,
-): Promise<ListResponse<PartnerRow>> {
-  const { rows, meta } = await partnerList(db, { query, lang, hint });
+export async function listPartners(db: Db, query: ContentListQuery, lang: Locale): Promise<ListResponse<PartnerRow>> {
+  const { rows, meta } = await partnerList(db, { query, lang });
   return {
     data: rows.map((r) => ({ ...r, updated_at: r.updated_at.toISOString(), deleted_at: iso(r.deleted_at) })),
     meta,

@@ -37,7 +37,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     model: 'Reference',
     can: canReference,
     listQuery,
-    list: (query, lang, hint) => reference.listReferences(db, query, lang, hint),
+    list: (query, lang) => reference.listReferences(db, query, lang),
     body: referenceSchema,
     create: writes.create,
     update: writes.update,

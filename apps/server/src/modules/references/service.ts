@@ -20,7 +20,6 @@ import {
   references,
 } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
-import type { KeptHint } from '../../resources/kept-pages.js';
 import { translations } from '../../resources/langs.js';
 import { links, relatedLinks } from '../../resources/links.js';
 import { type ContentListQuery, iso, translatedList } from '../../resources/list.js';
@@ -75,9 +74,8 @@ export async function listReferences(
   db: Db,
   query: ContentListQuery,
   lang: Locale,
-  hint?: KeptHint,
 ): Promise<ListResponse<ReferenceRow>> {
-  const { rows, meta } = await referenceList(db, { query, lang, hint });
+  const { rows, meta } = await referenceList(db, { query, lang });
   return {
     data: rows.map((r) => ({ ...r, updated_at: r.updated_at.toISOString(), deleted_at: iso(r.deleted_at) })),
     meta,

@@ -41,7 +41,7 @@ export const textRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     model: 'Text',
     can: canText,
     listQuery,
-    list: (query, lang, hint) => texts.listTexts(db, query, lang, hint),
+    list: (query, lang) => texts.listTexts(db, query, lang),
     body: textSchema,
     create: async (input) => texts.createText(db, await checkPositions(input)),
     update: async (id, input) => texts.updateText(db, id, await checkPositions(input)),

@@ -14,7 +14,6 @@ import type { Db } from '../../db/client.js';
 import { textLangs, textPositionLinks, textPositions, texts } from '../../db/schema.js';
 import { readTogether } from '../../db/transaction.js';
 import { notFound } from '../../http/errors.js';
-import type { KeptHint } from '../../resources/kept-pages.js';
 import { type Tx, translations } from '../../resources/langs.js';
 import { iso, translatedList } from '../../resources/list.js';
 import { updateUnlessStale } from '../../resources/resource.js';
@@ -50,16 +49,10 @@ const textList = translatedList(textLangRows, {
 });
 
 /** The text list: one page in the caller's language, with the positions of the rows on it. */
-export async function listTexts(
-  db: Db,
-  query: ListQuery & TextFilters,
-  lang: Locale,
-  hint?: KeptHint,
-): Promise<ListResponse<TextRow>> {
+export async function listTexts(db: Db, query: ListQuery & TextFilters, lang: Locale): Promise<ListResponse<TextRow>> {
   const { rows, meta } = await textList(db, {
     query,
     lang,
-    hint,
     filters: [
       query.position_id === undefined
         ? undefined

@@ -76,7 +76,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     async (request) => {
       const user = allow(request, 'view');
       return {
-        ...(await listUsers(db, request.query, request.lang, user, request.keptHint)),
+        ...(await listUsers(db, request.query, request.lang, user)),
         abilities: abilitiesOf(user, canUsers),
       };
     },
