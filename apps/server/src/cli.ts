@@ -3,7 +3,6 @@ import { ConfigError, loadConfig } from './config.js';
 import { DatabaseLockedError, openDatabase } from './db/client.js';
 import { resetTwoFactor } from './modules/auth/two-factor.js';
 import { createUser, findUserByEmail, isValidRole, setUserPassword } from './modules/users/operations.js';
-import { logActivity } from './resources/activity-log.js';
 import { seedReference } from './seed/reference.js';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
@@ -75,8 +74,7 @@ async function main(argv: string[]) {
       const v = need(values, 'email');
       const user = await findUserByEmail(database.db, v.email);
       if (!user) throw new UsageError(`No user has the e-mail ${v.email}.`);
-      await resetTwoFactor(database, user.id);
-      await logActivity(database.db, { userId: null, model: 'User', rowIds: [user.id], action: 'two_factor_reset' });
+      await resetTwoFactor(database, user.id, null);
       console.log(`Two-factor sign-in of ${user.email} reset; their sessions ended. They sign in with the password.`);
     } else {
       const v = need(values, 'email', 'password');

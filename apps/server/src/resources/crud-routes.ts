@@ -22,18 +22,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import { inTransaction } from '../db/transaction.js';
-import { notFound } from '../http/errors.js';
 import { abilitiesOf, authorizer, type ContentAction } from '../http/policy.js';
 import type { AuthUser } from '../http/session.js';
 import { t } from '../i18n/index.js';
 import { imageUploadConfig } from '../media/images.js';
 import { type ImageColumn, imageFields } from './image-fields.js';
 import { translationStatusOf, translationsOf } from './langs.js';
-import { softResource } from './resource.js';
+import { contentOperations, type WithFiles, type WithNewFiles } from './operations.js';
+import type { softResource } from './resource.js';
 import { registerRevisionRoutes } from './revision-routes.js';
-import { recordWrite, type WriteEntry } from './revisions.js';
-import { bulkWrite } from './revisions-bulk.js';
 
 export { type ImageColumn, imageFields } from './image-fields.js';
 
@@ -81,14 +78,10 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
     listQuery: Q;
     list: (query: z.output<Q>, lang: Locale) => Promise<ListResponse<unknown>>;
     body: B;
-    /**
-     * Inserts a record and answers its id; given `id` (reserved by `image.createWith` for a record with images),
-     * inserts it with that id.
-     */
+    /** The record's writes (operations.ts ContentWrites). */
     create: (input: z.output<B>, id?: number) => Promise<number>;
     update: (id: number, input: z.output<B>) => Promise<void>;
     read: (id: number) => Promise<unknown>;
-    /** Refuses (throws) a restore that would break a rule, e.g. a title_url taken while the record was removed. */
     checkRestore?: (id: number) => Promise<void>;
     /**
      * The record's image columns (`image` unless `fields` names others, e.g. a news article's poster) take
@@ -103,12 +96,10 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
     record?: z.ZodType;
   },
 ) {
-  const { db, model, can, read } = spec;
-  // Every write is logged for its user and kept as a revision of each record it changed (docs/features/revisions.md),
-  // a bulk action's in one insert. It answers the records as read for their revisions, which the routes answer with
-  // rather than reading again. Each write and its record run in one transaction (`inTransaction`): the module's
-  // save and `read` go through `db`, which joins it, so a failed log entry or revision leaves the record unchanged.
-  const recorded = (entry: WriteEntry) => recordWrite(db, entry, read);
+  const { db, can, read } = spec;
+  // Every write is one operation (operations.ts): the policy, then the record, its revision and the log entry in
+  // one transaction. The routes validate, write new files first (image-fields.ts) and answer.
+  const operations = contentOperations<z.output<B>>(spec);
   const noun = nounOf(app);
   const row = spec.row ?? anyRecordSchema;
   const record = spec.record ?? anyRecordSchema;
@@ -167,18 +158,12 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
       const user = allow(request, 'create');
       const input = request.body as z.output<B>;
       // The new image files are written under a reserved id before the transaction (image.createWith), which then
-      // inserts the record with that id, points it at them and keeps its revision.
-      const create = (reserved?: number, point?: () => Promise<void>) =>
-        inTransaction(db, async () => {
-          const id = await spec.create(input, reserved);
-          if (reserved !== undefined && id !== reserved) throw new Error(`${model} was not created with its id`);
-          await point?.();
-          return { id, kept: await recorded({ userId: user.id, model, rowIds: [id], action: 'store' }) };
-        });
+      // inserts the record with that id and points it at them.
       const uploads = image && (await image.checked(request));
-      const { id, kept } = image && uploads ? await image.createWith(request, uploads, create) : await create();
+      const files: WithNewFiles | undefined = image && uploads && ((save) => image.createWith(request, uploads, save));
+      const { data } = await operations.create(user, input, files);
       reply.code(201);
-      return { message: t(request.lang, 'crud.stored'), data: kept.get(id) ?? (await read(id)) };
+      return { message: t(request.lang, 'crud.stored'), data };
     },
   );
 
@@ -193,37 +178,27 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
       const user = allow(request, 'update');
       const { id } = request.params;
       const input = request.body as z.output<B>;
-      // The new image files are written before the transaction (image.update), which then saves the record, points
-      // it at them and keeps its revision.
-      const save = (point?: () => Promise<void>) =>
-        inTransaction(db, async () => {
-          await spec.update(id, input);
-          await point?.();
-          return recorded({ userId: user.id, model, rowIds: [id], action: 'update' });
-        });
+      // The new image files are written before the transaction (image.update), which then points the record at them.
       const uploads = image && (await image.checked(request));
-      const kept = image && uploads ? await image.update(request, id, uploads, save) : await save();
-      return { message: t(request.lang, 'crud.updated'), data: kept.get(id) ?? (await read(id)) };
+      const files: WithFiles | undefined = image && uploads && ((save) => image.update(request, id, uploads, save));
+      const data = await operations.update(user, id, input, files);
+      return { message: t(request.lang, 'crud.updated'), data };
     },
   );
 
   registerRevisionRoutes(app, {
     db,
-    model,
+    model: spec.model,
     allow,
     body: () => spec.body,
     response: writeResponse(record),
-    restore: async (request, id, input: z.output<B>, user) => {
-      const kept = await inTransaction(db, async () => {
-        await spec.update(id, input);
-        return recorded({ userId: user.id, model, rowIds: [id], action: 'update', revision: 'revert' });
-      });
-      return { message: t(request.lang, 'crud.updated'), data: kept.get(id) ?? (await read(id)) };
-    },
+    restore: async (request, id, input: z.output<B>, user) => ({
+      message: t(request.lang, 'crud.updated'),
+      data: await operations.revert(user, id, input),
+    }),
   });
 
   // Removal is soft (docs/data.md Removal): DELETE {id}, POST {id}/restore, POST array/{publish|hide|destroy}.
-  const ops = softResource(db, spec.table);
   app.delete(
     '/:id',
     {
@@ -231,12 +206,7 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
       schema: { summary: `Delete ${noun.a} ${noun.one}`, params: idParams, response: { 200: messageSchema } },
     },
     async (request) => {
-      const user = allow(request, 'destroy');
-      await inTransaction(db, async () => {
-        const changed = await ops.destroy([request.params.id]);
-        if (changed.length === 0 && !(await ops.exists(request.params.id))) throw notFound();
-        await recorded({ userId: user.id, model, rowIds: changed, action: 'destroy' });
-      });
+      await operations.remove(allow(request, 'destroy'), request.params.id);
       return { message: t(request.lang, 'crud.destroyed') };
     },
   );
@@ -248,17 +218,10 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
       config: { openapiErrors: ['Invalid'], ...allow.roles('restore') },
       schema: { summary: `Restore a deleted ${noun.one}`, params: idParams, ...written },
     },
-    async (request) => {
-      const user = allow(request, 'restore');
-      const { id } = request.params;
-      const kept = await inTransaction(db, async () => {
-        await spec.checkRestore?.(id);
-        const changed = await ops.restore([id]);
-        if (changed.length === 0 && !(await ops.exists(id))) throw notFound();
-        return recorded({ userId: user.id, model, rowIds: changed, action: 'restore' });
-      });
-      return { message: t(request.lang, 'crud.restored'), data: kept.get(id) ?? (await read(id)) };
-    },
+    async (request) => ({
+      message: t(request.lang, 'crud.restored'),
+      data: await operations.restore(allow(request, 'restore'), request.params.id),
+    }),
   );
 
   // One route per action (the wire's `array/{action}`), so that each declares who may (`config.roles`).
@@ -274,19 +237,8 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
         },
       },
       async (request) => {
-        const user = allow(request, action);
-        const rows = [...new Set(request.body.rows)];
-        const status = action === 'destroy' ? undefined : action === 'publish';
-        // The records are read for their revisions before the transaction opens (docs/features/revisions.md).
-        const changed = await bulkWrite(
-          db,
-          { table: spec.table, read },
-          rows,
-          status,
-          () => (status === undefined ? ops.destroy(rows) : ops.setStatus(rows, status)),
-          (changed, current) => recordWrite(db, { userId: user.id, model, rowIds: changed, action }, current),
-        );
-        return { message: t(request.lang, BULK_MESSAGES[action], { count: changed.length }), count: changed.length };
+        const count = await operations.bulk(allow(request, action), action, request.body.rows);
+        return { message: t(request.lang, BULK_MESSAGES[action], { count }), count };
       },
     );
   }

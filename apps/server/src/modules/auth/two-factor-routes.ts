@@ -19,7 +19,6 @@ import { forbidden, notFound, unauthenticated } from '../../http/errors.js';
 import { isAdmin, isSelf, isStaff } from '../../http/policy.js';
 import { authenticate, currentUser, pendingSessionUser } from '../../http/session.js';
 import { t } from '../../i18n/index.js';
-import { logActivity } from '../../resources/activity-log.js';
 import { guessOrigin, rememberDevice } from './guesses.js';
 import * as auth from './service.js';
 import * as twoFactor from './two-factor.js';
@@ -173,7 +172,6 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       const user = currentUser(request);
       if (!isAdmin(user)) throw forbidden();
       await twoFactor.setRequired(ctx, user.id, request.body.required);
-      await logActivity(ctx.db, { userId: user.id, model: 'Settings', rowIds: [1], action: 'update' });
       return { message: t(request.lang, 'twoFactor.policySaved'), ...(await policy(request)) };
     },
   );
@@ -196,8 +194,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       if (!isAdmin(user) || isSelf(user, id)) throw forbidden();
       const found = await twoFactor.withTwoFactor(ctx, [id]);
       if (!found.has(id)) throw notFound();
-      await twoFactor.resetTwoFactor(ctx, id);
-      await logActivity(ctx.db, { userId: user.id, model: 'User', rowIds: [id], action: 'two_factor_reset' });
+      await twoFactor.resetTwoFactor(ctx, id, user.id);
       return { message: t(request.lang, 'twoFactor.reset') };
     },
   );

@@ -3,8 +3,10 @@ import { TWO_FACTOR, TWO_FACTOR_ERR } from '@backoffice/shared';
 import { and, eq, inArray, isNotNull, lt, notInArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { sessions, signInPolicy, userRecoveryCodes, users, userTwoFactor } from '../../db/schema.js';
+import { inTransaction } from '../../db/transaction.js';
 import { hmac, verifyPassword } from '../../http/crypto.js';
 import { HttpError, invalid } from '../../http/errors.js';
+import { logActivity } from '../../resources/activity-log.js';
 import { countGuess, type GuessOrigin } from './guesses.js';
 import { open, seal } from './secret-box.js';
 import { matchingStep, newTotpSecret, otpauthUrl } from './totp.js';
@@ -176,9 +178,12 @@ async function removeTwoFactor(ctx: Pick<AppContext, 'db'>, userId: number) {
  * ends, so the next sign-in is by password (and, when required, leads to a new set-up). The operator's command
  * `user:two-factor-reset` (`cli.ts`) does the same for a role-1 user who lost both the phone and the recovery codes.
  */
-export async function resetTwoFactor(ctx: Pick<AppContext, 'db'>, userId: number) {
-  await removeTwoFactor(ctx, userId);
-  await ctx.db.delete(sessions).where(eq(sessions.user_id, userId));
+export async function resetTwoFactor(ctx: Pick<AppContext, 'db'>, userId: number, actorId: number | null) {
+  await inTransaction(ctx.db, async () => {
+    await removeTwoFactor(ctx, userId);
+    await ctx.db.delete(sessions).where(eq(sessions.user_id, userId));
+    await logActivity(ctx.db, { userId: actorId, model: 'User', rowIds: [userId], action: 'two_factor_reset' });
+  });
 }
 
 /** The users of `ids` who sign in with two-factor sign-in. */
@@ -200,15 +205,18 @@ export async function setRequired(ctx: AppContext, actorId: number, required: bo
     throw invalid({ required: [TWO_FACTOR_ERR.enableFirst] }, TWO_FACTOR_ERR.enableFirst);
   }
   const now = new Date();
-  await ctx.db
-    .insert(signInPolicy)
-    .values({ id: 1, two_factor_required: required })
-    .onConflictDoUpdate({ target: signInPolicy.id, set: { two_factor_required: required, updated_at: now } });
-  if (required) {
-    const enabled = ctx.db
-      .select({ id: userTwoFactor.user_id })
-      .from(userTwoFactor)
-      .where(isNotNull(userTwoFactor.enabled_at));
-    await ctx.db.delete(sessions).where(notInArray(sessions.user_id, enabled));
-  }
+  await inTransaction(ctx.db, async () => {
+    await ctx.db
+      .insert(signInPolicy)
+      .values({ id: 1, two_factor_required: required })
+      .onConflictDoUpdate({ target: signInPolicy.id, set: { two_factor_required: required, updated_at: now } });
+    if (required) {
+      const enabled = ctx.db
+        .select({ id: userTwoFactor.user_id })
+        .from(userTwoFactor)
+        .where(isNotNull(userTwoFactor.enabled_at));
+      await ctx.db.delete(sessions).where(notInArray(sessions.user_id, enabled));
+    }
+    await logActivity(ctx.db, { userId: actorId, model: 'Settings', rowIds: [1], action: 'update' });
+  });
 }

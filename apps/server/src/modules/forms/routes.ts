@@ -12,15 +12,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { notFound } from '../../http/errors.js';
 import { authorizer } from '../../http/policy.js';
 import { authenticate } from '../../http/session.js';
 import { t } from '../../i18n/index.js';
-import { logActivity } from '../../resources/activity-log.js';
 import { idParams } from '../../resources/crud-routes.js';
-import { softResource } from '../../resources/resource.js';
+import { removeSubmissions } from './operations.js';
 import { canForm, formAbilities } from './policy.js';
-import { FORM_TABLES, getSubmission, listSubmissions } from './service.js';
+import { getSubmission, listSubmissions } from './service.js';
 
 const kindParams = z.object({ kind: z.enum(FORM_KINDS) });
 const recordParams = kindParams.extend(idParams.shape);
@@ -67,12 +65,8 @@ export const formRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/:kind/:id',
     { config: allow.roles('destroy'), schema: { params: recordParams, response: { 200: messageSchema } } },
     async (request) => {
-      const user = allow(request, 'destroy');
       const { kind, id } = request.params;
-      const ops = softResource(db, FORM_TABLES[kind]);
-      const changed = await ops.destroy([id]);
-      if (changed.length === 0 && !(await ops.exists(id))) throw notFound();
-      await logActivity(db, { userId: user.id, model: 'Form', rowIds: changed, action: 'destroy' });
+      await removeSubmissions(db, allow(request, 'destroy'), kind, [id], true);
       return { message: t(request.lang, 'crud.destroyed') };
     },
   );
@@ -84,9 +78,7 @@ export const formRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       schema: { params: kindParams, body: bulkSchema, response: { 200: bulkResultSchema } },
     },
     async (request) => {
-      const user = allow(request, 'destroy');
-      const changed = await softResource(db, FORM_TABLES[request.params.kind]).destroy([...new Set(request.body.rows)]);
-      await logActivity(db, { userId: user.id, model: 'Form', rowIds: changed, action: 'destroy' });
+      const changed = await removeSubmissions(db, allow(request, 'destroy'), request.params.kind, request.body.rows);
       return { message: t(request.lang, 'crud.destroyedMany', { count: changed.length }), count: changed.length };
     },
   );

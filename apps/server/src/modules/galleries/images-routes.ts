@@ -23,18 +23,9 @@ import { authorizer } from '../../http/policy.js';
 import { authenticate } from '../../http/session.js';
 import { t } from '../../i18n/index.js';
 import { imageUploadConfig } from '../../media/images.js';
-import { logActivity } from '../../resources/activity-log.js';
+import { galleryImageOperations } from './image-operations.js';
 import { canGalleryImage, type GalleryImageAction, galleryImageAbilities } from './images-policy.js';
-import {
-  assertGallery,
-  destroyImages,
-  listImages,
-  readImage,
-  reorderImages,
-  rotateGalleryImage,
-  setImageStatus,
-  updateTitles,
-} from './images-service.js';
+import { assertGallery, listImages, readImage } from './images-service.js';
 import { receiveUpload, startUploadCleanup } from './upload-chunks.js';
 
 const galleryParams = z.object({ galleryId: zPathId });
@@ -67,8 +58,7 @@ export const galleryImageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     await assertGallery(ctx.db, galleryId);
     return user;
   };
-  const log = (userId: number, rowIds: number[], action: Parameters<typeof logActivity>[1]['action']) =>
-    logActivity(ctx.db, { userId, model: 'GalleryImage', rowIds, action });
+  const images = galleryImageOperations(ctx);
 
   app.get(
     '/:galleryId',
@@ -110,7 +100,6 @@ export const galleryImageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
         (err) => request.log.warn({ err }, 'stale gallery upload cleanup failed'),
       );
       if (!outcome.complete) return outcome;
-      await log(user.id, [outcome.imageId], 'upload');
       reply.code(201);
       return {
         complete: true,
@@ -132,9 +121,7 @@ export const galleryImageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     },
     async (request) => {
       const { galleryId } = request.params;
-      const user = await guard(request, 'order', galleryId);
-      const moved = await reorderImages(ctx.db, galleryId, request.body);
-      await log(user.id, moved, 'order');
+      await images.reorder(allow(request, 'order'), galleryId, request.body);
       return { message: t(request.lang, 'galleryImage.ordered'), data: await listImages(ctx, galleryId) };
     },
   );
@@ -148,9 +135,7 @@ export const galleryImageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     },
     async (request) => {
       const { galleryId, imageId } = request.params;
-      const user = await guard(request, 'rotate', galleryId);
-      await rotateGalleryImage(ctx, galleryId, imageId);
-      await log(user.id, [imageId], 'rotate');
+      await images.rotate(allow(request, 'rotate'), galleryId, imageId);
       return { message: t(request.lang, 'galleryImage.rotated'), data: await readImage(ctx, galleryId, imageId) };
     },
   );
@@ -163,9 +148,7 @@ export const galleryImageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     },
     async (request) => {
       const { galleryId, imageId } = request.params;
-      const user = await guard(request, 'update', galleryId);
-      await updateTitles(ctx.db, galleryId, imageId, request.body);
-      await log(user.id, [imageId], 'update');
+      await images.retitle(allow(request, 'update'), galleryId, imageId, request.body);
       return { message: t(request.lang, 'crud.updated'), data: await readImage(ctx, galleryId, imageId) };
     },
   );
@@ -175,9 +158,7 @@ export const galleryImageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     { config: allow.roles('destroy'), schema: { params: imageParams, response: { 200: messageSchema } } },
     async (request) => {
       const { galleryId, imageId } = request.params;
-      const user = await guard(request, 'destroy', galleryId);
-      const removed = await destroyImages(ctx, galleryId, [imageId]);
-      await log(user.id, removed, 'destroy');
+      await images.remove(allow(request, 'destroy'), galleryId, [imageId]);
       return { message: t(request.lang, 'crud.destroyed') };
     },
   );
@@ -194,13 +175,12 @@ export const galleryImageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     },
     async (request) => {
       const { galleryId, action } = request.params;
-      const user = await guard(request, action, galleryId);
+      const user = allow(request, action);
       const rows = [...new Set(request.body.rows)];
       const changed =
         action === 'destroy'
-          ? await destroyImages(ctx, galleryId, rows)
-          : await setImageStatus(ctx.db, galleryId, rows, action === 'publish');
-      await log(user.id, changed, action);
+          ? await images.remove(user, galleryId, rows)
+          : await images.setStatus(user, galleryId, rows, action);
       return { message: t(request.lang, BULK_MESSAGES[action], { count: changed.length }), count: changed.length };
     },
   );

@@ -5,15 +5,18 @@ import {
   type GalleryImageTitlesInput,
   LOCALES,
   type Locale,
+  type LogAction,
 } from '@backoffice/shared';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { galleries, galleryImageLangs, galleryImages } from '../../db/schema.js';
+import { afterCommit } from '../../db/transaction.js';
 import { invalid, notFound, stale } from '../../http/errors.js';
 import { ImageRejectedError, type ProcessedImage, rotateImage } from '../../media/images.js';
 import { ObjectNotFoundError } from '../../media/object-store.js';
 import { mediaStorage, newFileName } from '../../media/storage.js';
+import { logActivity } from '../../resources/activity-log.js';
 import type { Tx } from '../../resources/langs.js';
 
 /** The storage folder of gallery images: `MEDIA_DIR/gallery/<galleryId>/[thumb/]<file>` (docs/features/gallery-images.md). */
@@ -103,17 +106,18 @@ export async function readImage(
 }
 
 /**
- * Adds a stored image to the end of its gallery, with an empty title in each locale (a caption is optional).
- * `before` runs in the same transaction (the chunked upload removes its upload row there).
+ * Adds a stored image to the end of its gallery, with an empty title in each locale (a caption is optional), and
+ * logs it as `upload` for `userId` (the demo seed has none). `before` runs in the same transaction (the chunked
+ * upload removes its upload row there).
  */
 export async function insertImage(
   db: Db,
   galleryId: number,
   stored: { file: string; width: number; height: number },
-  before?: (tx: Tx) => Promise<void>,
+  by: { userId: number | null; before?: (tx: Tx) => Promise<void> },
 ): Promise<number> {
   return db.transaction(async (tx) => {
-    await before?.(tx);
+    await by.before?.(tx);
     const [row] = await tx
       .insert(galleryImages)
       .values({
@@ -128,9 +132,14 @@ export async function insertImage(
     await tx
       .insert(galleryImageLangs)
       .values(LOCALES.map((locale) => ({ gallery_image_id: row.id, language_code: locale, title: '' })));
+    if (by.userId !== null) await logImages(tx, by.userId, [row.id], 'upload');
     return row.id;
   });
 }
+
+/** The log entry of a write to gallery images, in the write's transaction. */
+export const logImages = (db: Db | Tx, userId: number, rowIds: number[], action: LogAction) =>
+  logActivity(db as Db, { userId, model: 'GalleryImage', rowIds, action });
 
 /** Writes both files of a processed image under the gallery's folder; answers the new name. */
 export async function storeGalleryFiles(
@@ -200,13 +209,15 @@ export async function reorderImages(db: Db, galleryId: number, input: GalleryIma
 
 /**
  * Turns an image 90° clockwise (the original and a new thumbnail) under a new file name, so browsers and caches
- * load the new files; width and height are swapped. The row moves to the new name only if it still holds the old
- * one (a concurrent rotation → 409, the new files are removed); the old files go after the row changed.
+ * load the new files; width and height are swapped. The files are written first; then one transaction moves the row
+ * to the new name, only if it still holds the old one (a concurrent rotation → 409), and logs it for `userId`. If it
+ * fails the new files go; once it has committed, the old ones.
  */
 export async function rotateGalleryImage(
   ctx: Pick<AppContext, 'db' | 'config'>,
   galleryId: number,
   imageId: number,
+  userId: number,
 ): Promise<void> {
   const storage = mediaStorage(ctx.config);
   const row = await imageOf(ctx.db, galleryId, imageId);
@@ -221,12 +232,15 @@ export async function rotateGalleryImage(
   }
   const file = await storeGalleryFiles(ctx, galleryId, turned);
   try {
-    const updated = await ctx.db
-      .update(galleryImages)
-      .set({ file, width: turned.width, height: turned.height, updated_at: new Date() })
-      .where(and(eq(galleryImages.id, imageId), eq(galleryImages.file, row.file)))
-      .returning({ id: galleryImages.id });
-    if (updated.length === 0) throw stale();
+    await ctx.db.transaction(async (tx) => {
+      const updated = await tx
+        .update(galleryImages)
+        .set({ file, width: turned.width, height: turned.height, updated_at: new Date() })
+        .where(and(eq(galleryImages.id, imageId), eq(galleryImages.file, row.file)))
+        .returning({ id: galleryImages.id });
+      if (updated.length === 0) throw stale();
+      await logImages(tx, userId, [imageId], 'rotate');
+    });
   } catch (err) {
     await storage.remove(GALLERY_MEDIA, galleryId, file).catch(() => {});
     throw err;
@@ -266,6 +280,9 @@ export async function destroyImages(
       .returning({ id: galleryImages.id, file: galleryImages.file });
   });
   const storage = mediaStorage(ctx.config);
-  await Promise.all(removed.map((r) => storage.remove(GALLERY_MEDIA, galleryId, r.file).catch(() => {})));
+  // Once the operation's transaction commits (at once outside one).
+  await afterCommit(ctx.db, () =>
+    Promise.all(removed.map((r) => storage.remove(GALLERY_MEDIA, galleryId, r.file).catch(() => {}))),
+  );
   return removed.map((r) => r.id);
 }

@@ -13,6 +13,7 @@ import { galleryUploadChunks, galleryUploadRefusals, galleryUploads } from '../.
 import { HttpError, invalid } from '../../http/errors.js';
 import { ImageRejectedError, type ProcessedImage, processImageField, processImageFile } from '../../media/images.js';
 import { mediaStorage } from '../../media/storage.js';
+import type { Tx } from '../../resources/langs.js';
 import { GALLERY_MEDIA, insertImage, storeGalleryFiles } from './images-service.js';
 
 /*
@@ -67,7 +68,7 @@ export async function receiveUpload(
   if (chunk && file.length !== expectedChunkBytes(chunk)) throw invalid({ file: [ERR.invalid] });
   if (!chunk || chunk.count === 1) {
     const image = await processImageField('file', file);
-    return { complete: true, imageId: await addImage(ctx, target.galleryId, image) };
+    return { complete: true, imageId: await addImage(ctx, target, image) };
   }
   const key: UploadKey = { ...target, uuid: chunk.uuid };
   if (await isRefused(ctx.db, key)) throw notAnImage();
@@ -133,16 +134,16 @@ async function refuse(db: Db, key: UploadKey) {
   await db.delete(galleryUploads).where(keyOf(key));
 }
 
-/** Stores the files, then the row (appended last); a failed insert removes the files again. */
+/** Stores the files, then the row (appended last) with its log entry; a failed insert removes the files again. */
 async function addImage(
   ctx: Pick<AppContext, 'db' | 'config'>,
-  galleryId: number,
+  { galleryId, userId }: { galleryId: number; userId: number },
   image: ProcessedImage,
   claimed?: { uploadId: number; token: string },
 ): Promise<number> {
   const file = await storeGalleryFiles(ctx, galleryId, image);
   try {
-    return await insertImage(ctx.db, galleryId, { file, width: image.width, height: image.height }, async (tx) => {
+    const before = async (tx: Tx) => {
       if (!claimed) return;
       const gone = await tx
         .delete(galleryUploads)
@@ -150,7 +151,8 @@ async function addImage(
         .returning({ id: galleryUploads.id });
       // Another request took the assembly over (this one missed renewing its claim): that one stores the image.
       if (gone.length === 0) throw new HttpError(409, 'http.stale');
-    });
+    };
+    return await insertImage(ctx.db, galleryId, { file, width: image.width, height: image.height }, { userId, before });
   } catch (err) {
     await mediaStorage(ctx.config)
       .remove(GALLERY_MEDIA, galleryId, file)
@@ -332,7 +334,7 @@ async function assemble(
     await pipeline(Readable.from(chunksOf(ctx.db, uploadId)), createWriteStream(path, { flags: 'wx' }));
     if ((await stat(path)).size !== totalSize) throw new ImageRejectedError('corrupt');
     const image = await processImageFile(path);
-    return await addImage(ctx, key.galleryId, image, { uploadId, token });
+    return await addImage(ctx, key, image, { uploadId, token });
   } catch (err) {
     if (err instanceof ImageRejectedError) {
       await refuse(ctx.db, key).catch(() => {});

@@ -13,8 +13,8 @@ import type { AppContext } from '../../context.js';
 import { authorizer, canEditContent } from '../../http/policy.js';
 import { authenticate } from '../../http/session.js';
 import { t } from '../../i18n/index.js';
-import { logActivity } from '../../resources/activity-log.js';
-import { groupOptions, navigationTree, parentOptions, saveTree } from './service.js';
+import { moveTree } from './operations.js';
+import { groupOptions, navigationTree, parentOptions } from './service.js';
 
 /** `{groupId}/{pageId}`: page 0 is a new page. */
 const parentParams = z.object({ groupId: zPathId, pageId: zPathIdOrNew });
@@ -54,9 +54,7 @@ export const navigationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       },
     },
     async (request) => {
-      const user = allow(request, 'update');
-      const moved = await saveTree(db, request.params.groupId, request.body.tree);
-      await logActivity(db, { userId: user.id, model: 'Page', rowIds: moved, action: 'order' });
+      await moveTree(db, allow(request, 'update'), request.params.groupId, request.body.tree);
       return { message: t(request.lang, 'crud.updated'), data: await navigationTree(db, request.lang) };
     },
   );

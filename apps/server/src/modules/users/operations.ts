@@ -1,8 +1,25 @@
-import { type Locale, ROLES, slugify } from '@backoffice/shared';
+import {
+  type Locale,
+  type LogAction,
+  ROLES,
+  slugify,
+  type UserBulkAction,
+  type UserCreateInput,
+  type UserUpdateInput,
+} from '@backoffice/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
+import { inTransaction } from '../../db/transaction.js';
 import { hashPassword } from '../../http/crypto.js';
+import { forbidden, notFound } from '../../http/errors.js';
+import { isSelf } from '../../http/policy.js';
+import type { AuthUser } from '../../http/session.js';
+import { logActivity } from '../../resources/activity-log.js';
+import type { WithFiles, WithNewFiles } from '../../resources/operations.js';
+import { softResource } from '../../resources/resource.js';
+import { canActivateUser, canChangeRole, canEditUser, canRemoveOrBlockUser, canUsers } from './policy.js';
+import * as service from './service.js';
 
 export interface NewUser {
   email: string;
@@ -54,3 +71,92 @@ export async function setUserPassword(db: Db, userId: number, password: string) 
 }
 
 export const isValidRole = (role: number) => Object.values(ROLES).includes(role as 1 | 2 | 3);
+
+/**
+ * The admin's writes of users (docs/features/sign-in-and-users.md), each one operation: the rules for the acting
+ * user and the row, then the files (the image), then one transaction holding the user, the end of the sessions the
+ * change ends (SECURITY.md: block, role change, password change, removal) and the log entry.
+ */
+export function userOperations(db: Db) {
+  const rows = softResource(db, users);
+  const log = (actor: AuthUser, rowIds: number[], action: LogAction) =>
+    logActivity(db, { userId: actor.id, model: 'User', rowIds, action });
+  return {
+    /** Creates a user (role 1), with the image when `files` writes it; answers the id. */
+    async create(actor: AuthUser, input: UserCreateInput, files?: WithNewFiles): Promise<number> {
+      if (!canUsers(actor, 'create')) throw forbidden();
+      // scrypt takes tens of milliseconds: before the transaction.
+      const password = await hashPassword(input.password);
+      const save = (reserved?: number, point?: () => Promise<void>) =>
+        inTransaction(db, async () => {
+          const id = await service.createUserRecord(db, input, { password, id: reserved });
+          await point?.();
+          await log(actor, [id], 'store');
+          return id;
+        });
+      return files ? files(save) : save();
+    },
+
+    /** Saves user `id` (403 for a row or a change the actor may not make), with the image when `files` writes it. */
+    async update(actor: AuthUser, id: number, input: UserUpdateInput, files?: WithFiles): Promise<void> {
+      const row = await service.findUserRow(db, id);
+      if (!canUsers(actor, 'update') || !canEditUser(actor, row)) throw forbidden();
+      // Fields that decide access (SECURITY.md): a change the caller may not make is refused, an unchanged value passes.
+      if (input.role_id !== row.role_id && !canChangeRole(actor, row)) throw forbidden();
+      if (input.status !== row.status) {
+        const allowed = input.status ? canActivateUser(actor) : canRemoveOrBlockUser(actor, row);
+        if (!allowed) throw forbidden();
+      }
+      const password = input.password ? await hashPassword(input.password) : undefined;
+      const save = (point?: () => Promise<void>) =>
+        inTransaction(db, async () => {
+          const changes = await service.updateUserRecord(db, id, input, row, password);
+          await point?.();
+          if (changes.roleChanged || changes.blocked) await service.endSessionsOf(db, [id]);
+          // A user who changes their own password stays signed in here; every other session of theirs ends.
+          else if (changes.passwordChanged)
+            await service.endSessionsOf(db, [id], isSelf(actor, id) ? actor.sessionId : undefined);
+          await log(actor, [id], 'update');
+        });
+      await (files ? files(save) : save());
+    },
+
+    /** Removes user `id` (soft) and ends their sessions; never oneself or the owner. */
+    async remove(actor: AuthUser, id: number): Promise<void> {
+      const row = await service.findUserRow(db, id);
+      if (!canUsers(actor, 'destroy') || !canRemoveOrBlockUser(actor, row)) throw forbidden();
+      await inTransaction(db, async () => {
+        const changed = await rows.destroy([row.id]);
+        await service.endSessionsOf(db, changed);
+        await log(actor, changed, 'destroy');
+      });
+    },
+
+    /** Brings back removed user `id`. */
+    async restore(actor: AuthUser, id: number): Promise<void> {
+      if (!canUsers(actor, 'restore')) throw forbidden();
+      await inTransaction(db, async () => {
+        const changed = await rows.restore([id]);
+        if (changed.length === 0 && !(await rows.exists(id))) throw notFound();
+        await log(actor, changed, 'restore');
+      });
+    },
+
+    /**
+     * Activates, blocks or removes users `ids` (role 1): the per-row rules apply to every row, and one refused row
+     * refuses the whole request. Answers how many changed.
+     */
+    async bulk(actor: AuthUser, action: UserBulkAction, ids: readonly number[]): Promise<number> {
+      if (!canUsers(actor, action === 'destroy' ? 'destroy' : 'status')) throw forbidden();
+      const unique = [...new Set(ids)];
+      if (action !== 'activate' && unique.some((id) => !canRemoveOrBlockUser(actor, { id }))) throw forbidden();
+      return inTransaction(db, async () => {
+        const changed =
+          action === 'destroy' ? await rows.destroy(unique) : await rows.setStatus(unique, action === 'activate');
+        if (action !== 'activate') await service.endSessionsOf(db, changed);
+        await log(actor, changed, action);
+        return changed.length;
+      });
+    },
+  };
+}

@@ -22,24 +22,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema.js';
-import { inTransaction } from '../../db/transaction.js';
-import { hashPassword } from '../../http/crypto.js';
-import { forbidden, notFound } from '../../http/errors.js';
-import { abilitiesOf, authorizer, isSelf } from '../../http/policy.js';
+import { forbidden } from '../../http/errors.js';
+import { abilitiesOf, authorizer } from '../../http/policy.js';
 import { type AuthUser, authenticate } from '../../http/session.js';
 import { t } from '../../i18n/index.js';
 import { imageUploadConfig } from '../../media/images.js';
-import { logActivity } from '../../resources/activity-log.js';
 import { idParams, imageFields } from '../../resources/crud-routes.js';
-import { softResource } from '../../resources/resource.js';
 import { listUsers } from './list.js';
 import { sendUserCreatedMail } from './mail.js';
-import { canActivateUser, canChangeRole, canEditUser, canRemoveOrBlockUser, canUsers } from './policy.js';
+import { userOperations } from './operations.js';
+import { canEditUser, canRemoveOrBlockUser, canUsers } from './policy.js';
 import * as service from './service.js';
 
 const listQuery = listQuerySchema.extend({ status: zFilterBool, role_id: zFilterId });
 const BULK_MESSAGES = { activate: 'users.activated', block: 'users.blocked', destroy: 'crud.destroyedMany' } as const;
-const BULK_LOG = { activate: 'activate', block: 'block', destroy: 'destroy' } as const;
 /** The answer of a create (201), an update and a restore: `{message, data: user}`. */
 const written = writeResponse(userRecordSchema);
 
@@ -54,7 +50,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   const { db, config } = ctx;
   const allow = authorizer(canUsers);
   const image = imageFields(db, users, { media: 'user', config });
-  const ops = softResource(db, users);
+  const writes = userOperations(db);
   app.addHook('onRequest', authenticate);
 
   /** The caller when they may edit the row `id` (404 for an unknown row, 403 for someone else's). */
@@ -100,19 +96,10 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
     async (request, reply) => {
       const user = allow(request, 'create');
-      const input = request.body;
       const uploads = await image.checked(request);
-      const password = await hashPassword(input.password);
       // As every create with images (crud-routes.ts): the files under a reserved id first, then one transaction
       // inserts the user with it, points it at them and logs it.
-      const id = await image.createWith(request, uploads, (reserved, point) =>
-        inTransaction(db, async () => {
-          const id = await service.createUserRecord(db, input, { password, id: reserved });
-          await point();
-          await logActivity(db, { userId: user.id, model: 'User', rowIds: [id], action: 'store' });
-          return id;
-        }),
-      );
+      const id = await writes.create(user, request.body, (save) => image.createWith(request, uploads, save));
       const created = await service.getUser(db, id);
       await sendUserCreatedMail(ctx, created, request.lang, request.log);
       reply.code(201);
@@ -129,28 +116,11 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
     async (request) => {
       const { id } = request.params;
-      const { user, row } = await editor(request, id);
-      const input = request.body;
-      // Fields that decide access (SECURITY.md): a change the caller may not make is refused, an unchanged value passes.
-      if (input.role_id !== row.role_id && !canChangeRole(user, row)) throw forbidden();
-      if (input.status !== row.status) {
-        const allowed = input.status ? canActivateUser(user) : canRemoveOrBlockUser(user, row);
-        if (!allowed) throw forbidden();
-      }
-      const upload = await image.checked(request);
-      const changes = await image.update(request, id, upload, async (point) => {
-        const saved = await service.updateUserRecord(db, id, input, row);
-        await point();
-        return saved;
-      });
-      if (changes.roleChanged || changes.blocked) await service.endSessionsOf(db, [id]);
-      else if (changes.passwordChanged) {
-        // A user who changes their own password stays signed in here; every other session of theirs ends.
-        await service.endSessionsOf(db, [id], isSelf(user, id) ? user.sessionId : undefined);
-      }
-      await logActivity(db, { userId: user.id, model: 'User', rowIds: [id], action: 'update' });
-      const saved = await service.findUserRow(db, id);
-      return { message: t(request.lang, 'crud.updated'), data: service.presentUser(saved) };
+      const uploads = await image.checked(request);
+      await writes.update(allow(request, 'update'), id, request.body, (save) =>
+        image.update(request, id, uploads, save),
+      );
+      return { message: t(request.lang, 'crud.updated'), data: await service.getUser(db, id) };
     },
   );
 
@@ -158,12 +128,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/:id',
     { config: allow.roles('destroy'), schema: { params: idParams, response: { 200: messageSchema } } },
     async (request) => {
-      const user = allow(request, 'destroy');
-      const row = await service.findUserRow(db, request.params.id);
-      if (!canRemoveOrBlockUser(user, row)) throw forbidden();
-      const changed = await ops.destroy([row.id]);
-      await service.endSessionsOf(db, changed);
-      await logActivity(db, { userId: user.id, model: 'User', rowIds: changed, action: 'destroy' });
+      await writes.remove(allow(request, 'destroy'), request.params.id);
       return { message: t(request.lang, 'crud.destroyed') };
     },
   );
@@ -172,11 +137,8 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/:id/restore',
     { config: allow.roles('restore'), schema: { params: idParams, response: { 200: written } } },
     async (request) => {
-      const user = allow(request, 'restore');
       const { id } = request.params;
-      const changed = await ops.restore([id]);
-      if (changed.length === 0 && !(await ops.exists(id))) throw notFound();
-      await logActivity(db, { userId: user.id, model: 'User', rowIds: changed, action: 'restore' });
+      await writes.restore(allow(request, 'restore'), id);
       return { message: t(request.lang, 'crud.restored'), data: await service.getUser(db, id) };
     },
   );
@@ -194,13 +156,12 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
     async (request) => {
       const action: UserBulkAction = request.params.action;
-      const user = allow(request, action === 'destroy' ? 'destroy' : 'status');
-      const rows = [...new Set(request.body.rows)];
-      if (action !== 'activate' && rows.some((id) => !canRemoveOrBlockUser(user, { id }))) throw forbidden();
-      const changed = action === 'destroy' ? await ops.destroy(rows) : await ops.setStatus(rows, action === 'activate');
-      if (action !== 'activate') await service.endSessionsOf(db, changed);
-      await logActivity(db, { userId: user.id, model: 'User', rowIds: changed, action: BULK_LOG[action] });
-      return { message: t(request.lang, BULK_MESSAGES[action], { count: changed.length }), count: changed.length };
+      const count = await writes.bulk(
+        allow(request, action === 'destroy' ? 'destroy' : 'status'),
+        action,
+        request.body.rows,
+      );
+      return { message: t(request.lang, BULK_MESSAGES[action], { count }), count };
     },
   );
 

@@ -8,7 +8,6 @@ import {
 import { and, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { countries, roles, sessions, users, userTwoFactor } from '../../db/schema.js';
-import { hashPassword } from '../../http/crypto.js';
 import { invalid, isUniqueViolation, notFound } from '../../http/errors.js';
 import type { Tx } from '../../resources/langs.js';
 import { iso } from '../../resources/list.js';
@@ -182,16 +181,17 @@ export interface UserChanges {
 }
 
 /**
- * Saves a user; `role_id` and `status` are written as given (the route has already refused a caller who may not
- * change them). The password changes only when filled in. Stale `updated_at` → 409, nothing written.
+ * Saves a user; `role_id` and `status` are written as given (the operation has already refused a caller who may not
+ * change them). The password changes only when filled in: `password` is then its hash (`hashPassword`, taken before
+ * the caller's transaction). Stale `updated_at` → 409, nothing written.
  */
 export async function updateUserRecord(
   db: Db,
   id: number,
   input: UserUpdateInput,
   current: Pick<UserRowData, 'role_id' | 'status'>,
+  password?: string,
 ): Promise<UserChanges> {
-  const password = input.password ? await hashPassword(input.password) : undefined;
   await asValidation(() =>
     db.transaction(async (tx) => {
       await lockUserNames(tx);

@@ -24,7 +24,7 @@ async function addPhoto(run: Run, galleryId: number, photo: DemoPhoto, processed
   const file = await storeGalleryFiles({ config }, galleryId, image);
   let imageId: number;
   try {
-    imageId = await insertImage(db, galleryId, { file, width: image.width, height: image.height });
+    imageId = await insertImage(db, galleryId, { file, width: image.width, height: image.height }, { userId: null });
   } catch (err) {
     await mediaStorage(config)
       .remove(GALLERY_MEDIA, galleryId, file)

@@ -1,0 +1,64 @@
+// The writes of a gallery's images (docs/features/gallery-images.md), each one operation: the policy, the gallery
+// (404 when there is none), then the rows and the log entry in one transaction; files are removed once it commits.
+// An upload (upload-chunks.ts) and a rotation (images-service.ts rotateGalleryImage) write their files first and log
+// inside their own transaction.
+import type { GalleryImageReorderInput, GalleryImageTitlesInput, LogAction } from '@backoffice/shared';
+import type { AppContext } from '../../context.js';
+import { inTransaction } from '../../db/transaction.js';
+import { forbidden } from '../../http/errors.js';
+import type { AuthUser } from '../../http/session.js';
+import { canGalleryImage, type GalleryImageAction } from './images-policy.js';
+import {
+  assertGallery,
+  destroyImages,
+  logImages,
+  reorderImages,
+  rotateGalleryImage,
+  setImageStatus,
+  updateTitles,
+} from './images-service.js';
+
+export function galleryImageOperations(ctx: Pick<AppContext, 'db' | 'config'>) {
+  const { db } = ctx;
+  const permit = async (actor: AuthUser, action: GalleryImageAction, galleryId: number) => {
+    if (!canGalleryImage(actor, action)) throw forbidden();
+    await assertGallery(db, galleryId);
+  };
+  /** `write` (answering the ids it changed) and its log entry, in one transaction. */
+  const logged = (actor: AuthUser, action: LogAction, write: () => Promise<number[]>) =>
+    inTransaction(db, async () => {
+      const ids = await write();
+      await logImages(db, actor.id, ids, action);
+      return ids;
+    });
+  return {
+    /** Puts the gallery's images in the order given; answers the ids that moved. */
+    async reorder(actor: AuthUser, galleryId: number, input: GalleryImageReorderInput): Promise<number[]> {
+      await permit(actor, 'order', galleryId);
+      return logged(actor, 'order', () => reorderImages(db, galleryId, input));
+    },
+    /** Saves an image's titles in both locales. */
+    async retitle(actor: AuthUser, galleryId: number, imageId: number, input: GalleryImageTitlesInput) {
+      await permit(actor, 'update', galleryId);
+      await logged(actor, 'update', async () => {
+        await updateTitles(db, galleryId, imageId, input);
+        return [imageId];
+      });
+    },
+    /** Turns an image 90° clockwise. */
+    async rotate(actor: AuthUser, galleryId: number, imageId: number): Promise<void> {
+      await permit(actor, 'rotate', galleryId);
+      await rotateGalleryImage(ctx, galleryId, imageId, actor.id);
+    },
+    /** Publishes or hides images; answers the ids whose status changed. */
+    async setStatus(actor: AuthUser, galleryId: number, ids: number[], action: 'publish' | 'hide') {
+      await permit(actor, action, galleryId);
+      return logged(actor, action, () => setImageStatus(db, galleryId, ids, action === 'publish'));
+    },
+    /** Removes images for good (their files once the removal commits); answers the ids removed. */
+    async remove(actor: AuthUser, galleryId: number, ids: number[]): Promise<number[]> {
+      await permit(actor, 'destroy', galleryId);
+      return logged(actor, 'destroy', () => destroyImages(ctx, galleryId, ids));
+    },
+  };
+}

@@ -1,0 +1,126 @@
+// The named writes of a content resource (docs/ARCHITECTURE.md "Writes"): create, update, revert, remove, restore
+// and the bulk actions. Each asks the resource's policy for the user it acts as, then writes the record(s), their
+// revisions and the log entry in one transaction, and answers the records as saved. The routes call them after the
+// body is validated and any new files are written (image-fields.ts); nothing else writes a content record.
+import type { BulkAction, LogModel } from '@backoffice/shared';
+import type { Db } from '../db/client.js';
+import { inTransaction } from '../db/transaction.js';
+import { forbidden, notFound } from '../http/errors.js';
+import type { ContentAction } from '../http/policy.js';
+import type { AuthUser } from '../http/session.js';
+import { softResource } from './resource.js';
+import { recordWrite, type WriteEntry } from './revisions.js';
+import { bulkWrite } from './revisions-bulk.js';
+
+/**
+ * The files step of a save (image-fields.ts `update`): writes the new files, then runs `save`, whose transaction
+ * calls `point` to point the row at them; removes them again if `save` fails.
+ */
+export type WithFiles = <T>(save: (point: () => Promise<void>) => Promise<T>) => Promise<T>;
+/** The same for a create (image-fields.ts `createWith`): the files go under a reserved id, which `save` inserts. */
+export type WithNewFiles = <T>(save: (id: number, point: () => Promise<void>) => Promise<T>) => Promise<T>;
+
+/** What a content resource's operations need of its module. */
+export interface ContentWrites<I> {
+  db: Db;
+  table: Parameters<typeof softResource>[1];
+  model: LogModel;
+  can: (user: AuthUser, action: ContentAction) => boolean;
+  /** Inserts a record and answers its id; given `id` (reserved for a record with images), inserts it with that id. */
+  create: (input: I, id?: number) => Promise<number>;
+  update: (id: number, input: I) => Promise<void>;
+  read: (id: number) => Promise<unknown>;
+  /** Refuses (throws) a restore that would break a rule, e.g. a title_url taken while the record was removed. */
+  checkRestore?: (id: number) => Promise<void>;
+}
+
+export type ContentOperations<I> = ReturnType<typeof contentOperations<I>>;
+
+/** The operations of one content resource (see the top of this file). */
+export function contentOperations<I>(spec: ContentWrites<I>) {
+  const { db, model, read } = spec;
+  const rows = softResource(db, spec.table);
+  const permit = (user: AuthUser, action: ContentAction) => {
+    if (!spec.can(user, action)) throw forbidden();
+  };
+  // The log entry and each changed record's revision, in the caller's transaction; answers the records as read.
+  const recorded = (entry: WriteEntry) => recordWrite(db, entry, read);
+  const saved = async (kept: Map<number, unknown>, id: number) => kept.get(id) ?? (await read(id));
+
+  return {
+    /** Creates a record, with its new files when `files` writes them; answers its id and the record. */
+    async create(user: AuthUser, input: I, files?: WithNewFiles): Promise<{ id: number; data: unknown }> {
+      permit(user, 'create');
+      const save = (reserved?: number, point?: () => Promise<void>) =>
+        inTransaction(db, async () => {
+          const id = await spec.create(input, reserved);
+          if (reserved !== undefined && id !== reserved) throw new Error(`${model} was not created with its id`);
+          await point?.();
+          return { id, kept: await recorded({ userId: user.id, model, rowIds: [id], action: 'store' }) };
+        });
+      const { id, kept } = files ? await files(save) : await save();
+      return { id, data: await saved(kept, id) };
+    },
+
+    /** Saves record `id`, with its new files when `files` writes them; answers the record. */
+    async update(user: AuthUser, id: number, input: I, files?: WithFiles): Promise<unknown> {
+      permit(user, 'update');
+      const save = (point?: () => Promise<void>) =>
+        inTransaction(db, async () => {
+          await spec.update(id, input);
+          await point?.();
+          return recorded({ userId: user.id, model, rowIds: [id], action: 'update' });
+        });
+      return saved(files ? await files(save) : await save(), id);
+    },
+
+    /** Saves record `id` back to one of its versions (docs/features/revisions.md); answers the record. */
+    async revert(user: AuthUser, id: number, input: I): Promise<unknown> {
+      permit(user, 'update');
+      const kept = await inTransaction(db, async () => {
+        await spec.update(id, input);
+        return recorded({ userId: user.id, model, rowIds: [id], action: 'update', revision: 'revert' });
+      });
+      return saved(kept, id);
+    },
+
+    /** Removes record `id` (soft: docs/data.md Removal); 404 when there is none. */
+    async remove(user: AuthUser, id: number): Promise<void> {
+      permit(user, 'destroy');
+      await inTransaction(db, async () => {
+        const changed = await rows.destroy([id]);
+        if (changed.length === 0 && !(await rows.exists(id))) throw notFound();
+        await recorded({ userId: user.id, model, rowIds: changed, action: 'destroy' });
+      });
+    },
+
+    /** Brings back removed record `id`, unless a rule refuses (checkRestore: 422); answers the record. */
+    async restore(user: AuthUser, id: number): Promise<unknown> {
+      permit(user, 'restore');
+      const kept = await inTransaction(db, async () => {
+        await spec.checkRestore?.(id);
+        const changed = await rows.restore([id]);
+        if (changed.length === 0 && !(await rows.exists(id))) throw notFound();
+        return recorded({ userId: user.id, model, rowIds: changed, action: 'restore' });
+      });
+      return saved(kept, id);
+    },
+
+    /** Publishes, hides or removes records `ids` (each once); answers how many changed. */
+    async bulk(user: AuthUser, action: BulkAction, ids: readonly number[]): Promise<number> {
+      permit(user, action);
+      const unique = [...new Set(ids)];
+      const status = action === 'destroy' ? undefined : action === 'publish';
+      // The records are read for their revisions before the transaction opens (docs/features/revisions.md).
+      const changed = await bulkWrite(
+        db,
+        { table: spec.table, read },
+        unique,
+        status,
+        () => (status === undefined ? rows.destroy(unique) : rows.setStatus(unique, status)),
+        (changed, current) => recordWrite(db, { userId: user.id, model, rowIds: changed, action }, current),
+      );
+      return changed.length;
+    },
+  };
+}
