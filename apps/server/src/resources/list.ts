@@ -27,9 +27,15 @@ export type TranslatedPage<Sel extends SelectedFields> = {
   meta: ListMeta;
 };
 
-/** The ids of a list's page: `keys` (its ids, filtered and in order) limited to the page and skipping `offset` rows. */
-export const pageKeys = (keys: PgSelect, query: Pick<ListQuery, 'per_page'>, offset: number) =>
-  keys.limit(query.per_page).offset(offset).as('page_keys');
+/**
+ * The ids of a list's page: `keys` (its ids, filtered and in order) limited to the page, skipping the pages before
+ * it, or nothing when `keys` starts from a cursor already.
+ */
+export const pageKeys = (keys: PgSelect, query: Pick<ListQuery, 'page' | 'per_page'>, fromCursor = false) =>
+  keys
+    .limit(query.per_page)
+    .offset(fromCursor ? 0 : (query.page - 1) * query.per_page)
+    .as('page_keys');
 
 /**
  * A page of a list and its total, read side by side (docs/features/lists.md): `rows` reads the page (its ids found by
@@ -115,13 +121,14 @@ async function translatedPage<Sel extends SelectedFields, S extends string>(
   const ascending = (order === 'asc') === forward;
   const direction = order === 'asc' ? asc : desc;
   const keyDirection = ascending ? asc : desc;
-  // A search finds its matches among the language rows, which keep the record's status, last change and removal
-  // (schema/base.ts recordKeys): when its filters and its order need nothing else of the record, its matches are
-  // counted, filtered and ordered there alone, and only the records of its page are read.
+  // A search, or a list in the order of its titles, reads the language rows, which keep the record's status, last
+  // change and removal (schema/base.ts recordKeys): when its filters and its order need nothing else of the record,
+  // its rows are counted, filtered and ordered there alone (a deep page by title walks the live titles' index alone),
+  // and only the records of its page are read.
   const statusKey = query.status === undefined ? undefined : tr.recordKey(owner.status);
   const deletedKey = tr.recordKey(owner.deleted_at);
   const langsAnswer =
-    Boolean(query.search) &&
+    (Boolean(query.search) || (sortIsColumn && sortColumn.table === table)) &&
     filters.length === 0 &&
     deletedKey !== undefined &&
     (query.status === undefined || !!statusKey);
@@ -171,7 +178,7 @@ async function translatedPage<Sel extends SelectedFields, S extends string>(
       : (needsLangs ? keyQuery.innerJoin(table, tr.joinOn(lang)) : keyQuery).where(and(where(needsLangs), afterKey))
     ).orderBy(keyDirection(keySort), keyDirection(keyId)),
     query,
-    from ? 0 : (query.page - 1) * query.per_page,
+    Boolean(from),
   );
   const rows = db
     .select({

@@ -38,6 +38,7 @@ export const texts = pgTable(
     ...translationFlagIndexes('texts', t, { updated: [t.updated_at, t.id], status: [t.status, t.id], id: [t.id] }),
     index('texts_status_idx').on(t.status, t.id),
     index('texts_live_idx').on(t.id).where(sql`${t.deleted_at} is null`),
+    index('texts_live_updated_at_idx').on(t.updated_at, t.id).where(sql`${t.deleted_at} is null`),
   ],
 );
 
@@ -57,6 +58,9 @@ export const textLangs = pgTable(
   (t) => [
     primaryKey({ columns: [t.text_id, t.language_code] }),
     index('text_langs_title_idx').on(t.language_code, t.title, t.text_id),
+    index('text_langs_live_title_idx')
+      .on(t.language_code, t.title, t.text_id)
+      .where(sql`${t.record_deleted_at} is null`),
     ...titleSearchIndexes('text_langs', t),
     ...foldedSearchIndexes('text_langs_title', t.title),
     ...translationFlagIndexes('text_langs', t, { title: [t.language_code, t.title, t.text_id] }),
@@ -120,6 +124,7 @@ export const categories = pgTable(
     index('categories_status_idx').on(t.status, t.id),
     index('categories_updated_idx').on(t.updated_at, t.id),
     index('categories_live_idx').on(t.id).where(sql`${t.deleted_at} is null`),
+    index('categories_live_updated_at_idx').on(t.updated_at, t.id).where(sql`${t.deleted_at} is null`),
     index('categories_parent_idx').on(t.parent_id),
   ],
 );
@@ -139,6 +144,9 @@ export const categoryLangs = pgTable(
   (t) => [
     primaryKey({ columns: [t.category_id, t.language_code] }),
     index('category_langs_title_idx').on(t.language_code, t.title, t.category_id),
+    index('category_langs_live_title_idx')
+      .on(t.language_code, t.title, t.category_id)
+      .where(sql`${t.record_deleted_at} is null`),
     ...titleSearchIndexes('category_langs', t),
     ...foldedSearchIndexes('category_langs_title', t.title),
     ...translationFlagIndexes('category_langs', t, { title: [t.language_code, t.title, t.category_id] }),
@@ -166,6 +174,7 @@ export const pages = pgTable(
     index('pages_status_idx').on(t.status, t.id),
     index('pages_module_idx').on(t.module_id),
     index('pages_live_idx').on(t.id).where(sql`${t.deleted_at} is null`),
+    index('pages_live_updated_at_idx').on(t.updated_at, t.id).where(sql`${t.deleted_at} is null`),
   ],
 );
 
@@ -184,6 +193,9 @@ export const pageLangs = pgTable(
   (t) => [
     primaryKey({ columns: [t.page_id, t.language_code] }),
     index('page_langs_title_idx').on(t.language_code, t.title, t.page_id),
+    index('page_langs_live_title_idx')
+      .on(t.language_code, t.title, t.page_id)
+      .where(sql`${t.record_deleted_at} is null`),
     index('page_langs_url_idx').on(t.language_code, t.title_url),
     // Search (`ILIKE '%…%'`) in page titles: a trigram index (docs/data.md Lists; bench/pages.bench.ts).
     ...titleSearchIndexes('page_langs', t),
@@ -241,6 +253,8 @@ export const panels = pgTable(
     index('panels_status_idx').on(t.status, t.id),
     index('panels_updated_idx').on(t.updated_at, t.id),
     index('panels_live_idx').on(t.id).where(sql`${t.deleted_at} is null`),
+    index('panels_live_updated_at_idx').on(t.updated_at, t.id).where(sql`${t.deleted_at} is null`),
+    index('panels_live_priority_idx').on(t.priority, t.id).where(sql`${t.deleted_at} is null`),
   ],
 );
 
@@ -260,6 +274,9 @@ export const panelLangs = pgTable(
   (t) => [
     primaryKey({ columns: [t.panel_id, t.language_code] }),
     index('panel_langs_title_idx').on(t.language_code, t.title, t.panel_id),
+    index('panel_langs_live_title_idx')
+      .on(t.language_code, t.title, t.panel_id)
+      .where(sql`${t.record_deleted_at} is null`),
     ...titleSearchIndexes('panel_langs', t),
     ...foldedSearchIndexes('panel_langs_title', t.title),
     ...translationFlagIndexes('panel_langs', t, { title: [t.language_code, t.title, t.panel_id] }),
@@ -281,6 +298,7 @@ export const galleries = pgTable(
     ...translationFlagIndexes('galleries', t, { updated: [t.updated_at, t.id], status: [t.status, t.id], id: [t.id] }),
     index('galleries_status_idx').on(t.status, t.id),
     index('galleries_live_idx').on(t.id).where(sql`${t.deleted_at} is null`),
+    index('galleries_live_updated_at_idx').on(t.updated_at, t.id).where(sql`${t.deleted_at} is null`),
   ],
 );
 
@@ -299,6 +317,9 @@ export const galleryLangs = pgTable(
   (t) => [
     primaryKey({ columns: [t.gallery_id, t.language_code] }),
     index('gallery_langs_title_idx').on(t.language_code, t.title, t.gallery_id),
+    index('gallery_langs_live_title_idx')
+      .on(t.language_code, t.title, t.gallery_id)
+      .where(sql`${t.record_deleted_at} is null`),
     ...titleSearchIndexes('gallery_langs', t),
     ...foldedSearchIndexes('gallery_langs_title', t.title),
     ...translationFlagIndexes('gallery_langs', t, { title: [t.language_code, t.title, t.gallery_id] }),

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, serial, text, varchar } from 'drizzle-orm/pg-core';
 import {
   foldedSearchIndexes,
@@ -65,6 +66,9 @@ export const mailTemplateLangs = pgTable(
   (t) => [
     primaryKey({ columns: [t.template_id, t.language_code] }),
     index('mail_template_langs_title_idx').on(t.language_code, t.title, t.template_id),
+    index('mail_template_langs_live_title_idx')
+      .on(t.language_code, t.title, t.template_id)
+      .where(sql`${t.record_deleted_at} is null`),
     ...titleSearchIndexes('mail_template_langs', t),
     ...foldedSearchIndexes('mail_template_langs_title', t.title),
     ...translationFlagIndexes('mail_template_langs', t, { title: [t.language_code, t.title, t.template_id] }),

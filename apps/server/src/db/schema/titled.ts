@@ -31,6 +31,7 @@ export const articles = pgTable(
     ...translationFlagIndexes('articles', t, { updated: [t.updated_at, t.id], status: [t.status, t.id], id: [t.id] }),
     index('articles_status_idx').on(t.status, t.id),
     index('articles_live_idx').on(t.id).where(sql`${t.deleted_at} is null`),
+    index('articles_live_updated_at_idx').on(t.updated_at, t.id).where(sql`${t.deleted_at} is null`),
     // The news list's `trashed=only` (docs/features/lists.md): the removed rows alone.
     index('articles_trashed_idx').on(t.id).where(sql`${t.deleted_at} is not null`),
   ],
@@ -51,6 +52,9 @@ export const articleLangs = pgTable(
   (t) => [
     primaryKey({ columns: [t.article_id, t.language_code] }),
     index('article_langs_title_idx').on(t.language_code, t.title, t.article_id),
+    index('article_langs_live_title_idx')
+      .on(t.language_code, t.title, t.article_id)
+      .where(sql`${t.record_deleted_at} is null`),
     ...titleSearchIndexes('article_langs', t),
     ...foldedSearchIndexes('article_langs_title', t.title),
     ...translationFlagIndexes('article_langs', t, { title: [t.language_code, t.title, t.article_id] }),
@@ -135,6 +139,7 @@ export const references = pgTable(
     index('reference_entries_status_idx').on(t.status, t.id),
     index('reference_entries_amount_idx').on(t.amount, t.id),
     index('reference_entries_live_idx').on(t.id).where(sql`${t.deleted_at} is null`),
+    index('reference_entries_live_updated_at_idx').on(t.updated_at, t.id).where(sql`${t.deleted_at} is null`),
     index('reference_entries_order_idx').on(t.order),
     check('reference_entries_amount_min', sql`${t.amount} >= 0`),
     check('reference_entries_order_min', sql`${t.order} >= 0`),
@@ -162,6 +167,9 @@ export const referenceLangs = pgTable(
   (t) => [
     primaryKey({ columns: [t.reference_id, t.language_code] }),
     index('reference_langs_title_idx').on(t.language_code, t.title, t.reference_id),
+    index('reference_langs_live_title_idx')
+      .on(t.language_code, t.title, t.reference_id)
+      .where(sql`${t.record_deleted_at} is null`),
     ...titleSearchIndexes('reference_langs', t),
     ...foldedSearchIndexes('reference_langs_title', t.title),
     ...translationFlagIndexes('reference_langs', t, { title: [t.language_code, t.title, t.reference_id] }),
@@ -241,6 +249,8 @@ export const partners = pgTable(
     index('partners_updated_idx').on(t.updated_at),
     index('partners_status_idx').on(t.status, t.id),
     index('partners_live_idx').on(t.id).where(sql`${t.deleted_at} is null`),
+    index('partners_live_updated_at_idx').on(t.updated_at, t.id).where(sql`${t.deleted_at} is null`),
+    index('partners_live_order_idx').on(t.order, t.id).where(sql`${t.deleted_at} is null`),
     check('partners_order_min', sql`${t.order} >= 0`),
   ],
 );
@@ -263,6 +273,9 @@ export const partnerLangs = pgTable(
   (t) => [
     primaryKey({ columns: [t.partner_id, t.language_code] }),
     index('partner_langs_title_idx').on(t.language_code, t.title, t.partner_id),
+    index('partner_langs_live_title_idx')
+      .on(t.language_code, t.title, t.partner_id)
+      .where(sql`${t.record_deleted_at} is null`),
     ...titleSearchIndexes('partner_langs', t),
     ...foldedSearchIndexes('partner_langs_title', t.title),
     ...translationFlagIndexes('partner_langs', t, { title: [t.language_code, t.title, t.partner_id] }),

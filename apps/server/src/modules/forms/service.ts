@@ -63,7 +63,6 @@ export async function listSubmissions(db: Db, kind: FormKind, query: ListQuery):
       .orderBy(...orderBy)
       .$dynamic(),
     query,
-    (query.page - 1) * query.per_page,
   );
   const rows = db
     .select({

@@ -51,7 +51,6 @@ export async function listUsers(
   const keys = pageKeys(
     (sort === 'role' ? keyQuery.leftJoin(roleLangs, roleTitle(lang)) : keyQuery).where(where).orderBy(...orderBy),
     query,
-    (query.page - 1) * query.per_page,
   );
   const rows = db
     .select({
