@@ -66,7 +66,8 @@ export function nounOf(app: { prefix: string }) {
  * The whole route set of a content resource (docs/api.md): `GET /` (list + abilities), `GET {id}` (record +
  * abilities), `POST /` (create, 201), `POST {id}` (update), `DELETE {id}` (soft), `POST {id}/restore` and
  * `POST array/{publish|hide|destroy}`. Each write is
- * logged under `model`; the resource's own routes (options, checks) are registered beside these.
+ * logged under `model`; the resource's own routes (options, checks) are registered beside these. Answers the
+ * resource's operations (operations.ts), for the routes registered beside.
  */
 export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
   app: ZodApp,
@@ -242,4 +243,5 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
       },
     );
   }
+  return operations;
 }

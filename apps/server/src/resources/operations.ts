@@ -3,6 +3,7 @@
 // revisions and the log entry in one transaction, and answers the records as saved. The routes call them after the
 // body is validated and any new files are written (image-fields.ts); nothing else writes a content record.
 import type { BulkAction, LogModel } from '@backoffice/shared';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { inTransaction } from '../db/transaction.js';
 import { forbidden, notFound } from '../http/errors.js';
@@ -102,6 +103,19 @@ export function contentOperations<I>(spec: ContentWrites<I>) {
         const changed = await rows.restore([id]);
         if (changed.length === 0 && !(await rows.exists(id))) throw notFound();
         return recorded({ userId: user.id, model, rowIds: changed, action: 'restore' });
+      });
+      return saved(kept, id);
+    },
+
+    /** Sets record `id`'s place in its list (`order`, a whole number ≥ 0), logged as `order`; answers the record. */
+    async reorder(user: AuthUser, id: number, order: number): Promise<unknown> {
+      permit(user, 'update');
+      const kept = await inTransaction(db, async () => {
+        const result = (await db.execute(
+          sql`update ${spec.table} set "order" = ${order}, updated_at = now() where id = ${id} returning id`,
+        )) as unknown as { rows: { id: number }[] };
+        if (result.rows.length === 0) throw notFound();
+        return recorded({ userId: user.id, model, rowIds: [id], action: 'order' });
       });
       return saved(kept, id);
     },

@@ -4,7 +4,6 @@ import {
   anyRecordSchema,
   dataResponse,
   type Locale,
-  type LogModel,
   langOptionSchema,
   orderSchema,
   previewUrlSchema,
@@ -12,19 +11,15 @@ import {
   writeResponse,
   zPathIdOrNew,
 } from '@backoffice/shared';
-import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
-import { inTransaction } from '../db/transaction.js';
-import { notFound } from '../http/errors.js';
 import type { Allow } from '../http/policy.js';
 import { t } from '../i18n/index.js';
 import type { Translations } from './langs.js';
 import { langOptions } from './list.js';
-import type { softResource } from './resource.js';
-import { recordWrite } from './revisions.js';
+import type { ContentOperations } from './operations.js';
 
 export { type ImageColumn, imageFields } from './image-fields.js';
 
@@ -76,39 +71,28 @@ export function registerPreview(
 
 /**
  * `POST order/{id}` with `{order}` (docs/features/content.md): sets the record's order (a whole number ≥ 0) from the
- * list, logged as `order`; answers `{message, data}` with the record.
+ * list through its operation (operations.ts `reorder`, logged as `order`); answers `{message, data}` with the record.
  */
 export function registerOrderUpdate(
   app: ZodApp,
   spec: {
-    db: Db;
-    table: Parameters<typeof softResource>[1];
-    model: LogModel;
     allow: Allow<'update'>;
-    read: (id: number) => Promise<unknown>;
+    operations: Pick<ContentOperations<unknown>, 'reorder'>;
     /** The record's zod schema, as in `registerContentRoutes`. */
     record?: z.ZodType;
   },
 ) {
-  const { db, table, model, allow, read } = spec;
+  const { allow, operations } = spec;
   const schema = {
     summary: `Set the order of ${nounOf(app).a} ${nounOf(app).one}`,
     params: idParams,
     body: orderSchema,
     response: { 200: writeResponse(spec.record ?? anyRecordSchema) },
   };
-  app.post('/order/:id', { config: allow.roles('update'), schema }, async (request) => {
-    const user = allow(request, 'update');
-    const { id } = request.params;
-    const kept = await inTransaction(db, async () => {
-      const result = (await db.execute(
-        sql`update ${table} set "order" = ${request.body.order}, updated_at = now() where id = ${id} returning id`,
-      )) as unknown as { rows: { id: number }[] };
-      if (result.rows.length === 0) throw notFound();
-      return recordWrite(db, { userId: user.id, model, rowIds: [id], action: 'order' }, read);
-    });
-    return { message: t(request.lang, 'crud.ordered'), data: kept.get(id) ?? (await read(id)) };
-  });
+  app.post('/order/:id', { config: allow.roles('update'), schema }, async (request) => ({
+    message: t(request.lang, 'crud.ordered'),
+    data: await operations.reorder(allow(request, 'update'), request.params.id, request.body.order),
+  }));
 }
 
 /**

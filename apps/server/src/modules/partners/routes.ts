@@ -19,7 +19,7 @@ export const partnerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   const read = (id: number) => partner.getPartner(db, id);
   app.addHook('onRequest', authenticate);
 
-  registerContentRoutes(app, {
+  const operations = registerContentRoutes(app, {
     db,
     table: partners,
     model: 'Partner',
@@ -37,5 +37,5 @@ export const partnerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   });
 
   registerTitleUrlCheck(app, allow, writes.titleUrlFree);
-  registerOrderUpdate(app, { db, table: partners, model: 'Partner', allow, read, record: partnerRecordSchema });
+  registerOrderUpdate(app, { allow, operations, record: partnerRecordSchema });
 };

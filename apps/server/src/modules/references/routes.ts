@@ -31,7 +31,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   const read = (id: number) => reference.getReference(db, id);
   app.addHook('onRequest', authenticate);
 
-  registerContentRoutes(app, {
+  const operations = registerContentRoutes(app, {
     db,
     table: references,
     model: 'Reference',
@@ -50,6 +50,6 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   registerTitleUrlCheck(app, allow, writes.titleUrlFree);
   registerLangOptions(app, allow, db, reference.referenceLangRows);
-  registerOrderUpdate(app, { db, table: references, model: 'Reference', allow, read, record: referenceRecordSchema });
+  registerOrderUpdate(app, { allow, operations, record: referenceRecordSchema });
   registerPreview(app, allow, previewLink(config, 'reference'), async (id) => (await read(id)).langs.sk.title_url);
 };
