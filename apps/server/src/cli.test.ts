@@ -102,3 +102,30 @@ describe('cli user:two-factor-reset', () => {
     expect(missing.out).toContain('user:two-factor-reset --email E');
   });
 });
+
+describe('cli user:password', () => {
+  it("changes the password, ends the user's sessions and logs it without a user", async () => {
+    expect(
+      cli('user:create', '--email=forgot@example.com', '--password=secret-1', '--role=2', '--name=F', '--surname=G')
+        .status,
+    ).toBe(0);
+    const id = await withDb(async (db) => {
+      const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'forgot@example.com'));
+      await db.insert(sessions).values({
+        id: 'd'.repeat(64),
+        user_id: user.id,
+        token_hash: 'e'.repeat(64),
+        expires_at: new Date(Date.now() + 3_600_000),
+      });
+      return user.id;
+    });
+    const changed = cli('user:password', '--email=forgot@example.com', '--password=secret-2');
+    expect(changed.out).toContain('Password of forgot@example.com changed.');
+    expect(changed.status).toBe(0);
+    await withDb(async (db) => {
+      expect(await db.select().from(sessions).where(eq(sessions.user_id, id))).toEqual([]);
+      const logged = await db.select().from(activityLogs).where(eq(activityLogs.row_id, id));
+      expect(logged.map((l) => [l.user_id, l.model, l.action])).toContainEqual([null, 'User', 'update']);
+    });
+  });
+});

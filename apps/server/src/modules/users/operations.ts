@@ -63,11 +63,17 @@ export async function findUserByEmail(db: Db, email: string) {
   return user;
 }
 
+/**
+ * The operator's password change (`npm run cli -- user:password`): the new hash, the end of every session of the user
+ * (SECURITY.md: a password change ends them) and the log entry, without a user, in one transaction.
+ */
 export async function setUserPassword(db: Db, userId: number, password: string) {
-  await db
-    .update(users)
-    .set({ password: await hashPassword(password), updated_at: new Date() })
-    .where(eq(users.id, userId));
+  const hash = await hashPassword(password);
+  await inTransaction(db, async () => {
+    await db.update(users).set({ password: hash, updated_at: new Date() }).where(eq(users.id, userId));
+    await service.endSessionsOf(db, [userId]);
+    await logActivity(db, { userId: null, model: 'User', rowIds: [userId], action: 'update' });
+  });
 }
 
 export const isValidRole = (role: number) => Object.values(ROLES).includes(role as 1 | 2 | 3);
