@@ -3,6 +3,7 @@ import { and, asc, Column, desc, eq, getTableName, ilike, is, isNotNull, isNull,
 import type { AnyPgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from '../db/client.js';
+import { readTogether } from '../db/transaction.js';
 import { CURSOR_ID, CURSOR_KEY, cursorValueFits, readCursor, writeCursor } from './cursors.js';
 import type { Translations } from './langs.js';
 import { likePattern, resolveSort } from './paging.js';
@@ -47,7 +48,11 @@ export async function readList<Row>(
   query: ListQuery,
   parts: { rows: PromiseLike<Row[]>; count: () => PgSelect; filtered: boolean },
 ): Promise<{ rows: Row[]; meta: ListMeta }> {
-  const [rows, total] = await Promise.all([parts.rows, listTotal(db, parts.count, totalPolicy(query, parts.filtered))]);
+  // Side by side from the pool; one after the other inside a transaction, which holds one connection.
+  const [rows, total] = await readTogether(db, [
+    () => parts.rows,
+    () => listTotal(db, parts.count, totalPolicy(query, parts.filtered)),
+  ] as const);
   return { rows, meta: totalMeta(total, query, rows.length) };
 }
 
