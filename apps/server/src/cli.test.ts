@@ -125,7 +125,11 @@ describe('cli user:password', () => {
     await withDb(async (db) => {
       expect(await db.select().from(sessions).where(eq(sessions.user_id, id))).toEqual([]);
       const logged = await db.select().from(activityLogs).where(eq(activityLogs.row_id, id));
-      expect(logged.map((l) => [l.user_id, l.model, l.action])).toContainEqual([null, 'User', 'update']);
+      const users = logged.filter((l) => l.model === 'User').sort((a, b) => a.id - b.id);
+      expect(users.map((l) => [l.user_id, l.model, l.action])).toEqual([
+        [null, 'User', 'store'],
+        [null, 'User', 'update'],
+      ]);
     });
   });
 });

@@ -2,16 +2,17 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { applyMigrations } from './migrate.js';
-import { scoped } from './transaction.js';
 
 /**
  * The database through drizzle's query builder. Without drizzle's relational queries (`db.query.*`, unused here):
  * building their description of every table from the schema took about 0.1 s of every start.
  */
 export type Db = PgDatabase<PgQueryResultHKT>;
+/** An open transaction: what an operation hands to every function that writes inside it (transaction.ts). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
-  /** Every query joins the transaction `inTransaction` has open in its async context, if any (transaction.ts). */
+  /** The pool (PostgreSQL) or the embedded database; a write opens its transaction on it. */
   db: Db;
   kind: 'pglite' | 'postgres';
   /** Applies the migrations the database lacks (`migrate.ts`); answers whether there were any. */
@@ -63,7 +64,7 @@ export async function openDatabase(opts: { url?: string; dataDir: string; lock?:
     });
     const db = drizzlePg(pool) as unknown as Db;
     return {
-      db: scoped(db),
+      db,
       kind: 'postgres',
       migrate: () => applyMigrations(db, (script) => pool.query(script)),
       async exclusively(work) {
@@ -100,7 +101,7 @@ export async function openDatabase(opts: { url?: string; dataDir: string; lock?:
   };
   const client = inMemory ? new PGlite(options) : new PGlite(join(opts.dataDir, 'pglite'), options);
   await client.waitReady;
-  const db = scoped(drizzlePglite(client) as unknown as Db);
+  const db = drizzlePglite(client) as unknown as Db;
   embedded.add(db);
   return {
     db,

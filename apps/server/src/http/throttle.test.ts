@@ -2,7 +2,6 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.js';
 import { loginAttempts } from '../db/schema.js';
-import { inTransaction } from '../db/transaction.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { sha256 } from './crypto.js';
 import { HttpError } from './errors.js';
@@ -45,12 +44,12 @@ describe('attemptThrottle', () => {
     async () => {
       const other = await openDatabase({ url: server.config.databaseUrl, dataDir: 'memory://' });
       try {
-        const err = await inTransaction(server.ctx.db, async () => {
-          await server.ctx.db.execute(sql`select 1`);
+        const err = await server.ctx.db.transaction(async (tx) => {
+          await tx.execute(sql`select 1`);
           await new Promise((resolve) => setTimeout(resolve, 30));
           await attemptThrottle(other.db, { max: 1, windowMs: 60_000 }).hit('begun-before');
           return attemptThrottle(server.ctx.db, { max: 1, windowMs: 60_000 })
-            .hit('begun-before')
+            .hit('begun-before', tx)
             .catch((e: HttpError) => e);
         });
         expect(err).toBeInstanceOf(HttpError);

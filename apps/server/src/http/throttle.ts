@@ -1,5 +1,5 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import type { Db, Tx } from '../db/client.js';
 import { loginAttempts } from '../db/schema.js';
 import { sha256 } from './crypto.js';
 import { throttled } from './errors.js';
@@ -54,9 +54,13 @@ export function attemptThrottle(db: Db, limits: Limit | readonly Limit[], { swee
     }),
   );
   return {
-    async hit(key: string) {
+    /**
+     * Counts an attempt of `key`, or refuses it (429) when a limit is reached. Given `within` (the caller's
+     * transaction), the attempt is counted there and undone with it.
+     */
+    async hit(key: string, within?: Tx) {
       const hashed = sha256(key);
-      const waitSeconds = await db.transaction(async (tx) => {
+      const count = async (tx: Tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext('login_attempts'), hashtext(${hashed}))`);
         await tx
           .delete(loginAttempts)
@@ -74,7 +78,8 @@ export function attemptThrottle(db: Db, limits: Limit | readonly Limit[], { swee
           await tx.delete(loginAttempts).where(lte(loginAttempts.attempted_at, sql`${clock} - interval '2 days'`));
         }
         return 0;
-      });
+      };
+      const waitSeconds = within ? await count(within) : await db.transaction(count);
       if (waitSeconds > 0) throw throttled(waitSeconds);
     },
     /** Takes back the newest attempt of a key: one that turned out right, where only failures should count. */

@@ -10,7 +10,6 @@ import {
   bulkSchema,
   type ListResponse,
   type Locale,
-  type LogModel,
   listResponse,
   messageSchema,
   recordResponse,
@@ -21,15 +20,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../config.js';
-import type { Db } from '../db/client.js';
-import { abilitiesOf, authorizer, type ContentAction } from '../http/policy.js';
-import type { AuthUser } from '../http/session.js';
+import { abilitiesOf, authorizer } from '../http/policy.js';
 import { t } from '../i18n/index.js';
 import { imageUploadConfig } from '../media/images.js';
 import { type ImageColumn, imageFields } from './image-fields.js';
 import { translationStatusOf, translationsOf } from './langs.js';
-import { contentOperations, type WithFiles, type WithNewFiles } from './operations.js';
-import type { softResource } from './resource.js';
+import { type ContentWrites, contentOperations, type WithFiles, type WithNewFiles } from './operations.js';
 import { registerRevisionRoutes } from './revision-routes.js';
 
 export { type ImageColumn, imageFields } from './image-fields.js';
@@ -72,18 +68,11 @@ export function nounOf(app: { prefix: string }) {
 export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
   app: ZodApp,
   spec: {
-    db: Db;
-    table: Parameters<typeof softResource>[1];
-    model: LogModel;
-    can: (user: AuthUser, action: ContentAction) => boolean;
+    /** The record's read and writes, as its module defines them (operations.ts ContentWrites). */
+    resource: ContentWrites<z.output<B>>;
     listQuery: Q;
     list: (query: z.output<Q>, lang: Locale) => Promise<ListResponse<unknown>>;
     body: B;
-    /** The record's writes (operations.ts ContentWrites). */
-    create: (input: z.output<B>, id?: number) => Promise<number>;
-    update: (id: number, input: z.output<B>) => Promise<void>;
-    read: (id: number) => Promise<unknown>;
-    checkRestore?: (id: number) => Promise<void>;
     /**
      * The record's image columns (`image` unless `fields` names others, e.g. a news article's poster) take
      * uploads stored under `MEDIA_DIR/<media>/<id>/` (docs/features/media-storage.md).
@@ -97,17 +86,18 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
     record?: z.ZodType;
   },
 ) {
-  const { db, can, read } = spec;
+  const { resource } = spec;
+  const { db, can, read, table, model } = resource;
   // Every write is one operation (operations.ts): the policy, then the record, its revision and the log entry in
   // one transaction. The routes validate, write new files first (image-fields.ts) and answer.
-  const operations = contentOperations<z.output<B>>(spec);
+  const operations = contentOperations(resource);
   const noun = nounOf(app);
   const row = spec.row ?? anyRecordSchema;
   const record = spec.record ?? anyRecordSchema;
   // `{data, abilities}`, and for a translated record each locale's state (docs/features/translations.md).
   const recordAnswer = recordResponse(record).extend({ translation: translationStatusSchema.optional() });
   const allow = authorizer(can);
-  const image = spec.image ? imageFields(db, spec.table, spec.image) : undefined;
+  const image = spec.image ? imageFields(db, table, spec.image) : undefined;
   const files = spec.image ? (spec.image.fields ?? ['image']) : [];
   const writeOptions = image
     ? { config: { ...imageUploadConfig, openapiFiles: files }, preValidation: image.capture }
@@ -139,9 +129,9 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
     async (request) => {
       const user = allow(request, 'view');
       const { id } = request.params;
-      const data = await read(id);
+      const data = await read(db, id);
       // A translated record also says how its locales stand (docs/features/translations.md).
-      const translated = translationsOf(spec.table);
+      const translated = translationsOf(table);
       const translation = translated ? await translationStatusOf(db, translated, id) : undefined;
       return { data, abilities: abilitiesOf(user, can), ...(translation ? { translation } : {}) };
     },
@@ -189,7 +179,7 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
 
   registerRevisionRoutes(app, {
     db,
-    model: spec.model,
+    model,
     allow,
     body: () => spec.body,
     response: writeResponse(record),

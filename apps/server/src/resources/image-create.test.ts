@@ -1,12 +1,12 @@
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { transactionOpen } from '../db/transaction.js';
 import { mediaDisk } from '../media/storage.js';
 import { postMultipart, useSignedInServer } from '../test/content-cases.js';
 import { buildPage, pageInput } from '../test/factories.js';
 import { multipartFields, pngImage } from '../test/image-cases.js';
 import { filesUnder } from '../test/media-faults.js';
+import { watchTransactions } from '../test/open-transactions.js';
 
 // A create's image files are written before its transaction opens, under an id reserved for the record
 // (docs/features/media-storage.md, docs/features/revisions.md "One transaction per write"): a slow upload holds no
@@ -44,8 +44,9 @@ describe('a create with an image', () => {
       reached = resolve;
     });
     const inTransaction: boolean[] = [];
+    const transactions = watchTransactions(db());
     vi.spyOn(mediaDisk, 'writeFile').mockImplementation(async (path, data, flags) => {
-      inTransaction.push(transactionOpen(db()));
+      inTransaction.push(transactions.open());
       reached();
       await gate;
       return write(path, data, flags);
@@ -59,6 +60,7 @@ describe('a create with an image', () => {
     const created = await slow;
     expect(other === 'timed out' ? other : other.statusCode).toBe(201);
     expect(created.statusCode, created.body).toBe(201);
+    transactions.restore();
     expect(inTransaction).not.toContain(true);
     const { id, image } = created.json().data;
     expect(filesUnder(join(media(), String(id)))).toEqual([image, `thumb/${image}`].sort());

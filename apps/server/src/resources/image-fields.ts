@@ -5,8 +5,7 @@ import { DELETE_MARKER, ERR } from '@backoffice/shared';
 import { getTableName, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
-import type { Db } from '../db/client.js';
-import { afterCommit, onRollback } from '../db/transaction.js';
+import type { Db, Tx } from '../db/client.js';
 import { HttpError, invalid } from '../http/errors.js';
 import { type ProcessedImage, processImageField, removeImages, writeImages } from '../media/images.js';
 import { mediaStorage, storageFailureCause } from '../media/storage.js';
@@ -35,8 +34,8 @@ async function logged<T>(request: FastifyRequest, work: Promise<T>): Promise<T> 
  * record changes (a failed write is a 507 and nothing changed; a refused save removes them again), and the
  * replaced files go only once the row points at the new ones. A create reserves the new record's id first, writes
  * its files under it and then inserts the record with that id (`createWith`), so no upload holds a transaction.
- * Inside a transaction (`inTransaction`), "once" means once it commits, and a rollback removes the new files (and a
- * new record's folder) as a failed save does. Any other string means "keep".
+ * The save given is the whole write (its own transaction): once it has answered, it has committed. Any other string
+ * means "keep".
  */
 export function imageFields(
   db: Db,
@@ -55,7 +54,11 @@ export function imageFields(
   };
 
   /** Points the row at the new names (null clears, undefined keeps) in one statement; answers the names replaced. */
-  const pointAt = async (id: number, next: readonly (string | null | undefined)[]): Promise<(string | null)[]> => {
+  const pointAt = async (
+    tx: Tx,
+    id: number,
+    next: readonly (string | null | undefined)[],
+  ): Promise<(string | null)[]> => {
     const changed = fields.flatMap((field, i) => (next[i] === undefined ? [] : [{ field, file: next[i] ?? null }]));
     if (changed.length === 0) return [];
     const columns = sql.join(
@@ -66,7 +69,7 @@ export function imageFields(
       changed.map(({ field, file }) => sql`${sql.identifier(field)} = ${file}`),
       sql`, `,
     );
-    const result = (await db.execute(
+    const result = (await tx.execute(
       sql`with previous as (select ${columns} from ${table} where id = ${id} for update)
           update ${table} set ${sets} from previous where ${table}.id = ${id} returning previous.*`,
     )) as unknown as { rows: Record<string, string | null>[] };
@@ -117,22 +120,22 @@ export function imageFields(
      * Saves record `id` with its checked images: the new files first, outside any transaction (507 and nothing
      * changed when they cannot be written; a slow upload holds no database connection), then `save`, which saves the
      * record and calls `point` in its transaction to point the row's image columns at the new files. If `save` fails
-     * the new files go and the old ones stay; once it has committed, the replaced files go. Called inside a
-     * transaction, "committed" and "fails" are that transaction's. Answers what `save` answered.
+     * the new files go and the old ones stay; once it has committed, the replaced files go. Answers what `save`
+     * answered.
      */
     async update<T>(
       request: FastifyRequest,
       id: number,
       uploads: ImageUpload[],
-      save: (point: () => Promise<void>) => Promise<T>,
+      save: (point: (tx: Tx) => Promise<void>) => Promise<T>,
     ): Promise<T> {
       const place = { model: target.media, id };
       const images = uploads.map((upload) => (upload === DELETE_MARKER ? undefined : upload));
       const written = await logged(request, writeImages(ctx, place, images));
       const next = uploads.map((upload, i) => (upload === DELETE_MARKER ? null : written[i]));
       let replaced: (string | null)[] = [];
-      const point = async () => {
-        replaced = await pointAt(id, next);
+      const point = async (tx: Tx) => {
+        replaced = await pointAt(tx, id, next);
       };
       let saved: T;
       try {
@@ -141,8 +144,7 @@ export function imageFields(
         await removeImages(ctx, place, written, { prune: true });
         throw err;
       }
-      onRollback(db, () => removeImages(ctx, place, written, { prune: true }));
-      await afterCommit(db, () => removeImages(ctx, place, replaced));
+      await removeImages(ctx, place, replaced);
       return saved;
     },
 
@@ -156,7 +158,7 @@ export function imageFields(
     async createWith<T>(
       request: FastifyRequest,
       uploads: ImageUpload[],
-      save: (id: number, point: () => Promise<void>) => Promise<T>,
+      save: (id: number, point: (tx: Tx) => Promise<void>) => Promise<T>,
     ): Promise<T> {
       const id = await reserveId();
       const removeFolder = () =>
@@ -171,7 +173,6 @@ export function imageFields(
         await removeFolder();
         throw err;
       }
-      onRollback(db, removeFolder);
       return saved;
     },
   };

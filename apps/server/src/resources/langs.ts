@@ -11,10 +11,10 @@ import {
 } from '@backoffice/shared';
 import { and, eq, getTableColumns, getTableName, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client.js';
+import type { Db, Tx } from '../db/client.js';
 import { sanitizeRichText } from '../rich-text/sanitize.js';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type { Tx };
 
 /** The record's columns each of its language rows keeps as `record_<name>` (schema/base.ts recordKeys). */
 const RECORD_KEYS = ['status', 'updated_at', 'deleted_at'] as const;

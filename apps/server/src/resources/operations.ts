@@ -4,8 +4,7 @@
 // body is validated and any new files are written (image-fields.ts); nothing else writes a content record.
 import type { BulkAction, LogModel } from '@backoffice/shared';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { inTransaction } from '../db/transaction.js';
+import type { Db, Tx } from '../db/client.js';
 import { forbidden, notFound } from '../http/errors.js';
 import type { ContentAction } from '../http/policy.js';
 import type { AuthUser } from '../http/session.js';
@@ -17,9 +16,19 @@ import { bulkWrite } from './revisions-bulk.js';
  * The files step of a save (image-fields.ts `update`): writes the new files, then runs `save`, whose transaction
  * calls `point` to point the row at them; removes them again if `save` fails.
  */
-export type WithFiles = <T>(save: (point: () => Promise<void>) => Promise<T>) => Promise<T>;
+export type WithFiles = <T>(save: (point: (tx: Tx) => Promise<void>) => Promise<T>) => Promise<T>;
 /** The same for a create (image-fields.ts `createWith`): the files go under a reserved id, which `save` inserts. */
-export type WithNewFiles = <T>(save: (id: number, point: () => Promise<void>) => Promise<T>) => Promise<T>;
+export type WithNewFiles = <T>(save: (id: number, point: (tx: Tx) => Promise<void>) => Promise<T>) => Promise<T>;
+
+/**
+ * Who a write acts for: a signed-in user, whom the resource's policy must allow, or the server itself (the CLI, the
+ * demo seed, jobs: the operator's own writes), which the policy does not ask and the log and revisions show as no
+ * user.
+ */
+export type Actor = AuthUser | 'server';
+
+/** The log's user of a write by `actor`. */
+export const actorId = (actor: Actor) => (actor === 'server' ? null : actor.id);
 
 /** What a content resource's operations need of its module. */
 export interface ContentWrites<I> {
@@ -28,11 +37,12 @@ export interface ContentWrites<I> {
   model: LogModel;
   can: (user: AuthUser, action: ContentAction) => boolean;
   /** Inserts a record and answers its id; given `id` (reserved for a record with images), inserts it with that id. */
-  create: (input: I, id?: number) => Promise<number>;
-  update: (id: number, input: I) => Promise<void>;
-  read: (id: number) => Promise<unknown>;
+  create: (tx: Tx, input: I, id?: number) => Promise<number>;
+  update: (tx: Tx, id: number, input: I) => Promise<void>;
+  /** The record as its form loads it, through `db` (the pool, or the save's transaction). */
+  read: (db: Db, id: number) => Promise<unknown>;
   /** Refuses (throws) a restore that would break a rule, e.g. a title_url taken while the record was removed. */
-  checkRestore?: (id: number) => Promise<void>;
+  checkRestore?: (tx: Tx, id: number) => Promise<void>;
 }
 
 export type ContentOperations<I> = ReturnType<typeof contentOperations<I>>;
@@ -40,88 +50,89 @@ export type ContentOperations<I> = ReturnType<typeof contentOperations<I>>;
 /** The operations of one content resource (see the top of this file). */
 export function contentOperations<I>(spec: ContentWrites<I>) {
   const { db, model, read } = spec;
-  const rows = softResource(db, spec.table);
-  const permit = (user: AuthUser, action: ContentAction) => {
-    if (!spec.can(user, action)) throw forbidden();
+  const permit = (user: Actor, action: ContentAction) => {
+    if (user !== 'server' && !spec.can(user, action)) throw forbidden();
   };
-  // The log entry and each changed record's revision, in the caller's transaction; answers the records as read.
-  const recorded = (entry: WriteEntry) => recordWrite(db, entry, read);
-  const saved = async (kept: Map<number, unknown>, id: number) => kept.get(id) ?? (await read(id));
+  // The log entry and each changed record's revision, in the save's transaction; answers the records as read.
+  const recorded = (tx: Tx, entry: WriteEntry) => recordWrite(tx, entry, (id) => read(tx, id));
+  const saved = async (kept: Map<number, unknown>, id: number) => kept.get(id) ?? (await read(db, id));
 
   return {
     /** Creates a record, with its new files when `files` writes them; answers its id and the record. */
-    async create(user: AuthUser, input: I, files?: WithNewFiles): Promise<{ id: number; data: unknown }> {
+    async create(user: Actor, input: I, files?: WithNewFiles): Promise<{ id: number; data: unknown }> {
       permit(user, 'create');
-      const save = (reserved?: number, point?: () => Promise<void>) =>
-        inTransaction(db, async () => {
-          const id = await spec.create(input, reserved);
+      const save = (reserved?: number, point?: (tx: Tx) => Promise<void>) =>
+        db.transaction(async (tx) => {
+          const id = await spec.create(tx, input, reserved);
           if (reserved !== undefined && id !== reserved) throw new Error(`${model} was not created with its id`);
-          await point?.();
-          return { id, kept: await recorded({ userId: user.id, model, rowIds: [id], action: 'store' }) };
+          await point?.(tx);
+          return { id, kept: await recorded(tx, { userId: actorId(user), model, rowIds: [id], action: 'store' }) };
         });
       const { id, kept } = files ? await files(save) : await save();
       return { id, data: await saved(kept, id) };
     },
 
     /** Saves record `id`, with its new files when `files` writes them; answers the record. */
-    async update(user: AuthUser, id: number, input: I, files?: WithFiles): Promise<unknown> {
+    async update(user: Actor, id: number, input: I, files?: WithFiles): Promise<unknown> {
       permit(user, 'update');
-      const save = (point?: () => Promise<void>) =>
-        inTransaction(db, async () => {
-          await spec.update(id, input);
-          await point?.();
-          return recorded({ userId: user.id, model, rowIds: [id], action: 'update' });
+      const save = (point?: (tx: Tx) => Promise<void>) =>
+        db.transaction(async (tx) => {
+          await spec.update(tx, id, input);
+          await point?.(tx);
+          return recorded(tx, { userId: actorId(user), model, rowIds: [id], action: 'update' });
         });
       return saved(files ? await files(save) : await save(), id);
     },
 
     /** Saves record `id` back to one of its versions (docs/features/revisions.md); answers the record. */
-    async revert(user: AuthUser, id: number, input: I): Promise<unknown> {
+    async revert(user: Actor, id: number, input: I): Promise<unknown> {
       permit(user, 'update');
-      const kept = await inTransaction(db, async () => {
-        await spec.update(id, input);
-        return recorded({ userId: user.id, model, rowIds: [id], action: 'update', revision: 'revert' });
+      const kept = await db.transaction(async (tx) => {
+        await spec.update(tx, id, input);
+        return recorded(tx, { userId: actorId(user), model, rowIds: [id], action: 'update', revision: 'revert' });
       });
       return saved(kept, id);
     },
 
     /** Removes record `id` (soft: docs/data.md Removal); 404 when there is none. */
-    async remove(user: AuthUser, id: number): Promise<void> {
+    async remove(user: Actor, id: number): Promise<void> {
       permit(user, 'destroy');
-      await inTransaction(db, async () => {
+      await db.transaction(async (tx) => {
+        const rows = softResource(tx, spec.table);
         const changed = await rows.destroy([id]);
         if (changed.length === 0 && !(await rows.exists(id))) throw notFound();
-        await recorded({ userId: user.id, model, rowIds: changed, action: 'destroy' });
+        await recorded(tx, { userId: actorId(user), model, rowIds: changed, action: 'destroy' });
       });
     },
 
     /** Brings back removed record `id`, unless a rule refuses (checkRestore: 422); answers the record. */
-    async restore(user: AuthUser, id: number): Promise<unknown> {
+    async restore(user: Actor, id: number): Promise<unknown> {
       permit(user, 'restore');
-      const kept = await inTransaction(db, async () => {
-        await spec.checkRestore?.(id);
+      const kept = await db.transaction(async (tx) => {
+        await spec.checkRestore?.(tx, id);
+        const rows = softResource(tx, spec.table);
         const changed = await rows.restore([id]);
         if (changed.length === 0 && !(await rows.exists(id))) throw notFound();
-        return recorded({ userId: user.id, model, rowIds: changed, action: 'restore' });
+        return recorded(tx, { userId: actorId(user), model, rowIds: changed, action: 'restore' });
       });
       return saved(kept, id);
     },
 
     /** Sets record `id`'s place in its list (`order`, a whole number ≥ 0), logged as `order`; answers the record. */
-    async reorder(user: AuthUser, id: number, order: number): Promise<unknown> {
+    async reorder(user: Actor, id: number, order: number): Promise<unknown> {
       permit(user, 'update');
-      const kept = await inTransaction(db, async () => {
-        const result = (await db.execute(
+      const kept = await db.transaction(async (tx) => {
+        const result = (await tx.execute(
           sql`update ${spec.table} set "order" = ${order}, updated_at = now() where id = ${id} returning id`,
         )) as unknown as { rows: { id: number }[] };
         if (result.rows.length === 0) throw notFound();
-        return recorded({ userId: user.id, model, rowIds: [id], action: 'order' });
+        return recorded(tx, { userId: actorId(user), model, rowIds: [id], action: 'order' });
       });
       return saved(kept, id);
     },
 
     /** Publishes, hides or removes records `ids` (each once); answers how many changed. */
-    async bulk(user: AuthUser, action: BulkAction, ids: readonly number[]): Promise<number> {
+    async bulk(user: Actor, action: BulkAction, ids: readonly number[]): Promise<number> {
       permit(user, action);
       const unique = [...new Set(ids)];
       const status = action === 'destroy' ? undefined : action === 'publish';
@@ -131,8 +142,11 @@ export function contentOperations<I>(spec: ContentWrites<I>) {
         { table: spec.table, read },
         unique,
         status,
-        () => (status === undefined ? rows.destroy(unique) : rows.setStatus(unique, status)),
-        (changed, current) => recordWrite(db, { userId: user.id, model, rowIds: changed, action }, current),
+        (tx) => {
+          const rows = softResource(tx, spec.table);
+          return status === undefined ? rows.destroy(unique) : rows.setStatus(unique, status);
+        },
+        (tx, changed, current) => recordWrite(tx, { userId: actorId(user), model, rowIds: changed, action }, current),
       );
       return changed.length;
     },

@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Db } from '../db/client.js';
 import { textLangs, texts } from '../db/schema.js';
-import { transactionOpen } from '../db/transaction.js';
 import { useSignedInServer } from '../test/content-cases.js';
 import {
   buildArticle,
@@ -16,6 +16,7 @@ import {
   buildUser,
   textInput,
 } from '../test/factories.js';
+import { watchTransactions } from '../test/open-transactions.js';
 import { recordWrite } from './revisions.js';
 import { bulkWrite } from './revisions-bulk.js';
 
@@ -30,16 +31,18 @@ const db = () => ctx.server.ctx.db;
 /** The statements sent inside a write's transaction while `work` runs. */
 async function statementsInTransaction(work: () => Promise<unknown>) {
   const sent: string[] = [];
+  const transactions = watchTransactions(db());
   const toQuery = PgDialect.prototype.sqlToQuery;
   const spy = vi.spyOn(PgDialect.prototype, 'sqlToQuery').mockImplementation(function (this: PgDialect, ...args) {
     const query = toQuery.apply(this, args);
-    if (transactionOpen(db())) sent.push(query.sql);
+    if (transactions.open()) sent.push(query.sql);
     return query;
   });
   try {
     await work();
   } finally {
     spy.mockRestore();
+    transactions.restore();
   }
   return sent;
 }
@@ -106,9 +109,9 @@ describe('a bulk action', () => {
     let saved = false;
     // Before the transaction: the record as its route answers it, and one of them saved right after it was read.
     // Inside (where a request would wait for the transaction): its title as the transaction sees it.
-    const read = async (id: number) => {
-      if (transactionOpen(db())) {
-        const [row] = await db()
+    const read = async (through: Db, id: number) => {
+      if (through instanceof PgTransaction) {
+        const [row] = await through
           .select({ title: textLangs.title })
           .from(textLangs)
           .where(and(eq(textLangs.text_id, id), eq(textLangs.language_code, 'sk')));
@@ -124,16 +127,16 @@ describe('a bulk action', () => {
       return record;
     };
     const { id: userId } = await buildUser(db());
-    const hide = async () =>
+    const hide = async (tx: Db) =>
       (
-        await db()
+        await tx
           .update(texts)
           .set({ status: false, updated_at: new Date() })
           .where(inArray(texts.id, ids))
           .returning({ id: texts.id })
       ).map((row) => row.id);
-    const changed = await bulkWrite(db(), { table: texts, read }, ids, false, hide, (rowIds, current) =>
-      recordWrite(db(), { userId, model: 'Text', rowIds, action: 'hide' }, current),
+    const changed = await bulkWrite(db(), { table: texts, read }, ids, false, hide, (tx, rowIds, current) =>
+      recordWrite(tx, { userId, model: 'Text', rowIds, action: 'hide' }, current),
     );
     expect(saved).toBe(true);
     expect(changed.sort()).toEqual([...ids].sort());
@@ -157,7 +160,7 @@ describe('a bulk action', () => {
       ids,
       undefined,
       async () => ids,
-      (rowIds, current) => recordWrite(db(), { userId, model: 'Text', rowIds, action: 'destroy' }, current),
+      (tx, rowIds, current) => recordWrite(tx, { userId, model: 'Text', rowIds, action: 'destroy' }, current),
     );
     expect(changed).toEqual(ids);
     expect(read).not.toHaveBeenCalled();

@@ -5,11 +5,12 @@
 // action changed of them (status, updated_at, deleted_at).
 import { and, getTableColumns, getTableName, inArray, isNull, ne } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client.js';
-import { inTransaction } from '../db/transaction.js';
+import type { Db, Tx } from '../db/client.js';
 import { revisionsKeep } from './revisions.js';
 
 type Read = (id: number) => Promise<unknown>;
+/** A resource's read of one record through `db` (the pool, or the action's transaction). */
+type ReadThrough = (db: Db, id: number) => Promise<unknown>;
 type Data = Record<string, unknown>;
 
 const isData = (value: unknown): value is Data => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -31,11 +32,11 @@ function columnsOf(table: PgTable) {
  */
 export async function bulkWrite(
   db: Db,
-  spec: { table: PgTable; read: Read },
+  spec: { table: PgTable; read: ReadThrough },
   rows: readonly number[],
   status: boolean | undefined,
-  write: () => Promise<number[]>,
-  record: (changed: number[], read: Read) => Promise<unknown>,
+  write: (tx: Tx) => Promise<number[]>,
+  record: (tx: Tx, changed: number[], read: Read) => Promise<unknown>,
 ): Promise<number[]> {
   const { table, read } = spec;
   const c = columnsOf(table);
@@ -51,29 +52,29 @@ export async function bulkWrite(
     for (const row of changing) {
       const id = Number(row.id);
       // One that cannot be read now (removed meanwhile) is read inside the transaction, if the action changes it.
-      const data = await read(id).catch(() => undefined);
+      const data = await read(db, id).catch(() => undefined);
       if (isData(data)) before.set(id, data);
     }
   }
-  return inTransaction(db, async () => {
+  return db.transaction(async (tx) => {
     const ids = [...before.keys()];
     const loaded = new Map<number, string | undefined>();
     if (ids.length > 0) {
-      const locked = await db
+      const locked = await tx
         .select({ id: c.id, updated_at: c.updated_at })
         .from(table)
         .where(inArray(c.id, ids))
         .for('update');
       for (const row of locked) loaded.set(Number(row.id), isoOf(row.updated_at));
     }
-    const changed = await write();
+    const changed = await write(tx);
     const now = new Map<number, Data>();
     const fresh = changed.filter((id) => {
       const data = before.get(id);
       return data !== undefined && typeof data.updated_at === 'string' && data.updated_at === loaded.get(id);
     });
     if (fresh.length > 0) {
-      const after = await db
+      const after = await tx
         .select({ id: c.id, status: c.status, updated_at: c.updated_at, deleted_at: c.deleted_at })
         .from(table)
         .where(inArray(c.id, fresh));
@@ -89,7 +90,7 @@ export async function bulkWrite(
         now.set(Number(row.id), patched);
       }
     }
-    await record(changed, async (id) => now.get(id) ?? read(id));
+    await record(tx, changed, async (id) => now.get(id) ?? read(tx, id));
     return changed;
   });
 }

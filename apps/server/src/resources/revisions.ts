@@ -87,7 +87,8 @@ export async function keepRevisions(
 
 /** One write as it is recorded: its activity log entry and, per record it changed, a revision (`revert` for a restore). */
 export interface WriteEntry {
-  userId: number;
+  /** Null for a write by the server itself (operations.ts Actor). */
+  userId: number | null;
   model: LogModel;
   rowIds: number[];
   action: LogAction;

@@ -6,6 +6,7 @@ import { and, asc, count, eq, gt, isNotNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  activityLogs,
   articleCategories,
   articleGalleries,
   articleLangs,
@@ -32,6 +33,7 @@ import {
   referenceLangs,
   referenceSimilars,
   references,
+  revisions,
   texts,
   users,
 } from '../db/schema.js';
@@ -162,6 +164,34 @@ describe('npm run demo', () => {
       expect(lang.teaser).not.toBe('');
       expect(lang.meta_title).not.toBe('');
       expect(lang.meta_description).not.toBe('');
+    }
+  });
+
+  // The seed creates through the resources' create operations, as the server (resources/operations.ts Actor).
+  it('gives every demo record its log entry and its first version, by no user', async () => {
+    const db = server.ctx.db;
+    const kept = async (model: string) =>
+      db
+        .select({ user: revisions.user_id, action: revisions.action })
+        .from(revisions)
+        .where(eq(revisions.model, model));
+    const logged = async (model: string) =>
+      db
+        .select({ user: activityLogs.user_id, action: activityLogs.action })
+        .from(activityLogs)
+        .where(eq(activityLogs.model, model));
+    const n = await counts();
+    for (const [model, total] of [
+      ['Page', n.pages],
+      ['Text', n.texts],
+      ['Category', n.categories],
+      ['Blog', n.articles],
+      ['Gallery', n.galleries],
+      ['Reference', n.references],
+      ['Partner', n.partners],
+    ] as const) {
+      expect(await kept(model), model).toEqual(Array(total).fill({ user: null, action: 'store' }));
+      expect(await logged(model), model).toEqual(Array(total).fill({ user: null, action: 'store' }));
     }
   });
 

@@ -4,9 +4,10 @@ import type { Db } from '../db/client.js';
 import { appSecrets, jobs, texts } from '../db/schema.js';
 import { enqueue, type JobHandlers } from '../jobs/queue.js';
 import { hasTraffic } from '../modules/analytics/queries.js';
-import { createText, positionOptions } from '../modules/texts/service.js';
+import { positionOptions, textResource } from '../modules/texts/service.js';
 import { seedDemoContent } from './demo/content.js';
 import { seedDemoForms } from './demo/forms.js';
+import { createRecord } from './demo/seeding.js';
 import { DEMO_DAYS, seedDemoTraffic } from './demo/traffic.js';
 import { seedDemoUsers } from './demo/users.js';
 
@@ -129,7 +130,7 @@ export async function seedDemo(
     const positions = await positionOptions(db);
     const idOf = (title: string) => positions.find((p) => p.title === title)?.id ?? 0;
     for (const text of DEMO_TEXTS) {
-      await createText(db, {
+      await createRecord(textResource(db), {
         langs: { sk: { title: text.sk[0], content: text.sk[1] }, en: { title: text.en[0], content: text.en[1] } },
         positions: text.positions.map(idOf),
         status: text.status ?? true,

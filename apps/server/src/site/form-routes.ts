@@ -15,7 +15,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { inTransaction } from '../db/transaction.js';
 import { unflatten } from '../http/body.js';
 import { forbidden, HttpError, invalid, throttled } from '../http/errors.js';
 import { databaseRateLimitStore } from '../http/rate-store.js';
@@ -174,11 +173,12 @@ export const publicFormRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       // none is (a post answered with an error leaves nothing behind, so the visitor's retry stores it once). Only
       // accepted submissions count against the address's limit; a refused one (errors) costs nothing.
       try {
-        await inTransaction(ctx.db, async () => {
-          await accepted.hit(`form-accepted|${request.ip}`);
-          const stored = await storeSubmission(ctx.db, submission);
-          await countGoal(ctx, request, kind, body, stored.id);
-          await queueSubmissionMails(ctx, kind, stored);
+        await ctx.db.transaction(async (tx) => {
+          await accepted.hit(`form-accepted|${request.ip}`, tx);
+          const stored = await storeSubmission(tx, submission);
+          const within = { ...ctx, db: tx };
+          await countGoal(within, request, kind, body, stored.id);
+          await queueSubmissionMails(within, kind, stored);
         });
       } catch (err) {
         if (!(err instanceof HttpError) || err.status !== 429 || !html) throw err;

@@ -28,7 +28,7 @@ import { createPanel } from '../modules/panels/service.js';
 import { partnerWrites } from '../modules/partners/service.js';
 import { referenceWrites } from '../modules/references/service.js';
 import { createText, positionOptions } from '../modules/texts/service.js';
-import { createUser, type NewUser } from '../modules/users/operations.js';
+import { insertUser, type NewUser } from '../modules/users/operations.js';
 
 let seq = 0;
 const unique = () => `${++seq}${randomBytes(3).toString('hex')}`;
@@ -42,7 +42,7 @@ export async function buildUser(db: Db, overrides: Partial<NewUser> = {}) {
     surname: 'User',
     ...overrides,
   };
-  const user = await createUser(db, input);
+  const user = await insertUser(db, input);
   return { ...user, plainPassword: input.password };
 }
 
@@ -61,7 +61,8 @@ export async function textInput(db: Db, overrides: Partial<TextInput> & { title?
 }
 
 export async function buildText(db: Db, overrides: Partial<TextInput> & { title?: string } = {}) {
-  return createText(db, await textInput(db, overrides));
+  const input = await textInput(db, overrides);
+  return db.transaction((tx) => createText(tx, input));
 }
 
 export function panelInput(overrides: Partial<PanelInput> & { title?: string } = {}): PanelInput {
@@ -78,7 +79,7 @@ export function panelInput(overrides: Partial<PanelInput> & { title?: string } =
 }
 
 export async function buildPanel(db: Db, overrides: Partial<PanelInput> & { title?: string } = {}) {
-  return createPanel(db, panelInput(overrides));
+  return db.transaction((tx) => createPanel(tx, panelInput(overrides)));
 }
 
 /** Per-locale title and title_url derived from a (unique) title: `${title} sk`, `${title} en`. */
@@ -95,7 +96,7 @@ export function categoryInput(overrides: Partial<CategoryInput> & { title?: stri
 }
 
 export async function buildCategory(db: Db, overrides: Partial<CategoryInput> & { title?: string } = {}) {
-  return createCategory(db, categoryInput(overrides));
+  return db.transaction((tx) => createCategory(tx, categoryInput(overrides)));
 }
 
 type PageOverrides = Partial<Omit<PageInput, 'navigation'>> & {
@@ -110,7 +111,7 @@ export function pageInput(overrides: PageOverrides = {}): PageInput {
 }
 
 export async function buildPage(db: Db, overrides: PageOverrides = {}) {
-  return createPage(db, pageInput(overrides));
+  return db.transaction((tx) => createPage(tx, pageInput(overrides)));
 }
 
 /** One live category of `moduleId` per database, made on first use, for inputs that need a category. */
@@ -133,7 +134,8 @@ export async function articleInput(db: Db, overrides: Titled<ArticleInput> = {})
 }
 
 export async function buildArticle(db: Db, overrides: Titled<ArticleInput> = {}) {
-  return articleWrites(db).create(await articleInput(db, overrides));
+  const input = await articleInput(db, overrides);
+  return db.transaction((tx) => articleWrites.create(tx, input));
 }
 
 /** A valid gallery without categories. */
@@ -143,7 +145,7 @@ export function galleryInput(overrides: Titled<GalleryInput> = {}): GalleryInput
 }
 
 export async function buildGallery(db: Db, overrides: Titled<GalleryInput> = {}) {
-  return galleryWrites(db).create(galleryInput(overrides));
+  return db.transaction((tx) => galleryWrites.create(tx, galleryInput(overrides)));
 }
 
 /** A valid reference without categories, galleries or similars. */
@@ -153,7 +155,7 @@ export function referenceInput(overrides: Titled<ReferenceInput> = {}): Referenc
 }
 
 export async function buildReference(db: Db, overrides: Titled<ReferenceInput> = {}) {
-  return referenceWrites(db).create(referenceInput(overrides));
+  return db.transaction((tx) => referenceWrites.create(tx, referenceInput(overrides)));
 }
 
 /** A valid partner. */
@@ -163,7 +165,7 @@ export function partnerInput(overrides: Titled<PartnerInput> = {}): PartnerInput
 }
 
 export async function buildPartner(db: Db, overrides: Titled<PartnerInput> = {}) {
-  return partnerWrites(db).create(partnerInput(overrides));
+  return db.transaction((tx) => partnerWrites.create(tx, partnerInput(overrides)));
 }
 
 /**

@@ -8,7 +8,6 @@ import {
 } from '@backoffice/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { articles } from '../../db/schema.js';
 import { authorizer } from '../../http/policy.js';
 import { authenticate } from '../../http/session.js';
 import { registerContentRoutes } from '../../resources/crud-routes.js';
@@ -23,27 +22,19 @@ const listQuery = listQuerySchema.extend({ status: zFilterBool, category_id: zFi
 export const articleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db, config } = ctx;
   const allow = authorizer(canArticle);
-  const writes = service.articleWrites(db);
   app.addHook('onRequest', authenticate);
 
   registerContentRoutes(app, {
-    db,
-    table: articles,
-    model: 'Blog',
-    can: canArticle,
+    resource: service.articleResource(db),
     listQuery,
     list: (query, lang) => service.listArticles(db, query, lang),
     body: articleSchema,
-    create: writes.create,
-    update: writes.update,
-    read: (id) => service.getArticle(db, id),
-    checkRestore: writes.checkRestore,
     image: { media: 'blog', config, fields: ['image', 'poster'] },
     row: articleRowSchema,
     record: articleRecordSchema,
   });
 
-  registerTitleUrlCheck(app, allow, writes.titleUrlFree);
+  registerTitleUrlCheck(app, allow, (value, lang, id) => service.articleWrites.titleUrlFree(db, value, lang, id));
   registerLangOptions(app, allow, db, service.articleLangRows);
   registerPreview(
     app,

@@ -17,8 +17,10 @@ import { notFound } from '../../http/errors.js';
 import { translations } from '../../resources/langs.js';
 import { linkedTitlesColumn, links, relatedLinks } from '../../resources/links.js';
 import { type ContentListQuery, iso, translatedList } from '../../resources/list.js';
+import type { ContentWrites } from '../../resources/operations.js';
 import { publishingValues, titledResource } from '../../resources/titled.js';
 import { categoryLangRows } from '../categories/langs.js';
+import { canArticle } from './policy.js';
 
 export const articleLangRows = translations({
   owner: articles,
@@ -99,10 +101,21 @@ export async function getArticle(db: Db, id: number): Promise<ArticleRecord> {
 }
 
 /** Create, update, restore check and title_url check of news articles. */
-export const articleWrites = (db: Db) =>
-  titledResource(db, {
-    tr: articleLangRows,
-    values: (input: ArticleInput) => ({ ...publishingValues(input), primary: input.primary }),
-    errors: (tx, input, id) => related.errors(tx, input, id),
-    details: (tx, id, input) => related.write(tx, id, input),
-  });
+export const articleWrites = titledResource({
+  tr: articleLangRows,
+  values: (input: ArticleInput) => ({ ...publishingValues(input), primary: input.primary }),
+  errors: (tx, input, id) => related.errors(tx, input, id),
+  details: (tx, id, input) => related.write(tx, id, input),
+});
+
+/** Article records as the operations write them (resources/operations.ts). */
+export const articleResource = (db: Db): ContentWrites<ArticleInput> => ({
+  db,
+  table: articles,
+  model: 'Blog',
+  can: canArticle,
+  create: articleWrites.create,
+  update: articleWrites.update,
+  read: getArticle,
+  checkRestore: articleWrites.checkRestore,
+});

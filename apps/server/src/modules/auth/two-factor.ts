@@ -2,8 +2,8 @@ import { randomInt } from 'node:crypto';
 import { TWO_FACTOR, TWO_FACTOR_ERR } from '@backoffice/shared';
 import { and, eq, inArray, isNotNull, lt, notInArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
 import { sessions, signInPolicy, userRecoveryCodes, users, userTwoFactor } from '../../db/schema.js';
-import { inTransaction } from '../../db/transaction.js';
 import { hmac, verifyPassword } from '../../http/crypto.js';
 import { HttpError, invalid } from '../../http/errors.js';
 import { logActivity } from '../../resources/activity-log.js';
@@ -161,16 +161,14 @@ export async function disable(ctx: AppContext, holder: CodeHolder, input: { pass
     throw invalid({ password: ['auth.failed'] }, 'auth.failed');
   }
   if (!(await useCode(ctx, userId, input.code))) throw codeInvalid();
-  await removeTwoFactor(ctx, userId);
+  await ctx.db.transaction((tx) => removeTwoFactor(tx, userId));
   await succeeded();
 }
 
 /** Forgets a user's two-factor sign-in: the secrets and the recovery codes. */
-async function removeTwoFactor(ctx: Pick<AppContext, 'db'>, userId: number) {
-  await ctx.db.transaction(async (tx) => {
-    await tx.delete(userTwoFactor).where(eq(userTwoFactor.user_id, userId));
-    await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.user_id, userId));
-  });
+async function removeTwoFactor(tx: Tx, userId: number) {
+  await tx.delete(userTwoFactor).where(eq(userTwoFactor.user_id, userId));
+  await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.user_id, userId));
 }
 
 /**
@@ -179,10 +177,10 @@ async function removeTwoFactor(ctx: Pick<AppContext, 'db'>, userId: number) {
  * `user:two-factor-reset` (`cli.ts`) does the same for a role-1 user who lost both the phone and the recovery codes.
  */
 export async function resetTwoFactor(ctx: Pick<AppContext, 'db'>, userId: number, actorId: number | null) {
-  await inTransaction(ctx.db, async () => {
-    await removeTwoFactor(ctx, userId);
-    await ctx.db.delete(sessions).where(eq(sessions.user_id, userId));
-    await logActivity(ctx.db, { userId: actorId, model: 'User', rowIds: [userId], action: 'two_factor_reset' });
+  await ctx.db.transaction(async (tx) => {
+    await removeTwoFactor(tx, userId);
+    await tx.delete(sessions).where(eq(sessions.user_id, userId));
+    await logActivity(tx, { userId: actorId, model: 'User', rowIds: [userId], action: 'two_factor_reset' });
   });
 }
 
@@ -205,18 +203,18 @@ export async function setRequired(ctx: AppContext, actorId: number, required: bo
     throw invalid({ required: [TWO_FACTOR_ERR.enableFirst] }, TWO_FACTOR_ERR.enableFirst);
   }
   const now = new Date();
-  await inTransaction(ctx.db, async () => {
-    await ctx.db
+  await ctx.db.transaction(async (tx) => {
+    await tx
       .insert(signInPolicy)
       .values({ id: 1, two_factor_required: required })
       .onConflictDoUpdate({ target: signInPolicy.id, set: { two_factor_required: required, updated_at: now } });
     if (required) {
-      const enabled = ctx.db
+      const enabled = tx
         .select({ id: userTwoFactor.user_id })
         .from(userTwoFactor)
         .where(isNotNull(userTwoFactor.enabled_at));
-      await ctx.db.delete(sessions).where(notInArray(sessions.user_id, enabled));
+      await tx.delete(sessions).where(notInArray(sessions.user_id, enabled));
     }
-    await logActivity(ctx.db, { userId: actorId, model: 'Settings', rowIds: [1], action: 'update' });
+    await logActivity(tx, { userId: actorId, model: 'Settings', rowIds: [1], action: 'update' });
   });
 }

@@ -13,7 +13,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { categories as categoriesTable } from '../../db/schema.js';
 import { authorizer } from '../../http/policy.js';
 import { authenticate } from '../../http/session.js';
 import { registerContentRoutes } from '../../resources/crud-routes.js';
@@ -36,17 +35,10 @@ export const categoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.addHook('onRequest', authenticate);
 
   registerContentRoutes(app, {
-    db,
-    table: categoriesTable,
-    model: 'Category',
-    can: canCategory,
+    resource: categories.categoryResource(db),
     listQuery,
     list: (query, lang) => categories.listCategories(db, query, lang),
     body: categorySchema,
-    create: (input, id) => categories.createCategory(db, input, id),
-    update: (id, input) => categories.updateCategory(db, id, input),
-    read: (id) => categories.getCategory(db, id),
-    checkRestore: (id) => categories.checkCategoryRestore(db, id),
     image: { media: 'category', config: ctx.config },
     row: categoryRowSchema,
     record: categoryRecordSchema,

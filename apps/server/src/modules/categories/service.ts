@@ -9,14 +9,16 @@ import {
   type Locale,
 } from '@backoffice/shared';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { categories, categoryLangs, moduleLangs } from '../../db/schema.js';
 import { invalid, notFound } from '../../http/errors.js';
-import { lockTitleUrls, type Tx, titleUrlErrors, titleUrlTaken } from '../../resources/langs.js';
+import { lockTitleUrls, titleUrlErrors, titleUrlTaken } from '../../resources/langs.js';
 import { type ContentListQuery, iso, translatedList } from '../../resources/list.js';
+import type { ContentWrites } from '../../resources/operations.js';
 import { updateUnlessStale } from '../../resources/resource.js';
 import { moduleExists } from '../modules/service.js';
 import { categoryLangRows } from './langs.js';
+import { canCategory } from './policy.js';
 import { descendantsOf } from './tree.js';
 
 export type CategoryFilters = ContentListQuery & { module_id?: number };
@@ -126,24 +128,32 @@ const mainFields = (input: CategoryInput) => ({
 });
 
 /** Creates a category; with `id` (reserved for its image, docs/features/media-storage.md) under that id. */
-export async function createCategory(db: Db, input: CategoryInput, id?: number): Promise<number> {
-  return db.transaction(async (tx) => {
-    await lockTitleUrls(tx, categoryLangRows);
-    await checkCategory(tx, input);
-    const values = { ...mainFields(input), ...(id === undefined ? {} : { id }) };
-    const [row] = await tx.insert(categories).values(values).returning({ id: categories.id });
-    if (!row) throw new Error('insert returned no row');
-    await categoryLangRows.write(tx, row.id, input.langs);
-    return row.id;
-  });
+export async function createCategory(tx: Tx, input: CategoryInput, id?: number): Promise<number> {
+  await lockTitleUrls(tx, categoryLangRows);
+  await checkCategory(tx, input);
+  const values = { ...mainFields(input), ...(id === undefined ? {} : { id }) };
+  const [row] = await tx.insert(categories).values(values).returning({ id: categories.id });
+  if (!row) throw new Error('insert returned no row');
+  await categoryLangRows.write(tx, row.id, input.langs);
+  return row.id;
 }
 
 /** Saves a category; when the caller's updated_at is older than the row's, nothing is written (409). */
-export async function updateCategory(db: Db, id: number, input: CategoryInput): Promise<void> {
-  await db.transaction(async (tx) => {
-    await lockTitleUrls(tx, categoryLangRows);
-    await checkCategory(tx, input, id);
-    await updateUnlessStale(tx, categories, id, input.updated_at, mainFields(input));
-    await categoryLangRows.write(tx, id, input.langs);
-  });
+export async function updateCategory(tx: Tx, id: number, input: CategoryInput): Promise<void> {
+  await lockTitleUrls(tx, categoryLangRows);
+  await checkCategory(tx, input, id);
+  await updateUnlessStale(tx, categories, id, input.updated_at, mainFields(input));
+  await categoryLangRows.write(tx, id, input.langs);
 }
+
+/** Category records as the operations write them (resources/operations.ts). */
+export const categoryResource = (db: Db): ContentWrites<CategoryInput> => ({
+  db,
+  table: categories,
+  model: 'Category',
+  can: canCategory,
+  create: createCategory,
+  update: updateCategory,
+  read: getCategory,
+  checkRestore: checkCategoryRestore,
+});

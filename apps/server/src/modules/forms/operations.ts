@@ -2,7 +2,6 @@
 // (the policy, then the rows and the log entry in one transaction). The public site creates them (site/form-routes.ts).
 import type { FormKind } from '@backoffice/shared';
 import type { Db } from '../../db/client.js';
-import { inTransaction } from '../../db/transaction.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../http/session.js';
 import { logActivity } from '../../resources/activity-log.js';
@@ -19,11 +18,11 @@ export async function removeSubmissions(
   one = false,
 ): Promise<number[]> {
   if (!canForm(actor, 'destroy')) throw forbidden();
-  const rows = softResource(db, FORM_TABLES[kind]);
-  return inTransaction(db, async () => {
+  return db.transaction(async (tx) => {
+    const rows = softResource(tx, FORM_TABLES[kind]);
     const changed = await rows.destroy([...new Set(ids)]);
     if (one && changed.length === 0 && !(await rows.exists(ids[0] ?? 0))) throw notFound();
-    await logActivity(db, { userId: actor.id, model: 'Form', rowIds: changed, action: 'destroy' });
+    await logActivity(tx, { userId: actor.id, model: 'Form', rowIds: changed, action: 'destroy' });
     return changed;
   });
 }

@@ -4,14 +4,15 @@
 // inside their own transaction.
 import type { GalleryImageReorderInput, GalleryImageTitlesInput, LogAction } from '@backoffice/shared';
 import type { AppContext } from '../../context.js';
-import { inTransaction } from '../../db/transaction.js';
+import type { Tx } from '../../db/client.js';
 import { forbidden } from '../../http/errors.js';
 import type { AuthUser } from '../../http/session.js';
 import { canGalleryImage, type GalleryImageAction } from './images-policy.js';
 import {
   assertGallery,
-  destroyImages,
+  destroyImageRows,
   logImages,
+  removeImageFiles,
   reorderImages,
   rotateGalleryImage,
   setImageStatus,
@@ -25,23 +26,23 @@ export function galleryImageOperations(ctx: Pick<AppContext, 'db' | 'config'>) {
     await assertGallery(db, galleryId);
   };
   /** `write` (answering the ids it changed) and its log entry, in one transaction. */
-  const logged = (actor: AuthUser, action: LogAction, write: () => Promise<number[]>) =>
-    inTransaction(db, async () => {
-      const ids = await write();
-      await logImages(db, actor.id, ids, action);
+  const logged = (actor: AuthUser, action: LogAction, write: (tx: Tx) => Promise<number[]>) =>
+    db.transaction(async (tx) => {
+      const ids = await write(tx);
+      await logImages(tx, actor.id, ids, action);
       return ids;
     });
   return {
     /** Puts the gallery's images in the order given; answers the ids that moved. */
     async reorder(actor: AuthUser, galleryId: number, input: GalleryImageReorderInput): Promise<number[]> {
       await permit(actor, 'order', galleryId);
-      return logged(actor, 'order', () => reorderImages(db, galleryId, input));
+      return logged(actor, 'order', (tx) => reorderImages(tx, galleryId, input));
     },
     /** Saves an image's titles in both locales. */
     async retitle(actor: AuthUser, galleryId: number, imageId: number, input: GalleryImageTitlesInput) {
       await permit(actor, 'update', galleryId);
-      await logged(actor, 'update', async () => {
-        await updateTitles(db, galleryId, imageId, input);
+      await logged(actor, 'update', async (tx) => {
+        await updateTitles(tx, galleryId, imageId, input);
         return [imageId];
       });
     },
@@ -53,12 +54,19 @@ export function galleryImageOperations(ctx: Pick<AppContext, 'db' | 'config'>) {
     /** Publishes or hides images; answers the ids whose status changed. */
     async setStatus(actor: AuthUser, galleryId: number, ids: number[], action: 'publish' | 'hide') {
       await permit(actor, action, galleryId);
-      return logged(actor, action, () => setImageStatus(db, galleryId, ids, action === 'publish'));
+      return logged(actor, action, (tx) => setImageStatus(tx, galleryId, ids, action === 'publish'));
     },
     /** Removes images for good (their files once the removal commits); answers the ids removed. */
     async remove(actor: AuthUser, galleryId: number, ids: number[]): Promise<number[]> {
       await permit(actor, 'destroy', galleryId);
-      return logged(actor, 'destroy', () => destroyImages(ctx, galleryId, ids));
+      let files: string[] = [];
+      const removed = await logged(actor, 'destroy', async (tx) => {
+        const rows = await destroyImageRows(tx, galleryId, ids);
+        files = rows.map((row) => row.file);
+        return rows.map((row) => row.id);
+      });
+      await removeImageFiles(ctx, galleryId, files);
+      return removed;
     },
   };
 }

@@ -11,7 +11,6 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { galleries, galleryImageLangs, galleryImages } from '../../db/schema.js';
-import { afterCommit } from '../../db/transaction.js';
 import { invalid, notFound, stale } from '../../http/errors.js';
 import { ImageRejectedError, type ProcessedImage, rotateImage } from '../../media/images.js';
 import { ObjectNotFoundError } from '../../media/object-store.js';
@@ -154,26 +153,24 @@ export async function storeGalleryFiles(
 
 /** Replaces the titles of the locales sent; the others keep theirs. */
 export async function updateTitles(
-  db: Db,
+  tx: Tx,
   galleryId: number,
   imageId: number,
   input: GalleryImageTitlesInput,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    await imageOf(tx, galleryId, imageId);
-    for (const locale of LOCALES) {
-      const lang = input.languages[locale];
-      if (!lang) continue;
-      await tx
-        .insert(galleryImageLangs)
-        .values({ gallery_image_id: imageId, language_code: locale, title: lang.title })
-        .onConflictDoUpdate({
-          target: [galleryImageLangs.gallery_image_id, galleryImageLangs.language_code],
-          set: { title: lang.title },
-        });
-    }
-    await tx.update(galleryImages).set({ updated_at: new Date() }).where(eq(galleryImages.id, imageId));
-  });
+  await imageOf(tx, galleryId, imageId);
+  for (const locale of LOCALES) {
+    const lang = input.languages[locale];
+    if (!lang) continue;
+    await tx
+      .insert(galleryImageLangs)
+      .values({ gallery_image_id: imageId, language_code: locale, title: lang.title })
+      .onConflictDoUpdate({
+        target: [galleryImageLangs.gallery_image_id, galleryImageLangs.language_code],
+        set: { title: lang.title },
+      });
+  }
+  await tx.update(galleryImages).set({ updated_at: new Date() }).where(eq(galleryImages.id, imageId));
 }
 
 /**
@@ -181,30 +178,28 @@ export async function updateTitles(
  * their current order (an image uploaded meanwhile by someone else is kept, not refused). An id that is not an
  * image of the gallery is a 404 and nothing moves. Answers the ids whose position changed.
  */
-export async function reorderImages(db: Db, galleryId: number, input: GalleryImageReorderInput): Promise<number[]> {
-  return db.transaction(async (tx) => {
-    await assertAllOf(tx, galleryId, input.images);
-    const current = await tx
-      .select({ id: galleryImages.id, position: galleryImages.position })
-      .from(galleryImages)
-      .where(eq(galleryImages.gallery_id, galleryId))
-      .orderBy(asc(galleryImages.position), asc(galleryImages.id));
-    const listed = new Set(input.images);
-    const order = [...input.images, ...current.map((r) => r.id).filter((id) => !listed.has(id))];
-    const was = new Map(current.map((r) => [r.id, r.position]));
-    const moved = order.map((id, i) => ({ id, position: i + 1 })).filter((r) => was.get(r.id) !== r.position);
-    if (moved.length === 0) return [];
-    const values = sql.join(
-      moved.map((r) => sql`(${r.id}::int, ${r.position}::int)`),
-      sql`, `,
-    );
-    await tx.execute(
-      sql`update ${galleryImages} set position = v.position, updated_at = now()
-          from (values ${values}) as v(id, position)
-          where ${galleryImages.id} = v.id and ${galleryImages.gallery_id} = ${galleryId}`,
-    );
-    return moved.map((r) => r.id);
-  });
+export async function reorderImages(tx: Tx, galleryId: number, input: GalleryImageReorderInput): Promise<number[]> {
+  await assertAllOf(tx, galleryId, input.images);
+  const current = await tx
+    .select({ id: galleryImages.id, position: galleryImages.position })
+    .from(galleryImages)
+    .where(eq(galleryImages.gallery_id, galleryId))
+    .orderBy(asc(galleryImages.position), asc(galleryImages.id));
+  const listed = new Set(input.images);
+  const order = [...input.images, ...current.map((r) => r.id).filter((id) => !listed.has(id))];
+  const was = new Map(current.map((r) => [r.id, r.position]));
+  const moved = order.map((id, i) => ({ id, position: i + 1 })).filter((r) => was.get(r.id) !== r.position);
+  if (moved.length === 0) return [];
+  const values = sql.join(
+    moved.map((r) => sql`(${r.id}::int, ${r.position}::int)`),
+    sql`, `,
+  );
+  await tx.execute(
+    sql`update ${galleryImages} set position = v.position, updated_at = now()
+        from (values ${values}) as v(id, position)
+        where ${galleryImages.id} = v.id and ${galleryImages.gallery_id} = ${galleryId}`,
+  );
+  return moved.map((r) => r.id);
 }
 
 /**
@@ -249,40 +244,33 @@ export async function rotateGalleryImage(
 }
 
 /** Publishes or hides images of the gallery (404 if one is not of it); answers the ids whose status changed. */
-export async function setImageStatus(db: Db, galleryId: number, ids: number[], status: boolean): Promise<number[]> {
-  return db.transaction(async (tx) => {
-    await assertAllOf(tx, galleryId, ids);
-    const changed = await tx
-      .update(galleryImages)
-      .set({ status, updated_at: new Date() })
-      .where(
-        and(eq(galleryImages.gallery_id, galleryId), inArray(galleryImages.id, ids), ne(galleryImages.status, status)),
-      )
-      .returning({ id: galleryImages.id });
-    return changed.map((r) => r.id);
-  });
+export async function setImageStatus(tx: Tx, galleryId: number, ids: number[], status: boolean): Promise<number[]> {
+  await assertAllOf(tx, galleryId, ids);
+  const changed = await tx
+    .update(galleryImages)
+    .set({ status, updated_at: new Date() })
+    .where(
+      and(eq(galleryImages.gallery_id, galleryId), inArray(galleryImages.id, ids), ne(galleryImages.status, status)),
+    )
+    .returning({ id: galleryImages.id });
+  return changed.map((r) => r.id);
 }
 
 /**
- * Removes images of the gallery for good (they have no trash): the rows first, then their files, so no row ever
- * points at a missing file. 404 if one is not of the gallery; then nothing is removed.
+ * Removes the rows of images of the gallery for good (they have no trash); 404 if one is not of the gallery, and
+ * then nothing is removed. Answers the rows removed: their files go once the removal has committed
+ * (`removeImageFiles`), so no row ever points at a missing file.
  */
-export async function destroyImages(
-  ctx: Pick<AppContext, 'db' | 'config'>,
-  galleryId: number,
-  ids: number[],
-): Promise<number[]> {
-  const removed = await ctx.db.transaction(async (tx) => {
-    await assertAllOf(tx, galleryId, ids);
-    return tx
-      .delete(galleryImages)
-      .where(and(eq(galleryImages.gallery_id, galleryId), inArray(galleryImages.id, ids)))
-      .returning({ id: galleryImages.id, file: galleryImages.file });
-  });
+export async function destroyImageRows(tx: Tx, galleryId: number, ids: number[]) {
+  await assertAllOf(tx, galleryId, ids);
+  return tx
+    .delete(galleryImages)
+    .where(and(eq(galleryImages.gallery_id, galleryId), inArray(galleryImages.id, ids)))
+    .returning({ id: galleryImages.id, file: galleryImages.file });
+}
+
+/** Removes the files of removed images; one that cannot be removed stays behind (an orphan, never a broken row). */
+export async function removeImageFiles(ctx: Pick<AppContext, 'config'>, galleryId: number, files: string[]) {
   const storage = mediaStorage(ctx.config);
-  // Once the operation's transaction commits (at once outside one).
-  await afterCommit(ctx.db, () =>
-    Promise.all(removed.map((r) => storage.remove(GALLERY_MEDIA, galleryId, r.file).catch(() => {}))),
-  );
-  return removed.map((r) => r.id);
+  await Promise.all(files.map((file) => storage.remove(GALLERY_MEDIA, galleryId, file).catch(() => {})));
 }

@@ -8,7 +8,6 @@ import {
 } from '@backoffice/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { galleries } from '../../db/schema.js';
 import { authorizer } from '../../http/policy.js';
 import { authenticate } from '../../http/session.js';
 import { registerContentRoutes } from '../../resources/crud-routes.js';
@@ -25,26 +24,18 @@ const listQuery = listQuerySchema.extend({ status: zFilterBool, category_id: zFi
 export const galleryApiRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db, config } = ctx;
   const allow = authorizer(canGallery);
-  const writes = gallery.galleryWrites(db);
   app.addHook('onRequest', authenticate);
 
   registerContentRoutes(app, {
-    db,
-    table: galleries,
-    model: 'Gallery',
-    can: canGallery,
+    resource: gallery.galleryResource(db),
     listQuery,
     list: (query, lang) => gallery.listGalleries(db, query, lang),
     body: gallerySchema,
-    create: writes.create,
-    update: writes.update,
-    read: (id) => gallery.getGallery(db, id),
-    checkRestore: writes.checkRestore,
     image: { media: 'gallery', config },
     row: galleryRowSchema,
     record: galleryRecordSchema,
   });
 
-  registerTitleUrlCheck(app, allow, writes.titleUrlFree);
+  registerTitleUrlCheck(app, allow, (value, lang, id) => gallery.galleryWrites.titleUrlFree(db, value, lang, id));
   registerLangOptions(app, allow, db, gallery.galleryLangRows);
 };

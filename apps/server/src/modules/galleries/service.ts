@@ -17,8 +17,10 @@ import { notFound } from '../../http/errors.js';
 import { translations } from '../../resources/langs.js';
 import { linkedTitlesColumn, links, relatedLinks } from '../../resources/links.js';
 import { type ContentListQuery, iso, translatedList } from '../../resources/list.js';
+import type { ContentWrites } from '../../resources/operations.js';
 import { publishingValues, titledResource } from '../../resources/titled.js';
 import { categoryLangRows } from '../categories/langs.js';
+import { canGallery } from './policy.js';
 
 export const galleryLangRows = translations({
   owner: galleries,
@@ -121,10 +123,21 @@ export async function getGallery(db: Db, id: number): Promise<GalleryRecord> {
 }
 
 /** Create, update, restore check and title_url check of galleries. */
-export const galleryWrites = (db: Db) =>
-  titledResource(db, {
-    tr: galleryLangRows,
-    values: (input: GalleryInput) => publishingValues(input),
-    errors: (tx, input, id) => related.errors(tx, input, id),
-    details: (tx, id, input) => related.write(tx, id, input),
-  });
+export const galleryWrites = titledResource({
+  tr: galleryLangRows,
+  values: (input: GalleryInput) => publishingValues(input),
+  errors: (tx, input, id) => related.errors(tx, input, id),
+  details: (tx, id, input) => related.write(tx, id, input),
+});
+
+/** Gallery records as the operations write them (resources/operations.ts). */
+export const galleryResource = (db: Db): ContentWrites<GalleryInput> => ({
+  db,
+  table: galleries,
+  model: 'Gallery',
+  can: canGallery,
+  create: galleryWrites.create,
+  update: galleryWrites.update,
+  read: getGallery,
+  checkRestore: galleryWrites.checkRestore,
+});

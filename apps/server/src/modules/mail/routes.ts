@@ -21,7 +21,6 @@ import { t } from '../../i18n/index.js';
 import { idParams } from '../../resources/crud-routes.js';
 import { translationStatusOf } from '../../resources/langs.js';
 import { registerRevisionRoutes } from '../../resources/revision-routes.js';
-import { recordWrite, type WriteEntry } from '../../resources/revisions.js';
 import { canMailTemplate } from './policy.js';
 import * as mail from './service.js';
 
@@ -39,11 +38,7 @@ export const mailTemplateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   const allow = authorizer(canMailTemplate);
   app.addHook('onRequest', authenticate);
   const model = 'MailTemplate';
-  // A save with its activity log entry and its revision, all in the save's transaction.
-  const save = (id: number, input: MailTemplateInput, entry: WriteEntry) =>
-    mail.updateMailTemplate(db, id, input, (tx) =>
-      recordWrite(tx, entry, (rowId) => mail.mailTemplateRevision(tx, rowId)),
-    );
+  const writes = mail.mailTemplateOperations(db);
 
   app.get(
     '/',
@@ -111,14 +106,8 @@ export const mailTemplateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       },
     },
     async (request) => {
-      const user = allow(request, 'update');
-      await save(request.params.id, request.body, {
-        userId: user.id,
-        model,
-        rowIds: [request.params.id],
-        action: 'update',
-      });
-      return { message: t(request.lang, 'crud.updated'), data: await mail.getMailTemplate(db, request.params.id) };
+      const data = await writes.update(allow(request, 'update'), request.params.id, request.body);
+      return { message: t(request.lang, 'crud.updated'), data };
     },
   );
 
@@ -129,10 +118,10 @@ export const mailTemplateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     allow,
     body: () => mailTemplateSchema,
     response: writeResponse(mailTemplateRecordSchema),
-    restore: async (request, id, input: MailTemplateInput, user) => {
-      await save(id, input, { userId: user.id, model, rowIds: [id], action: 'update', revision: 'revert' });
-      return { message: t(request.lang, 'crud.updated'), data: await mail.getMailTemplate(db, id) };
-    },
+    restore: async (request, id, input: MailTemplateInput, user) => ({
+      message: t(request.lang, 'crud.updated'),
+      data: await writes.revert(user, id, input),
+    }),
   });
 
   // Templates belong to their events: none is created or removed (docs/api.md). These two answers exist only to

@@ -13,13 +13,16 @@ import {
 } from '@backoffice/shared';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { mailTemplateLangs, mailTemplates } from '../../db/schema.js';
-import { notFound } from '../../http/errors.js';
+import { forbidden, notFound } from '../../http/errors.js';
+import type { AuthUser } from '../../http/session.js';
 import { mailDocument, renderTemplate, sampleValues, siteValues } from '../../mail/templates.js';
 import { type OwnerTable, translations } from '../../resources/langs.js';
 import { iso, translatedList } from '../../resources/list.js';
 import { updateUnlessStale } from '../../resources/resource.js';
+import { recordWrite, type WriteEntry } from '../../resources/revisions.js';
+import { canMailTemplate } from './policy.js';
 
 /** The language rows of a template; `content` is rich text, sanitised on every save. */
 export const mailTemplateLangRows = translations({
@@ -102,21 +105,30 @@ export async function mailTemplateRevision(db: Db, id: number) {
   return kept;
 }
 
+/** Saves both language versions where updated_at still matches what the editor loaded (else 409). */
+async function updateMailTemplate(tx: Tx, id: number, input: MailTemplateInput): Promise<void> {
+  await updateUnlessStale(tx, mailTemplates as unknown as OwnerTable, id, input.updated_at, {});
+  await mailTemplateLangRows.write(tx, id, input.langs);
+}
+
 /**
- * Saves both language versions where updated_at still matches what the editor loaded (else 409). `recorded` runs in
- * the same transaction after the write (the activity log entry and the revision), so that both commit with it.
+ * The writes of mail templates, each one operation: the policy, then both language versions, the activity log entry
+ * and the revision in one transaction; answers the template as saved. `revert` saves a version from its history.
  */
-export async function updateMailTemplate(
-  db: Db,
-  id: number,
-  input: MailTemplateInput,
-  recorded?: (tx: Db) => Promise<unknown>,
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    await updateUnlessStale(tx, mailTemplates as unknown as OwnerTable, id, input.updated_at, {});
-    await mailTemplateLangRows.write(tx, id, input.langs);
-    await recorded?.(tx);
-  });
+export function mailTemplateOperations(db: Db) {
+  const save = async (actor: AuthUser, id: number, input: MailTemplateInput, revision?: 'revert') => {
+    if (!canMailTemplate(actor, 'update')) throw forbidden();
+    await db.transaction(async (tx) => {
+      await updateMailTemplate(tx, id, input);
+      const entry: WriteEntry = { userId: actor.id, model: 'MailTemplate', rowIds: [id], action: 'update', revision };
+      await recordWrite(tx, entry, (rowId) => mailTemplateRevision(tx, rowId));
+    });
+    return getMailTemplate(db, id);
+  };
+  return {
+    update: (actor: AuthUser, id: number, input: MailTemplateInput) => save(actor, id, input),
+    revert: (actor: AuthUser, id: number, input: MailTemplateInput) => save(actor, id, input, 'revert'),
+  };
 }
 
 /** The template's HTML in `lang` filled with sample values, as a whole document (GET preview/{id}). */

@@ -2,7 +2,6 @@
 // (the policy, then the nodes and the log entry in one transaction).
 import type { NavigationTreeItem } from '@backoffice/shared';
 import type { Db } from '../../db/client.js';
-import { inTransaction } from '../../db/transaction.js';
 import { forbidden } from '../../http/errors.js';
 import { canEditContent } from '../../http/policy.js';
 import type { AuthUser } from '../../http/session.js';
@@ -17,9 +16,9 @@ export async function moveTree(
   tree: NavigationTreeItem[],
 ): Promise<number[]> {
   if (!canEditContent(actor, 'update')) throw forbidden();
-  return inTransaction(db, async () => {
-    const moved = await saveTree(db, groupId, tree);
-    await logActivity(db, { userId: actor.id, model: 'Page', rowIds: moved, action: 'order' });
+  return db.transaction(async (tx) => {
+    const moved = await saveTree(tx, groupId, tree);
+    await logActivity(tx, { userId: actor.id, model: 'Page', rowIds: moved, action: 'order' });
     return moved;
   });
 }

@@ -167,33 +167,31 @@ export async function placePage(tx: Tx, pageId: number, placement: Placement): P
 /**
  * Replaces the order of one group (POST /api/content/navigation/tree/{groupId}): every node of the group's live
  * pages appears exactly once, and no other id (else 422 tree: errors.invalid). Returns the ids of the pages
- * whose node moved.
+ * whose node moved. Runs in the caller's transaction (operations.ts moveTree).
  */
-export async function saveTree(db: Db, groupId: number, tree: NavigationTreeItem[]): Promise<number[]> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('navigation_nodes.tree'))`);
-    const current = new Map((await liveNodes(tx, 'sk', groupId)).map((n) => [n.id, n]));
-    const placed: { id: number; parent_id: number | null; position: number }[] = [];
-    let valid = true;
-    const walk = (items: NavigationTreeItem[], parent: number | null) => {
-      items.forEach((item, position) => {
-        if (!current.has(item.id) || placed.some((p) => p.id === item.id)) valid = false;
-        placed.push({ id: item.id, parent_id: parent, position });
-        walk(item.children, item.id);
-      });
-    };
-    walk(tree, null);
-    if (!valid || placed.length !== current.size) throw invalid({ tree: [ERR.invalid] });
-    const moved: number[] = [];
-    for (const p of placed) {
-      const before = current.get(p.id);
-      if (!before || (before.parent_id === p.parent_id && before.position === p.position)) continue;
-      await tx
-        .update(navigationNodes)
-        .set({ parent_id: p.parent_id, position: p.position })
-        .where(eq(navigationNodes.id, p.id));
-      moved.push(before.page_id);
-    }
-    return moved;
-  });
+export async function saveTree(tx: Tx, groupId: number, tree: NavigationTreeItem[]): Promise<number[]> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('navigation_nodes.tree'))`);
+  const current = new Map((await liveNodes(tx, 'sk', groupId)).map((n) => [n.id, n]));
+  const placed: { id: number; parent_id: number | null; position: number }[] = [];
+  let valid = true;
+  const walk = (items: NavigationTreeItem[], parent: number | null) => {
+    items.forEach((item, position) => {
+      if (!current.has(item.id) || placed.some((p) => p.id === item.id)) valid = false;
+      placed.push({ id: item.id, parent_id: parent, position });
+      walk(item.children, item.id);
+    });
+  };
+  walk(tree, null);
+  if (!valid || placed.length !== current.size) throw invalid({ tree: [ERR.invalid] });
+  const moved: number[] = [];
+  for (const p of placed) {
+    const before = current.get(p.id);
+    if (!before || (before.parent_id === p.parent_id && before.position === p.position)) continue;
+    await tx
+      .update(navigationNodes)
+      .set({ parent_id: p.parent_id, position: p.position })
+      .where(eq(navigationNodes.id, p.id));
+    moved.push(before.page_id);
+  }
+  return moved;
 }

@@ -10,7 +10,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { pages as pagesTable } from '../../db/schema.js';
 import { authorizer } from '../../http/policy.js';
 import { authenticate } from '../../http/session.js';
 import { registerContentRoutes } from '../../resources/crud-routes.js';
@@ -31,17 +30,10 @@ export const pageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.addHook('onRequest', authenticate);
 
   registerContentRoutes(app, {
-    db,
-    table: pagesTable,
-    model: 'Page',
-    can: canPage,
+    resource: pages.pageResource(db),
     listQuery,
     list: (query, lang) => pages.listPages(db, query, lang),
     body: pageSchema,
-    create: (input, id) => pages.createPage(db, input, id),
-    update: (id, input) => pages.updatePage(db, id, input),
-    read: (id) => pages.getPage(db, id),
-    checkRestore: (id) => pages.checkPageRestore(db, id),
     image: { media: 'page', config: ctx.config },
     row: pageRowSchema,
     record: pageRecordSchema,

@@ -13,7 +13,7 @@ import {
   pageLikeLangShape,
 } from '@backoffice/shared';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import {
   categories,
   galleries,
@@ -26,11 +26,13 @@ import {
   panels,
 } from '../../db/schema.js';
 import { invalid, notFound } from '../../http/errors.js';
-import { lockTitleUrls, type Tx, titleUrlErrors, titleUrlTaken, translations } from '../../resources/langs.js';
+import { lockTitleUrls, titleUrlErrors, titleUrlTaken, translations } from '../../resources/langs.js';
 import { type ContentListQuery, iso, translatedList } from '../../resources/list.js';
+import type { ContentWrites } from '../../resources/operations.js';
 import { updateUnlessStale } from '../../resources/resource.js';
 import { moduleExists } from '../modules/service.js';
 import { nodeOfPage, placementErrors, placePage } from '../navigation/service.js';
+import { canPage } from './policy.js';
 
 export const pageLangRows = translations({
   owner: pages,
@@ -240,24 +242,32 @@ async function writeDetails(tx: Tx, id: number, input: PageInput) {
 }
 
 /** Creates a page; with `id` (reserved for its image, docs/features/media-storage.md) under that id. */
-export async function createPage(db: Db, input: PageInput, id?: number): Promise<number> {
-  return db.transaction(async (tx) => {
-    await lockTitleUrls(tx, pageLangRows);
-    await checkPage(tx, input);
-    const values = { ...mainFields(input), ...(id === undefined ? {} : { id }) };
-    const [row] = await tx.insert(pages).values(values).returning({ id: pages.id });
-    if (!row) throw new Error('insert returned no row');
-    await writeDetails(tx, row.id, input);
-    return row.id;
-  });
+export async function createPage(tx: Tx, input: PageInput, id?: number): Promise<number> {
+  await lockTitleUrls(tx, pageLangRows);
+  await checkPage(tx, input);
+  const values = { ...mainFields(input), ...(id === undefined ? {} : { id }) };
+  const [row] = await tx.insert(pages).values(values).returning({ id: pages.id });
+  if (!row) throw new Error('insert returned no row');
+  await writeDetails(tx, row.id, input);
+  return row.id;
 }
 
 /** Saves a page; when the caller's updated_at is older than the row's, nothing is written (409). */
-export async function updatePage(db: Db, id: number, input: PageInput): Promise<void> {
-  await db.transaction(async (tx) => {
-    await lockTitleUrls(tx, pageLangRows);
-    await checkPage(tx, input, id);
-    await updateUnlessStale(tx, pages, id, input.updated_at, mainFields(input));
-    await writeDetails(tx, id, input);
-  });
+export async function updatePage(tx: Tx, id: number, input: PageInput): Promise<void> {
+  await lockTitleUrls(tx, pageLangRows);
+  await checkPage(tx, input, id);
+  await updateUnlessStale(tx, pages, id, input.updated_at, mainFields(input));
+  await writeDetails(tx, id, input);
 }
+
+/** Page records as the operations write them (resources/operations.ts). */
+export const pageResource = (db: Db): ContentWrites<PageInput> => ({
+  db,
+  table: pages,
+  model: 'Page',
+  can: canPage,
+  create: createPage,
+  update: updatePage,
+  read: getPage,
+  checkRestore: checkPageRestore,
+});

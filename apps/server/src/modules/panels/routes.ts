@@ -9,7 +9,6 @@ import {
 } from '@backoffice/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { panels as panelsTable } from '../../db/schema.js';
 import { authorizer } from '../../http/policy.js';
 import { authenticate } from '../../http/session.js';
 import { registerContentRoutes } from '../../resources/crud-routes.js';
@@ -25,16 +24,10 @@ export const panelRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.addHook('onRequest', authenticate);
 
   registerContentRoutes(app, {
-    db,
-    table: panelsTable,
-    model: 'Panel',
-    can: canPanel,
+    resource: panels.panelResource(db),
     listQuery,
     list: (query, lang) => panels.listPanels(db, query, lang),
     body: panelSchema,
-    create: (input) => panels.createPanel(db, input),
-    update: (id, input) => panels.updatePanel(db, id, input),
-    read: (id) => panels.getPanel(db, id),
     row: panelRowSchema,
     record: panelRecordSchema,
   });

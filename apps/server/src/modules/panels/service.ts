@@ -9,12 +9,14 @@ import {
   type PanelRow,
 } from '@backoffice/shared';
 import { asc, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { pagePanels, panelLangs, panels } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { translations } from '../../resources/langs.js';
 import { type ContentListQuery, iso, translatedList } from '../../resources/list.js';
+import type { ContentWrites } from '../../resources/operations.js';
 import { updateUnlessStale } from '../../resources/resource.js';
+import { canPanel } from './policy.js';
 
 export const panelLangRows = translations({
   owner: panels,
@@ -101,22 +103,29 @@ export async function getPanel(db: Db, id: number): Promise<PanelRecord> {
   };
 }
 
-export async function createPanel(db: Db, input: PanelInput): Promise<number> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(panels)
-      .values({ status: input.status, priority: input.priority })
-      .returning({ id: panels.id });
-    if (!row) throw new Error('insert returned no row');
-    await panelLangRows.write(tx, row.id, input.langs);
-    return row.id;
-  });
+export async function createPanel(tx: Tx, input: PanelInput): Promise<number> {
+  const [row] = await tx
+    .insert(panels)
+    .values({ status: input.status, priority: input.priority })
+    .returning({ id: panels.id });
+  if (!row) throw new Error('insert returned no row');
+  await panelLangRows.write(tx, row.id, input.langs);
+  return row.id;
 }
 
 /** Saves a panel; when the caller's updated_at is older than the row's, nothing is written (409). */
-export async function updatePanel(db: Db, id: number, input: PanelInput): Promise<void> {
-  await db.transaction(async (tx) => {
-    await updateUnlessStale(tx, panels, id, input.updated_at, { status: input.status, priority: input.priority });
-    await panelLangRows.write(tx, id, input.langs);
-  });
+export async function updatePanel(tx: Tx, id: number, input: PanelInput): Promise<void> {
+  await updateUnlessStale(tx, panels, id, input.updated_at, { status: input.status, priority: input.priority });
+  await panelLangRows.write(tx, id, input.langs);
 }
+
+/** Panel records as the operations write them (resources/operations.ts). */
+export const panelResource = (db: Db): ContentWrites<PanelInput> => ({
+  db,
+  table: panels,
+  model: 'Panel',
+  can: canPanel,
+  create: createPanel,
+  update: updatePanel,
+  read: getPanel,
+});

@@ -1,7 +1,6 @@
 import { listQuerySchema, partnerRecordSchema, partnerRowSchema, partnerSchema, zFilterBool } from '@backoffice/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { partners } from '../../db/schema.js';
 import { authorizer } from '../../http/policy.js';
 import { authenticate } from '../../http/session.js';
 import { registerContentRoutes } from '../../resources/crud-routes.js';
@@ -15,27 +14,18 @@ const listQuery = listQuerySchema.extend({ status: zFilterBool });
 export const partnerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db, config } = ctx;
   const allow = authorizer(canPartner);
-  const writes = partner.partnerWrites(db);
-  const read = (id: number) => partner.getPartner(db, id);
   app.addHook('onRequest', authenticate);
 
   const operations = registerContentRoutes(app, {
-    db,
-    table: partners,
-    model: 'Partner',
-    can: canPartner,
+    resource: partner.partnerResource(db),
     listQuery,
     list: (query, lang) => partner.listPartners(db, query, lang),
     body: partnerSchema,
-    create: writes.create,
-    update: writes.update,
-    read,
-    checkRestore: writes.checkRestore,
     image: { media: 'partner', config },
     row: partnerRowSchema,
     record: partnerRecordSchema,
   });
 
-  registerTitleUrlCheck(app, allow, writes.titleUrlFree);
+  registerTitleUrlCheck(app, allow, (value, lang, id) => partner.partnerWrites.titleUrlFree(db, value, lang, id));
   registerOrderUpdate(app, { allow, operations, record: partnerRecordSchema });
 };

@@ -15,7 +15,9 @@ import { partnerLangs, partners } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { translations } from '../../resources/langs.js';
 import { type ContentListQuery, iso, translatedList } from '../../resources/list.js';
+import type { ContentWrites } from '../../resources/operations.js';
 import { publishingValues, titledResource } from '../../resources/titled.js';
+import { canPartner } from './policy.js';
 
 export const partnerLangRows = translations({
   owner: partners,
@@ -76,8 +78,19 @@ export async function getPartner(db: Db, id: number): Promise<PartnerRecord> {
 }
 
 /** Create, update, restore check and title_url check of partners. */
-export const partnerWrites = (db: Db) =>
-  titledResource(db, {
-    tr: partnerLangRows,
-    values: (input: PartnerInput) => ({ ...publishingValues(input), order: input.order }),
-  });
+export const partnerWrites = titledResource({
+  tr: partnerLangRows,
+  values: (input: PartnerInput) => ({ ...publishingValues(input), order: input.order }),
+});
+
+/** Partner records as the operations write them (resources/operations.ts). */
+export const partnerResource = (db: Db): ContentWrites<PartnerInput> => ({
+  db,
+  table: partners,
+  model: 'Partner',
+  can: canPartner,
+  create: partnerWrites.create,
+  update: partnerWrites.update,
+  read: getPartner,
+  checkRestore: partnerWrites.checkRestore,
+});

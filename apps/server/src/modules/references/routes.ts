@@ -7,7 +7,6 @@ import {
 } from '@backoffice/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { references } from '../../db/schema.js';
 import { authorizer } from '../../http/policy.js';
 import { authenticate } from '../../http/session.js';
 import { registerContentRoutes } from '../../resources/crud-routes.js';
@@ -27,29 +26,25 @@ const listQuery = listQuerySchema.extend({ status: zFilterBool });
 export const referenceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db, config } = ctx;
   const allow = authorizer(canReference);
-  const writes = reference.referenceWrites(db);
-  const read = (id: number) => reference.getReference(db, id);
   app.addHook('onRequest', authenticate);
 
   const operations = registerContentRoutes(app, {
-    db,
-    table: references,
-    model: 'Reference',
-    can: canReference,
+    resource: reference.referenceResource(db),
     listQuery,
     list: (query, lang) => reference.listReferences(db, query, lang),
     body: referenceSchema,
-    create: writes.create,
-    update: writes.update,
-    read,
-    checkRestore: writes.checkRestore,
     image: { media: 'reference', config },
     row: referenceRowSchema,
     record: referenceRecordSchema,
   });
 
-  registerTitleUrlCheck(app, allow, writes.titleUrlFree);
+  registerTitleUrlCheck(app, allow, (value, lang, id) => reference.referenceWrites.titleUrlFree(db, value, lang, id));
   registerLangOptions(app, allow, db, reference.referenceLangRows);
   registerOrderUpdate(app, { allow, operations, record: referenceRecordSchema });
-  registerPreview(app, allow, previewLink(config, 'reference'), async (id) => (await read(id)).langs.sk.title_url);
+  registerPreview(
+    app,
+    allow,
+    previewLink(config, 'reference'),
+    async (id) => (await reference.getReference(db, id)).langs.sk.title_url,
+  );
 };

@@ -23,7 +23,9 @@ import { notFound } from '../../http/errors.js';
 import { translations } from '../../resources/langs.js';
 import { links, relatedLinks } from '../../resources/links.js';
 import { type ContentListQuery, iso, translatedList } from '../../resources/list.js';
+import type { ContentWrites } from '../../resources/operations.js';
 import { publishingValues, titledResource } from '../../resources/titled.js';
+import { canReference } from './policy.js';
 
 export const referenceLangRows = translations({
   owner: references,
@@ -103,10 +105,21 @@ export async function getReference(db: Db, id: number): Promise<ReferenceRecord>
 }
 
 /** Create, update, restore check and title_url check of references. */
-export const referenceWrites = (db: Db) =>
-  titledResource(db, {
-    tr: referenceLangRows,
-    values: (input: ReferenceInput) => ({ ...publishingValues(input), amount: input.amount, order: input.order }),
-    errors: (tx, input, id) => related.errors(tx, input, id),
-    details: (tx, id, input) => related.write(tx, id, input),
-  });
+export const referenceWrites = titledResource({
+  tr: referenceLangRows,
+  values: (input: ReferenceInput) => ({ ...publishingValues(input), amount: input.amount, order: input.order }),
+  errors: (tx, input, id) => related.errors(tx, input, id),
+  details: (tx, id, input) => related.write(tx, id, input),
+});
+
+/** Reference records as the operations write them (resources/operations.ts). */
+export const referenceResource = (db: Db): ContentWrites<ReferenceInput> => ({
+  db,
+  table: references,
+  model: 'Reference',
+  can: canReference,
+  create: referenceWrites.create,
+  update: referenceWrites.update,
+  read: getReference,
+  checkRestore: referenceWrites.checkRestore,
+});

@@ -9,23 +9,18 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/client.js';
-import { forbidden } from '../../http/errors.js';
 import { authorizer } from '../../http/policy.js';
 import { authenticate } from '../../http/session.js';
 import { t } from '../../i18n/index.js';
 import { imageUploadConfig } from '../../media/images.js';
 import { idParams } from '../../resources/crud-routes.js';
 import { registerRevisionRoutes } from '../../resources/revision-routes.js';
-import { recordWrite, type WriteEntry } from '../../resources/revisions.js';
 import { canSettings } from './policy.js';
 import {
-  changedSecrets,
   checkSettingsUploads,
   getSettings,
-  saveSettings,
   settingsName,
-  settingsRevision,
+  settingsOperations,
   settingsRevisionBody,
 } from './service.js';
 
@@ -34,7 +29,7 @@ import {
  * secrets, updated_at, abilities}`; `POST` (JSON or multipart with bracket keys `meta_title[sk]`, images
  * `og_image[sk]`) validates with the record's shared schema, answers `{message, data, secrets, updated_at}` and is
  * logged as `Settings` (which record, never a value) and kept as a revision, secrets left out. Secrets are masked in
- * every answer (`getSettings`). A save is all or nothing (`saveSettings`): an image that cannot be written is a 507
+ * every answer (`getSettings`). A save is all or nothing (`settingsOperations`): an image that cannot be written is a 507
  * `{message}` and no value changes.
  */
 export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -43,8 +38,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   const raw = new WeakMap<FastifyRequest, Record<string, unknown>>();
   app.addHook('onRequest', authenticate);
   const model = 'Settings';
-  // A save's activity log entry (which record, never a value) and its revision, written in the save's transaction.
-  const recorded = (entry: WriteEntry) => (tx: Db) => recordWrite(tx, entry, (rowId) => settingsRevision(tx, rowId));
+  const writes = settingsOperations(ctx);
 
   // `SettingsValues` types every value as string | number | null; the answer's schema holds each record to its
   // own keys and types (contact_country_id a number or null, the rest text), and serializing checks it.
@@ -84,16 +78,8 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       async (request) => {
         const user = allow(request, 'update');
         const body = request.body as Record<string, unknown> & { updated_at?: string };
-        // A save that would replace or clear a secret needs its own right; one that keeps them needs none.
-        if (changedSecrets(id, body).length > 0 && !canSettings(user, 'updateSecrets')) throw forbidden();
         const uploads = await checkSettingsUploads(id, raw.get(request) ?? {});
-        await saveSettings(
-          ctx,
-          id,
-          body,
-          uploads,
-          recorded({ userId: user.id, model, rowIds: [id], action: 'update' }),
-        );
+        await writes.save(user, id, body, uploads);
         return { message: t(request.lang, 'crud.updated'), ...(await readRecord(id)) };
       },
     );
@@ -111,8 +97,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     toBody: settingsRevisionBody,
     response: settingsResponseSchema.omit({ abilities: true }).extend({ message: z.string() }),
     restore: async (request, id, input: Record<string, unknown>, user) => {
-      const entry: WriteEntry = { userId: user.id, model, rowIds: [id], action: 'update', revision: 'revert' };
-      await saveSettings(ctx, id, input, [], recorded(entry));
+      await writes.revert(user, id, input);
       return { message: t(request.lang, 'crud.updated'), ...(await readRecord(id)) };
     },
   });

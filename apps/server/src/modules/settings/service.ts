@@ -21,8 +21,11 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { countries, settings, settingValues } from '../../db/schema.js';
 import { readSettings } from '../../db/settings.js';
-import { HttpError, invalid, notFound, stale } from '../../http/errors.js';
+import { forbidden, HttpError, invalid, notFound, stale } from '../../http/errors.js';
+import type { AuthUser } from '../../http/session.js';
 import { type ProcessedImage, processImageField, removeImages, writeImages } from '../../media/images.js';
+import { recordWrite, type WriteEntry } from '../../resources/revisions.js';
+import { canSettings } from './policy.js';
 
 /** Where settings images are stored and served: `/gallery/settings/{id}/thumb/<file>` (docs/spec-index.md S2.3). */
 export const SETTINGS_MEDIA = 'settings';
@@ -142,10 +145,13 @@ type SettingRow = { setting_id: number; key: string; language_code: Locale; valu
  * keeps the stored one. Who may change secrets is the caller's question (`changedSecrets`). `recorded` runs last in
  * the transaction (the activity log entry and the revision).
  */
-export async function saveSettings(
+/** A settings record's values as a save sends them. */
+type SettingsInput = Record<string, unknown> & { updated_at?: string };
+
+async function saveSettings(
   ctx: Pick<AppContext, 'db' | 'config'>,
   id: number,
-  input: Record<string, unknown> & { updated_at?: string },
+  input: SettingsInput,
   uploads: SettingsUploads = [],
   recorded?: (tx: Db) => Promise<unknown>,
 ) {
@@ -233,4 +239,25 @@ async function checkCountries(db: Db, ids: Record<Locale, number> | undefined) {
   const errors: Record<string, string[]> = {};
   for (const l of LOCALES) if (!found.has(ids[l])) errors[`contact_country_id.${l}`] = [ERR.requiredSelect];
   if (Object.keys(errors).length > 0) throw invalid(errors);
+}
+
+/**
+ * The writes of the settings records, each one operation: the policy (a save that replaces or clears a secret needs
+ * its own right), then the files, then one transaction holding the values, the activity log entry (which record,
+ * never a value) and the revision (`saveSettings`). `revert` saves a version from the history; the images and the
+ * secrets stay as they are.
+ */
+export function settingsOperations(ctx: Pick<AppContext, 'db' | 'config'>) {
+  const save = async (actor: AuthUser, id: number, input: SettingsInput, uploads: SettingsUploads, revert = false) => {
+    if (!canSettings(actor, 'update')) throw forbidden();
+    if (changedSecrets(id, input).length > 0 && !canSettings(actor, 'updateSecrets')) throw forbidden();
+    const entry: WriteEntry = { userId: actor.id, model: 'Settings', rowIds: [id], action: 'update' };
+    if (revert) entry.revision = 'revert';
+    await saveSettings(ctx, id, input, uploads, (tx) => recordWrite(tx, entry, (rowId) => settingsRevision(tx, rowId)));
+  };
+  return {
+    save: (actor: AuthUser, id: number, input: SettingsInput, uploads: SettingsUploads) =>
+      save(actor, id, input, uploads),
+    revert: (actor: AuthUser, id: number, input: SettingsInput) => save(actor, id, input, [], true),
+  };
 }

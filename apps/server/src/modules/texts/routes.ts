@@ -1,8 +1,6 @@
 import {
   dataResponse,
-  ERR,
   listQuerySchema,
-  type TextInput,
   textPositionSchema,
   textRecordSchema,
   textRowSchema,
@@ -12,8 +10,6 @@ import {
 } from '@backoffice/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
-import { texts as textsTable } from '../../db/schema.js';
-import { invalid } from '../../http/errors.js';
 import { authorizer } from '../../http/policy.js';
 import { authenticate } from '../../http/session.js';
 import { registerContentRoutes } from '../../resources/crud-routes.js';
@@ -28,24 +24,11 @@ export const textRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   const allow = authorizer(canText);
   app.addHook('onRequest', authenticate);
 
-  /** Every position a save names must exist; otherwise 422 before anything is written. */
-  const checkPositions = async (input: TextInput) => {
-    const unknown = await texts.unknownPositions(db, input.positions);
-    if (unknown.length > 0) throw invalid({ positions: [ERR.requiredSelect] });
-    return input;
-  };
-
   registerContentRoutes(app, {
-    db,
-    table: textsTable,
-    model: 'Text',
-    can: canText,
+    resource: texts.textResource(db),
     listQuery,
     list: (query, lang) => texts.listTexts(db, query, lang),
     body: textSchema,
-    create: async (input) => texts.createText(db, await checkPositions(input)),
-    update: async (id, input) => texts.updateText(db, id, await checkPositions(input)),
-    read: (id) => texts.getText(db, id),
     row: textRowSchema,
     record: textRecordSchema,
   });

@@ -1,4 +1,5 @@
 import {
+  ERR,
   type ListQuery,
   type ListResponse,
   type Locale,
@@ -10,13 +11,15 @@ import {
   type TranslationStatus,
 } from '@backoffice/shared';
 import { and, asc, eq, exists, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { textLangs, textPositionLinks, textPositions, texts } from '../../db/schema.js';
 import { readTogether } from '../../db/transaction.js';
-import { notFound } from '../../http/errors.js';
-import { type Tx, translations } from '../../resources/langs.js';
+import { invalid, notFound } from '../../http/errors.js';
+import { translations } from '../../resources/langs.js';
 import { iso, translatedList } from '../../resources/list.js';
+import type { ContentWrites } from '../../resources/operations.js';
 import { updateUnlessStale } from '../../resources/resource.js';
+import { canText } from './policy.js';
 
 export interface TextFilters {
   status?: boolean;
@@ -121,7 +124,7 @@ export async function positionOptions(db: Db) {
 }
 
 /** Ids among `ids` that are not text positions; a save naming one is refused. */
-export async function unknownPositions(db: Db, ids: number[]) {
+async function unknownPositions(db: Db, ids: number[]) {
   const found = await db.select({ id: textPositions.id }).from(textPositions).where(inArray(textPositions.id, ids));
   return ids.filter((id) => !found.some((f) => f.id === id));
 }
@@ -133,19 +136,33 @@ async function writeChildren(tx: Tx, id: number, input: TextInput) {
   await tx.insert(textPositionLinks).values(positions.map((position_id) => ({ text_id: id, position_id })));
 }
 
-export async function createText(db: Db, input: TextInput): Promise<number> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.insert(texts).values({ status: input.status }).returning({ id: texts.id });
-    if (!row) throw new Error('insert returned no row');
-    await writeChildren(tx, row.id, input);
-    return row.id;
-  });
+/** Every position a save names must exist; otherwise 422 before anything is written. */
+async function checkPositions(tx: Tx, input: TextInput) {
+  if ((await unknownPositions(tx, input.positions)).length > 0) throw invalid({ positions: [ERR.requiredSelect] });
+}
+
+export async function createText(tx: Tx, input: TextInput): Promise<number> {
+  await checkPositions(tx, input);
+  const [row] = await tx.insert(texts).values({ status: input.status }).returning({ id: texts.id });
+  if (!row) throw new Error('insert returned no row');
+  await writeChildren(tx, row.id, input);
+  return row.id;
 }
 
 /** Saves a text; when the caller's updated_at is older than the row's, nothing is written (409). */
-export async function updateText(db: Db, id: number, input: TextInput): Promise<void> {
-  await db.transaction(async (tx) => {
-    await updateUnlessStale(tx, texts, id, input.updated_at, { status: input.status });
-    await writeChildren(tx, id, input);
-  });
+export async function updateText(tx: Tx, id: number, input: TextInput): Promise<void> {
+  await checkPositions(tx, input);
+  await updateUnlessStale(tx, texts, id, input.updated_at, { status: input.status });
+  await writeChildren(tx, id, input);
 }
+
+/** Text records as the operations write them (resources/operations.ts). */
+export const textResource = (db: Db): ContentWrites<TextInput> => ({
+  db,
+  table: texts,
+  model: 'Text',
+  can: canText,
+  create: createText,
+  update: updateText,
+  read: getText,
+});

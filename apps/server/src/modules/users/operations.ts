@@ -8,9 +8,8 @@ import {
   type UserUpdateInput,
 } from '@backoffice/shared';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { users } from '../../db/schema.js';
-import { inTransaction } from '../../db/transaction.js';
 import { hashPassword } from '../../http/crypto.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { isSelf } from '../../http/policy.js';
@@ -31,8 +30,20 @@ export interface NewUser {
   status?: boolean;
 }
 
-/** Creates a user with a hashed password and a unique title_url; used by the CLI, seeds and tests. */
+/**
+ * The operator's creation of a user (`npm run cli -- user:create`, the seeds): the row and its log entry, without a
+ * user, in one transaction. Answers the user's row.
+ */
 export async function createUser(db: Db, input: NewUser) {
+  return db.transaction(async (tx) => {
+    const user = await insertUser(tx, input);
+    await logActivity(tx, { userId: null, model: 'User', rowIds: [user.id], action: 'store' });
+    return user;
+  });
+}
+
+/** Inserts a user with a hashed password and a unique title_url, unlogged (test fixtures; `createUser` logs). */
+export async function insertUser(db: Db, input: NewUser) {
   const base = slugify(`${input.name} ${input.surname}`) || 'user';
   const taken = await db
     .select({ title_url: users.title_url })
@@ -69,10 +80,10 @@ export async function findUserByEmail(db: Db, email: string) {
  */
 export async function setUserPassword(db: Db, userId: number, password: string) {
   const hash = await hashPassword(password);
-  await inTransaction(db, async () => {
-    await db.update(users).set({ password: hash, updated_at: new Date() }).where(eq(users.id, userId));
-    await service.endSessionsOf(db, [userId]);
-    await logActivity(db, { userId: null, model: 'User', rowIds: [userId], action: 'update' });
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ password: hash, updated_at: new Date() }).where(eq(users.id, userId));
+    await service.endSessionsOf(tx, [userId]);
+    await logActivity(tx, { userId: null, model: 'User', rowIds: [userId], action: 'update' });
   });
 }
 
@@ -84,20 +95,19 @@ export const isValidRole = (role: number) => Object.values(ROLES).includes(role 
  * change ends (SECURITY.md: block, role change, password change, removal) and the log entry.
  */
 export function userOperations(db: Db) {
-  const rows = softResource(db, users);
-  const log = (actor: AuthUser, rowIds: number[], action: LogAction) =>
-    logActivity(db, { userId: actor.id, model: 'User', rowIds, action });
+  const log = (tx: Tx, actor: AuthUser, rowIds: number[], action: LogAction) =>
+    logActivity(tx, { userId: actor.id, model: 'User', rowIds, action });
   return {
     /** Creates a user (role 1), with the image when `files` writes it; answers the id. */
     async create(actor: AuthUser, input: UserCreateInput, files?: WithNewFiles): Promise<number> {
       if (!canUsers(actor, 'create')) throw forbidden();
       // scrypt takes tens of milliseconds: before the transaction.
       const password = await hashPassword(input.password);
-      const save = (reserved?: number, point?: () => Promise<void>) =>
-        inTransaction(db, async () => {
-          const id = await service.createUserRecord(db, input, { password, id: reserved });
-          await point?.();
-          await log(actor, [id], 'store');
+      const save = (reserved?: number, point?: (tx: Tx) => Promise<void>) =>
+        db.transaction(async (tx) => {
+          const id = await service.createUserRecord(tx, input, { password, id: reserved });
+          await point?.(tx);
+          await log(tx, actor, [id], 'store');
           return id;
         });
       return files ? files(save) : save();
@@ -114,15 +124,15 @@ export function userOperations(db: Db) {
         if (!allowed) throw forbidden();
       }
       const password = input.password ? await hashPassword(input.password) : undefined;
-      const save = (point?: () => Promise<void>) =>
-        inTransaction(db, async () => {
-          const changes = await service.updateUserRecord(db, id, input, row, password);
-          await point?.();
-          if (changes.roleChanged || changes.blocked) await service.endSessionsOf(db, [id]);
+      const save = (point?: (tx: Tx) => Promise<void>) =>
+        db.transaction(async (tx) => {
+          const changes = await service.updateUserRecord(tx, id, input, row, password);
+          await point?.(tx);
+          if (changes.roleChanged || changes.blocked) await service.endSessionsOf(tx, [id]);
           // A user who changes their own password stays signed in here; every other session of theirs ends.
           else if (changes.passwordChanged)
-            await service.endSessionsOf(db, [id], isSelf(actor, id) ? actor.sessionId : undefined);
-          await log(actor, [id], 'update');
+            await service.endSessionsOf(tx, [id], isSelf(actor, id) ? actor.sessionId : undefined);
+          await log(tx, actor, [id], 'update');
         });
       await (files ? files(save) : save());
     },
@@ -131,20 +141,21 @@ export function userOperations(db: Db) {
     async remove(actor: AuthUser, id: number): Promise<void> {
       const row = await service.findUserRow(db, id);
       if (!canUsers(actor, 'destroy') || !canRemoveOrBlockUser(actor, row)) throw forbidden();
-      await inTransaction(db, async () => {
-        const changed = await rows.destroy([row.id]);
-        await service.endSessionsOf(db, changed);
-        await log(actor, changed, 'destroy');
+      await db.transaction(async (tx) => {
+        const changed = await softResource(tx, users).destroy([row.id]);
+        await service.endSessionsOf(tx, changed);
+        await log(tx, actor, changed, 'destroy');
       });
     },
 
     /** Brings back removed user `id`. */
     async restore(actor: AuthUser, id: number): Promise<void> {
       if (!canUsers(actor, 'restore')) throw forbidden();
-      await inTransaction(db, async () => {
+      await db.transaction(async (tx) => {
+        const rows = softResource(tx, users);
         const changed = await rows.restore([id]);
         if (changed.length === 0 && !(await rows.exists(id))) throw notFound();
-        await log(actor, changed, 'restore');
+        await log(tx, actor, changed, 'restore');
       });
     },
 
@@ -156,11 +167,12 @@ export function userOperations(db: Db) {
       if (!canUsers(actor, action === 'destroy' ? 'destroy' : 'status')) throw forbidden();
       const unique = [...new Set(ids)];
       if (action !== 'activate' && unique.some((id) => !canRemoveOrBlockUser(actor, { id }))) throw forbidden();
-      return inTransaction(db, async () => {
+      return db.transaction(async (tx) => {
+        const rows = softResource(tx, users);
         const changed =
           action === 'destroy' ? await rows.destroy(unique) : await rows.setStatus(unique, action === 'activate');
-        if (action !== 'activate') await service.endSessionsOf(db, changed);
-        await log(actor, changed, action);
+        if (action !== 'activate') await service.endSessionsOf(tx, changed);
+        await log(tx, actor, changed, action);
         return changed.length;
       });
     },

@@ -144,33 +144,31 @@ async function asValidation<T>(work: () => Promise<T>): Promise<T> {
  * (reserved for the user's image, docs/features/media-storage.md) the user gets that id.
  */
 export async function createUserRecord(
-  db: Db,
+  tx: Tx,
   input: UserCreateInput,
   { password, id }: { password: string; id?: number },
 ): Promise<number> {
-  return asValidation(() =>
-    db.transaction(async (tx) => {
-      await lockUserNames(tx);
-      const errors = await inputErrors(tx, input, 0);
-      if (Object.keys(errors).length > 0) throw invalid(errors);
-      const [row] = await tx
-        .insert(users)
-        .values({
-          role_id: input.role_id,
-          status: input.status,
-          name: input.name,
-          surname: input.surname,
-          title_url: input.title_url,
-          email: input.email,
-          password,
-          ...addressValues(input),
-          ...(id === undefined ? {} : { id }),
-        })
-        .returning({ id: users.id });
-      if (!row) throw new Error('user insert returned no row');
-      return row.id;
-    }),
-  );
+  return asValidation(async () => {
+    await lockUserNames(tx);
+    const errors = await inputErrors(tx, input, 0);
+    if (Object.keys(errors).length > 0) throw invalid(errors);
+    const [row] = await tx
+      .insert(users)
+      .values({
+        role_id: input.role_id,
+        status: input.status,
+        name: input.name,
+        surname: input.surname,
+        title_url: input.title_url,
+        email: input.email,
+        password,
+        ...addressValues(input),
+        ...(id === undefined ? {} : { id }),
+      })
+      .returning({ id: users.id });
+    if (!row) throw new Error('user insert returned no row');
+    return row.id;
+  });
 }
 
 /** What an update changed that ends the user's sessions (SECURITY.md). */
@@ -186,29 +184,27 @@ export interface UserChanges {
  * the caller's transaction). Stale `updated_at` → 409, nothing written.
  */
 export async function updateUserRecord(
-  db: Db,
+  tx: Tx,
   id: number,
   input: UserUpdateInput,
   current: Pick<UserRowData, 'role_id' | 'status'>,
   password?: string,
 ): Promise<UserChanges> {
-  await asValidation(() =>
-    db.transaction(async (tx) => {
-      await lockUserNames(tx);
-      const errors = await inputErrors(tx, input, id);
-      if (Object.keys(errors).length > 0) throw invalid(errors);
-      await updateUnlessStale(tx, users, id, input.updated_at, {
-        role_id: input.role_id,
-        status: input.status,
-        name: input.name,
-        surname: input.surname,
-        title_url: input.title_url,
-        email: input.email,
-        ...(password ? { password } : {}),
-        ...addressValues(input),
-      });
-    }),
-  );
+  await asValidation(async () => {
+    await lockUserNames(tx);
+    const errors = await inputErrors(tx, input, id);
+    if (Object.keys(errors).length > 0) throw invalid(errors);
+    await updateUnlessStale(tx, users, id, input.updated_at, {
+      role_id: input.role_id,
+      status: input.status,
+      name: input.name,
+      surname: input.surname,
+      title_url: input.title_url,
+      email: input.email,
+      ...(password ? { password } : {}),
+      ...addressValues(input),
+    });
+  });
   return {
     roleChanged: input.role_id !== current.role_id,
     blocked: current.status && !input.status,

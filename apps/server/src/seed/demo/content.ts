@@ -13,11 +13,11 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { categories, categoryLangs, galleryLangs, pageLangs, pages, panelLangs } from '../../db/schema.js';
 import { categoryLangRows } from '../../modules/categories/langs.js';
-import { createCategory } from '../../modules/categories/service.js';
-import { galleryLangRows, galleryWrites } from '../../modules/galleries/service.js';
+import { categoryResource } from '../../modules/categories/service.js';
+import { galleryLangRows, galleryResource } from '../../modules/galleries/service.js';
 import { groupOptions, nodeOfPage } from '../../modules/navigation/service.js';
-import { createPage, pageLangRows } from '../../modules/pages/service.js';
-import { createPanel, panelLangRows } from '../../modules/panels/service.js';
+import { pageLangRows, pageResource } from '../../modules/pages/service.js';
+import { panelLangRows, panelResource } from '../../modules/panels/service.js';
 import { type Both, DEMO_CATEGORIES, DEMO_GALLERIES, DEMO_PANELS, type PageLikeText } from './catalog.js';
 import { seedPhotos } from './gallery-images.js';
 import { DEMO_PAGES } from './pages.js';
@@ -25,6 +25,7 @@ import { renderPicture } from './pictures.js';
 import {
   attachImage,
   attempt,
+  createRecord,
   daysFromNow,
   fillImage,
   findBySk,
@@ -76,7 +77,7 @@ async function seedCategories(run: Run) {
       module_id: MODULES[category.module],
       parent_id: keys.categories.id(category.parent),
     });
-    const id = await attempt(`category "${langs.sk.title}"`, log, () => createCategory(db, input));
+    const id = await attempt(`category "${langs.sk.title}"`, log, () => createRecord(categoryResource(db), input));
     if (id === undefined) continue;
     keys.categories.set(category.key, { id, live: true });
     created.categories++;
@@ -97,7 +98,7 @@ async function seedPanels({ db, keys, created }: Run) {
       continue;
     }
     const input = panelSchema.parse({ langs: panel.langs, priority: panel.priority, status: panel.status ?? true });
-    keys.panels.set(panel.key, { id: await createPanel(db, input), live: true });
+    keys.panels.set(panel.key, { id: await createRecord(panelResource(db), input), live: true });
     created.panels++;
   }
 }
@@ -117,7 +118,7 @@ async function seedGalleries({ db, log, keys, created }: Run) {
       keys.galleries.set(gallery.key, found);
       continue;
     }
-    const id = await attempt(`gallery "${input.langs.sk.title}"`, log, () => galleryWrites(db).create(input));
+    const id = await attempt(`gallery "${input.langs.sk.title}"`, log, () => createRecord(galleryResource(db), input));
     if (id === undefined) continue;
     keys.galleries.set(gallery.key, { id, live: true });
     created.galleries++;
@@ -156,7 +157,7 @@ async function seedPages(run: Run) {
       panels: keys.panels.liveIds(page.panels),
       galleries: keys.galleries.liveIds(page.galleries),
     });
-    const id = await attempt(`page "${langs.sk.title}"`, log, () => createPage(db, input));
+    const id = await attempt(`page "${langs.sk.title}"`, log, () => createRecord(pageResource(db), input));
     if (id === undefined) continue;
     keys.pages.set(page.key, { id, live: true });
     created.pages++;

@@ -31,13 +31,11 @@ async function addPhoto(run: Run, galleryId: number, photo: DemoPhoto, processed
       .catch(() => {});
     throw err;
   }
-  await updateTitles(
-    db,
-    galleryId,
-    imageId,
-    galleryImageTitlesSchema.parse({ languages: { sk: { title: photo.title.sk }, en: { title: photo.title.en } } }),
-  );
-  if (photo.hidden) await setImageStatus(db, galleryId, [imageId], false);
+  const titles = { languages: { sk: { title: photo.title.sk }, en: { title: photo.title.en } } };
+  await db.transaction(async (tx) => {
+    await updateTitles(tx, galleryId, imageId, galleryImageTitlesSchema.parse(titles));
+    if (photo.hidden) await setImageStatus(tx, galleryId, [imageId], false);
+  });
   run.created.photos++;
 }
 

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
 import { saveImageField } from '../../media/images.js';
 import type { Translations } from '../../resources/langs.js';
+import { type ContentWrites, contentOperations } from '../../resources/operations.js';
 
 export type Log = (line: string) => void;
 
@@ -46,6 +47,14 @@ type Area = 'categories' | 'panels' | 'galleries' | 'pages' | 'articles' | 'refe
  * 'later': the records are created without them (a server's start; DEMO_IMAGES_JOB in demo.ts adds them once the
  * server answers). 'fill' (that job): as 'now', and the demo records found live without an image get theirs.
  */
+/**
+ * Creates a demo record through its resource's create operation, as the server (resources/operations.ts Actor): the
+ * record gets its log entry and its first revision as an editor's would. Answers its id.
+ */
+export async function createRecord<I>(resource: ContentWrites<I>, input: I): Promise<number> {
+  return (await contentOperations(resource).create('server', input)).id;
+}
+
 export type ImageMode = 'now' | 'later' | 'fill';
 
 /** One seeding run: where it writes, what it says, the demo records by key and how many it created. */

@@ -1,9 +1,9 @@
 import { articleSchema, LOCALES, partnerSchema, referenceSchema, slugify } from '@backoffice/shared';
 import { eq } from 'drizzle-orm';
 import { articleLangs, articles, partnerLangs, partners, referenceLangs, references } from '../../db/schema.js';
-import { articleLangRows, articleWrites } from '../../modules/articles/service.js';
-import { partnerLangRows, partnerWrites } from '../../modules/partners/service.js';
-import { referenceLangRows, referenceWrites } from '../../modules/references/service.js';
+import { articleLangRows, articleResource } from '../../modules/articles/service.js';
+import { partnerLangRows, partnerResource } from '../../modules/partners/service.js';
+import { referenceLangRows, referenceResource } from '../../modules/references/service.js';
 import { DEMO_ARTICLES } from './articles.js';
 import type { Both } from './catalog.js';
 import { DEMO_PARTNERS } from './partners.js';
@@ -12,6 +12,7 @@ import { DEMO_REFERENCES } from './references.js';
 import {
   attachImage,
   attempt,
+  createRecord,
   daysFromNow,
   early,
   type Found,
@@ -97,7 +98,7 @@ export async function seedArticles(run: Run) {
       galleries: keys.galleries.liveIds(article.galleries),
       similars: keys.articles.liveIds(article.similars),
     });
-    const id = await attempt(`article "${input.langs.sk.title}"`, log, () => articleWrites(db).create(input));
+    const id = await attempt(`article "${input.langs.sk.title}"`, log, () => createRecord(articleResource(db), input));
     if (id === undefined) continue;
     keys.articles.set(article.key, { id, live: true });
     created.articles++;
@@ -147,7 +148,9 @@ export async function seedReferences(run: Run) {
       galleries: keys.galleries.liveIds(reference.galleries),
       similars: keys.references.liveIds(reference.similars),
     });
-    const id = await attempt(`reference "${input.langs.sk.title}"`, log, () => referenceWrites(db).create(input));
+    const id = await attempt(`reference "${input.langs.sk.title}"`, log, () =>
+      createRecord(referenceResource(db), input),
+    );
     if (id === undefined) continue;
     keys.references.set(reference.key, { id, live: true });
     created.references++;
@@ -187,7 +190,7 @@ export async function seedPartners(run: Run) {
       publish_up: partner.publishInDays ? daysFromNow(partner.publishInDays.up) : null,
       publish_down: partner.publishInDays ? daysFromNow(partner.publishInDays.down) : null,
     });
-    const id = await attempt(`partner "${input.langs.sk.title}"`, log, () => partnerWrites(db).create(input));
+    const id = await attempt(`partner "${input.langs.sk.title}"`, log, () => createRecord(partnerResource(db), input));
     if (id === undefined) continue;
     keys.partners.set(partner.key, { id, live: true });
     created.partners++;
