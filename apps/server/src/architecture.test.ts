@@ -48,7 +48,7 @@ describe('the server imports only downward', () => {
   it('the import graph is the real one: the whole tree with its .js specifiers resolved', () => {
     expect(Object.keys(graph).length).toBeGreaterThan(150);
     expect(graph[`${SERVER}modules/pages/routes.ts`]).toContain(`${SERVER}resources/crud-routes.ts`);
-    expect(graph[`${SERVER}resources/crud-routes.ts`]).toContain(`${SERVER}http/session.ts`);
+    expect(graph[`${SERVER}resources/crud-routes.ts`]).toContain(`${SERVER}http/policy.ts`);
     expect(graph[`${SERVER}zod-helpers.ts`.replace(SERVER, SHARED)]).toContain(`${SHARED}constants.ts`);
   });
 
