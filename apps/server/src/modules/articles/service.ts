@@ -114,8 +114,6 @@ export const articleResource = (db: Db): ContentWrites<ArticleInput> => ({
   table: articles,
   model: 'Blog',
   can: canArticle,
-  create: articleWrites.create,
-  update: articleWrites.update,
   read: getArticle,
-  checkRestore: articleWrites.checkRestore,
+  ...articleWrites,
 });

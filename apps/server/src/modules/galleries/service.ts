@@ -136,8 +136,6 @@ export const galleryResource = (db: Db): ContentWrites<GalleryInput> => ({
   table: galleries,
   model: 'Gallery',
   can: canGallery,
-  create: galleryWrites.create,
-  update: galleryWrites.update,
   read: getGallery,
-  checkRestore: galleryWrites.checkRestore,
+  ...galleryWrites,
 });

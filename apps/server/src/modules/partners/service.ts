@@ -89,8 +89,6 @@ export const partnerResource = (db: Db): ContentWrites<PartnerInput> => ({
   table: partners,
   model: 'Partner',
   can: canPartner,
-  create: partnerWrites.create,
-  update: partnerWrites.update,
   read: getPartner,
-  checkRestore: partnerWrites.checkRestore,
+  ...partnerWrites,
 });

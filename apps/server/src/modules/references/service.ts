@@ -118,8 +118,6 @@ export const referenceResource = (db: Db): ContentWrites<ReferenceInput> => ({
   table: references,
   model: 'Reference',
   can: canReference,
-  create: referenceWrites.create,
-  update: referenceWrites.update,
   read: getReference,
-  checkRestore: referenceWrites.checkRestore,
+  ...referenceWrites,
 });

@@ -128,6 +128,13 @@ const lockUserNames = (tx: Tx) => tx.execute(sql`select pg_advisory_xact_lock(ha
 const addressValues = (input: UserCreateInput | UserUpdateInput) =>
   Object.fromEntries(USER_ADDRESS_FIELDS.map((field) => [field, input[field]]));
 
+/** Under the users' name lock, every rule of the input at once (422), before anything is written. */
+async function checkUser(tx: Tx, input: UserCreateInput | UserUpdateInput, id: number) {
+  await lockUserNames(tx);
+  const errors = await inputErrors(tx, input, id);
+  if (Object.keys(errors).length > 0) throw invalid(errors);
+}
+
 /** A unique violation that slipped past the checks (another writer outside the lock) is still a 422, never a 500. */
 async function asValidation<T>(work: () => Promise<T>): Promise<T> {
   try {
@@ -149,9 +156,7 @@ export async function createUserRecord(
   { password, id }: { password: string; id?: number },
 ): Promise<number> {
   return asValidation(async () => {
-    await lockUserNames(tx);
-    const errors = await inputErrors(tx, input, 0);
-    if (Object.keys(errors).length > 0) throw invalid(errors);
+    await checkUser(tx, input, 0);
     const [row] = await tx
       .insert(users)
       .values({
@@ -191,9 +196,7 @@ export async function updateUserRecord(
   password?: string,
 ): Promise<UserChanges> {
   await asValidation(async () => {
-    await lockUserNames(tx);
-    const errors = await inputErrors(tx, input, id);
-    if (Object.keys(errors).length > 0) throw invalid(errors);
+    await checkUser(tx, input, id);
     await updateUnlessStale(tx, users, id, input.updated_at, {
       role_id: input.role_id,
       status: input.status,
