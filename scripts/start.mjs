@@ -45,7 +45,7 @@ const SERVER_SOURCES = [
  * `createRequire` (the AWS SDK, nodemailer, sanitize-html, the countries' names, the GeoIP data). A name covers its
  * subpaths.
  */
-const EXTERNAL_PACKAGES = [
+export const EXTERNAL_PACKAGES = [
   '@electric-sql/pglite',
   'sharp',
   'pg-native',
@@ -62,7 +62,7 @@ const EXTERNAL_PACKAGES = [
  * Bundled, they are compiled with the rest from V8's code cache; required from node_modules, resolving, reading and
  * compiling them took about 0.1 s of every start.
  */
-const PACKAGES_READING_BESIDE =
+export const PACKAGES_READING_BESIDE =
   /\/node_modules\/(@fastify\/swagger|@fastify\/swagger-ui|pino|thread-stream)\/.*\.c?js$/;
 
 /**
@@ -101,6 +101,82 @@ export const PGLITE_NODE_FLAGS = [
 export const SERVER_MALLOC_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '32768' };
 
 /**
+ * Bundles `entry` (a file of apps/server/src) with packages/shared and the packages it imports, but the external
+ * ones, into one CommonJS file `outfile`. In development (`start.mjs`) each source file's `import.meta.url` keeps
+ * naming that file, and packages that read files beside their own keep naming theirs in node_modules. For the
+ * production build (`build.mjs`, `production`), `import.meta.url` names the file's place under the bundle's folder
+ * (apps/server/src/db/migrate.ts → <folder>/db/migrate.ts, so the migrations are found in <folder>/db/migrations),
+ * computed when the bundle runs: the folder moves as a whole. `external` adds to EXTERNAL_PACKAGES; `banner` is code
+ * run first.
+ */
+export async function bundle({ entry, outfile, production = false, external = [], banner }) {
+  // esbuild comes with tsx (the development runner), so it is resolved from there. What only bundling needs is
+  // loaded here: a start with its bundle up to date does not wait for it.
+  const esbuild = createRequire(createRequire(import.meta.url).resolve('tsx'))('esbuild');
+  const [{ readFile }, { relative }] = await Promise.all([import('node:fs/promises'), import('node:path')]);
+  const serverSources = join(root, 'apps/server/src');
+  // `import.meta.url`, `.filename` and `.dirname` of a source file: its own, or in production its place under the
+  // bundle's folder, found when the bundle runs through helpers defined first in the bundle (where `require` is
+  // node's own: a module may name a local of its own `require`).
+  const inside = (path) => JSON.stringify(relative(serverSources, path).split('\\').join('/'));
+  const meta = (path) =>
+    production
+      ? {
+          url: `__sourceUrl(${inside(path)})`,
+          filename: `__sourcePath(${inside(path)})`,
+          dirname: `__sourceDir(${inside(path)})`,
+        }
+      : {
+          url: JSON.stringify(pathToFileURL(path).href),
+          filename: JSON.stringify(path),
+          dirname: JSON.stringify(dirname(path)),
+        };
+  const helpers = [
+    'var __sourcePath = (path) => require("node:path").join(__dirname, path);',
+    'var __sourceUrl = (path) => require("node:url").pathToFileURL(__sourcePath(path)).href;',
+    'var __sourceDir = (path) => require("node:path").dirname(__sourcePath(path));',
+  ].join('\n');
+  const sourceUrls = {
+    name: 'source-import-meta-url',
+    setup(build) {
+      build.onLoad({ filter: /\.[cm]?ts$/ }, async ({ path }) => ({
+        contents: (await readFile(path, 'utf8'))
+          .replaceAll('import.meta.url', meta(path).url)
+          .replaceAll('import.meta.filename', meta(path).filename)
+          .replaceAll('import.meta.dirname', meta(path).dirname),
+        loader: 'ts',
+      }));
+      if (production) return;
+      build.onLoad({ filter: PACKAGES_READING_BESIDE }, async ({ path }) => ({
+        contents: (await readFile(path, 'utf8'))
+          .replaceAll(/\b__dirname\b/g, JSON.stringify(dirname(path)))
+          .replaceAll(/\b__filename\b/g, JSON.stringify(path)),
+        loader: 'js',
+      }));
+    },
+  };
+  await esbuild.build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    // import() of a package left in node_modules becomes require(): a script compiled by vm has no import().
+    supported: { 'dynamic-import': false },
+    external: [...EXTERNAL_PACKAGES, ...external],
+    alias: { '@backoffice/shared': join(root, 'packages/shared/src/index.ts') },
+    sourcemap: 'linked',
+    sourcesContent: false,
+    plugins: [sourceUrls],
+    logLevel: 'warning',
+    ...(production || banner
+      ? { banner: { js: [production ? helpers : '', banner ?? ''].filter(Boolean).join('\n') } }
+      : {}),
+  });
+}
+
+/**
  * Bundles apps/server/src (with packages/shared) and the packages it imports, but EXTERNAL_PACKAGES, into
  * SERVER_BUNDLE when it is missing or older than its sources or the installed packages. One file instead of some
  * 600 package files resolved and read one by one: loading the server took about 0.6 s of CPU with the packages left in
@@ -112,44 +188,8 @@ export const SERVER_MALLOC_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_
  */
 export async function bundleServer({ force = false } = {}) {
   if (!force && !olderThan(SERVER_BUNDLE, SERVER_SOURCES)) return false;
-  // esbuild comes with tsx (the development runner), so it is resolved from there. What only bundling needs is
-  // loaded here: a start with its bundle up to date does not wait for it.
-  const esbuild = createRequire(createRequire(import.meta.url).resolve('tsx'))('esbuild');
-  const [{ randomUUID }, { readFile }] = await Promise.all([import('node:crypto'), import('node:fs/promises')]);
-  const sourceUrls = {
-    name: 'source-import-meta-url',
-    setup(build) {
-      build.onLoad({ filter: /\.[cm]?ts$/ }, async ({ path }) => ({
-        contents: (await readFile(path, 'utf8'))
-          .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(path).href))
-          .replaceAll('import.meta.filename', JSON.stringify(path))
-          .replaceAll('import.meta.dirname', JSON.stringify(dirname(path))),
-        loader: 'ts',
-      }));
-      build.onLoad({ filter: PACKAGES_READING_BESIDE }, async ({ path }) => ({
-        contents: (await readFile(path, 'utf8'))
-          .replaceAll(/\b__dirname\b/g, JSON.stringify(dirname(path)))
-          .replaceAll(/\b__filename\b/g, JSON.stringify(path)),
-        loader: 'js',
-      }));
-    },
-  };
-  await esbuild.build({
-    entryPoints: [join(root, 'apps/server/src/main.ts')],
-    outfile: SERVER_BUNDLE,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    // import() of a package left in node_modules becomes require(): a script compiled by vm has no import().
-    supported: { 'dynamic-import': false },
-    external: EXTERNAL_PACKAGES,
-    alias: { '@backoffice/shared': join(root, 'packages/shared/src/index.ts') },
-    sourcemap: 'linked',
-    sourcesContent: false,
-    plugins: [sourceUrls],
-    logLevel: 'warning',
-  });
+  await bundle({ entry: join(root, 'apps/server/src/main.ts'), outfile: SERVER_BUNDLE });
+  const { randomUUID } = await import('node:crypto');
   // Each build's id on the bundle's last line: the code cache of another build is not used.
   appendFileSync(SERVER_BUNDLE, `\n// build ${randomUUID()}\n`);
   rmSync(`${SERVER_BUNDLE}.cache`, { force: true });
@@ -170,10 +210,13 @@ export async function serverCommand(env = process.env) {
 
 async function main() {
   const demo = process.argv.includes('--demo');
-  const adminStale = olderThan(join(root, 'apps/admin/dist/index.html'), [
-    join(root, 'apps/admin/src'),
-    join(root, 'packages/shared/src'),
-  ]);
+  // With ADMIN_DIST the admin's files are the operator's, built elsewhere: nothing is built here.
+  const adminStale =
+    !process.env.ADMIN_DIST &&
+    olderThan(join(root, 'apps/admin/dist/index.html'), [
+      join(root, 'apps/admin/src'),
+      join(root, 'packages/shared/src'),
+    ]);
   const { command, args, env } = await serverCommand({
     ...process.env,
     ...(demo ? { SEED_DEMO: '1' } : {}),
@@ -182,6 +225,16 @@ async function main() {
   const server = spawn(command, args, { cwd: root, env, stdio: 'inherit' });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
   server.on('exit', (code) => process.exit(code ?? 0));
+  // npm runs this file through `sh -c`: a SIGTERM to npm's pid (what a pidfile or `kill $!` sends) ends npm and the
+  // shell and reaches no further. Left without the parent it started under, this process stops the server as if
+  // the signal had reached it. In production the server is the process itself (`node dist/server.cjs`).
+  const parent = process.ppid;
+  const orphaned = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(orphaned);
+    server.kill('SIGTERM');
+  }, 250);
+  orphaned.unref();
   if (adminStale) {
     console.log('Building the admin while the server starts…');
     const build = spawn('npm', ['run', 'build', '-w', 'apps/admin'], { cwd: root, stdio: 'inherit' });

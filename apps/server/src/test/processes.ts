@@ -74,13 +74,18 @@ export interface ServerProcess {
 }
 
 /**
- * Starts a real server process (`main.ts`, as `npm start` runs it) on a free port with its own DATA_DIR and the
- * given environment; resolves once `/api/health` answers ok.
+ * Starts a real server process (`main.ts`, as `npm start` runs it; or `args` in `cwd`, e.g. the production build's
+ * `server.cjs`) on a free port with its own DATA_DIR and the given environment; resolves once `/api/health` answers ok.
  */
-export async function startProcess(env: Record<string, string>, timeoutMs = 90_000): Promise<ServerProcess> {
+export async function startProcess(
+  env: Record<string, string>,
+  timeoutMs = 90_000,
+  { args = ['--import', 'tsx', MAIN], cwd }: { args?: string[]; cwd?: string } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'backoffice-process-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, args, {
+    cwd,
     env: {
       ...process.env,
       PORT: String(port),
