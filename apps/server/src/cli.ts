@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config.js';
-import { DatabaseLockedError, openDatabase } from './db/client.js';
+import { DatabaseLockedError, DatabaseUnreachableError, openDatabase } from './db/client.js';
 import { resetTwoFactor } from './modules/auth/two-factor.js';
 import { createUser, findUserByEmail, isValidRole, setUserPassword } from './modules/users/operations.js';
 import { seedReference } from './seed/reference.js';
@@ -42,7 +42,11 @@ async function main(argv: string[]) {
     throw new UsageError(command ? `Unknown command "${command}".` : 'No command given.');
   }
   const config = loadConfig();
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    waitMs: config.databaseWaitMs,
+  });
   try {
     await database.migrate();
     if (command === 'db:migrate') {
@@ -91,7 +95,8 @@ async function main(argv: string[]) {
 
 main(process.argv.slice(2)).catch((err: unknown) => {
   if (err instanceof UsageError) console.error(`${err.message}\n\n${USAGE}`);
-  else if (err instanceof ConfigError || err instanceof DatabaseLockedError) console.error(err.message);
+  else if (err instanceof ConfigError || err instanceof DatabaseLockedError || err instanceof DatabaseUnreachableError)
+    console.error(err.message);
   else if (err instanceof TypeError && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS'))
     console.error(`${err.message}\n\n${USAGE}`);
   else console.error(err);

@@ -23,6 +23,10 @@ describe('loadConfig', () => {
     ['SEED_DEMO', 'maybe'],
     ['ANALYTICS_RAW_DAYS', '0'],
     ['ANALYTICS_RAW_DAYS', 'forever'],
+    ['REVISIONS_KEEP', '-5'],
+    ['REVISIONS_KEEP', 'all'],
+    ['ADMIN_DIST', '/nonexistent/admin'],
+    ['DATABASE_WAIT', '-1'],
   ])('an invalid %s stops start-up with a message naming it', (name, value) => {
     expect(() => loadConfig({ ...base, [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, [name]: value })).toThrow(name);

@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { checkS3Env, type S3Config, s3Config, s3EnvShape } from './storage-config.js';
 
@@ -28,6 +29,13 @@ const envSchema = z.object({
   TRUST_PROXY: boolish.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ANALYTICS_RAW_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
+  // Read again where it is used (resources/revisions.ts), so that a test may change it; checked here once.
+  REVISIONS_KEEP: z.coerce.number().int().min(0).max(100_000).optional(),
+  ADMIN_DIST: z.string().min(1).optional(),
+  /** Set by `npm start` while it builds the admin (scripts/start.mjs): its folder may be empty meanwhile. */
+  ADMIN_BUILDING: z.string().optional(),
+  /** Seconds a start waits for an unreachable PostgreSQL (restarting, not up yet) before it gives up. */
+  DATABASE_WAIT: z.coerce.number().int().min(0).max(3600).default(60),
   ...s3EnvShape,
 });
 
@@ -56,6 +64,8 @@ export interface Config {
   analyticsRawDays: number;
   /** Secure cookies when the public address is HTTPS. */
   secureCookies: boolean;
+  /** Milliseconds a start waits for an unreachable PostgreSQL (DATABASE_WAIT). */
+  databaseWaitMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -63,7 +73,13 @@ export class ConfigError extends Error {}
 /** Reads and checks the environment; an invalid value throws a ConfigError that names the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
-  const parsed = envSchema.superRefine(checkS3Env).safeParse(cleaned);
+  const parsed = envSchema
+    .superRefine(checkS3Env)
+    .superRefine((e, ctx) => {
+      if (e.ADMIN_DIST && !e.ADMIN_BUILDING && !existsSync(join(resolve(e.ADMIN_DIST), 'index.html')))
+        ctx.addIssue({ code: 'custom', path: ['ADMIN_DIST'], message: 'holds no index.html (the built admin)' });
+    })
+    .safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
@@ -89,5 +105,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     analyticsRawDays: e.ANALYTICS_RAW_DAYS,
     secureCookies: appUrl.startsWith('https://'),
+    databaseWaitMs: e.DATABASE_WAIT * 1000,
   };
 }

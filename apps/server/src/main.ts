@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from './config.js';
-import { DatabaseLockedError, openDatabase } from './db/client.js';
+import { DatabaseLockedError, DatabaseUnreachableError, openDatabase } from './db/client.js';
 
 /** How long a stop may take before the process exits anyway. */
 const SHUTDOWN_MS = 25_000;
@@ -9,7 +9,7 @@ async function main() {
   const config = loadConfig();
   // The database opens while the rest of the server loads: PGlite reads and compiles Postgres's WebAssembly on
   // other threads meanwhile (the bundle initialises server.ts and what only it imports on this import).
-  const opening = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const opening = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, waitMs: config.databaseWaitMs });
   opening.catch(() => {}); // its failure is thrown by startServer
   const loading = performance.now();
   const { startServer } = await import('./server.js');
@@ -57,7 +57,8 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof DatabaseLockedError) console.error(err.message);
+  if (err instanceof ConfigError || err instanceof DatabaseLockedError || err instanceof DatabaseUnreachableError)
+    console.error(err.message);
   else console.error(err);
   process.exit(1);
 });

@@ -42,7 +42,8 @@ export async function startServer(
     timings[phase] = Math.round(now - mark);
     mark = now;
   };
-  const database = await (opts.database ?? openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  const database = await (opts.database ??
+    openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, waitMs: config.databaseWaitMs }));
   lap('database');
   try {
     // Processes started at once on one database migrate and seed one after another; the later ones find it done.

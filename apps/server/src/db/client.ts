@@ -40,12 +40,67 @@ const STARTUP_LOCK = 727_001;
 
 export class DatabaseLockedError extends Error {}
 
+/** PostgreSQL stayed unreachable for the whole wait, or refused this server for good (a wrong password, no such database). */
+export class DatabaseUnreachableError extends Error {}
+
+/** Errors of a server that is down, starting or restarting, or full: worth waiting for. */
+const PASSING = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'ECONNRESET',
+  'EHOSTUNREACH',
+  '57P03',
+  '53300',
+]);
+
+/**
+ * Waits until PostgreSQL answers `select 1`, up to `waitMs`, saying on stderr what it waits for every 5 s; a refusal
+ * that waiting cannot mend (authentication, a missing database) or a wait that ends throws a
+ * DatabaseUnreachableError whose message names the server and the cause, without a stack trace.
+ */
+async function waitForDatabase(query: () => Promise<unknown>, url: string, waitMs: number) {
+  const { hostname, port, pathname } = new URL(url);
+  const where = `PostgreSQL at ${hostname}:${port || 5432}${pathname}`;
+  const until = Date.now() + waitMs;
+  let said = 0;
+  for (;;) {
+    try {
+      await query();
+      return;
+    } catch (err) {
+      const code = String((err as { code?: unknown }).code ?? '');
+      const cause = `${code ? `${code}: ` : ''}${(err as Error).message}`;
+      if (!PASSING.has(code)) throw new DatabaseUnreachableError(`${where} refused the connection (${cause}).`);
+      if (Date.now() >= until) {
+        throw new DatabaseUnreachableError(
+          `${where} is not reachable (${cause}); gave up after ${Math.round(waitMs / 1000)} s (DATABASE_WAIT).`,
+        );
+      }
+      if (Date.now() - said >= 5000) {
+        console.error(
+          `${where} is not reachable (${cause}); trying again for up to ${Math.ceil((until - Date.now()) / 1000)} s`,
+        );
+        said = Date.now();
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.min(1000, Math.max(0, until - Date.now()))));
+    }
+  }
+}
+
 /**
  * Opens PostgreSQL when a URL is given, otherwise the embedded PGlite in `dataDir/pglite`
  * (or in memory when dataDir is 'memory://', used by tests). Each driver loads only when it is the one used: pg
  * alone took about 40 ms of every PGlite start (it asks for the global `Response`, which loads node's fetch).
  */
-export async function openDatabase(opts: { url?: string; dataDir: string; lock?: boolean }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir: string;
+  lock?: boolean;
+  /** How long an unreachable PostgreSQL is waited for (config.databaseWaitMs); 0 tries once. */
+  waitMs?: number;
+}): Promise<Database> {
   if (opts.url) {
     const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([
       import('pg'),
@@ -62,6 +117,12 @@ export async function openDatabase(opts: { url?: string; dataDir: string; lock?:
     pool.on('connect', (client) => {
       client.on('error', (err) => console.error(`database connection lost in use: ${err.message}`));
     });
+    try {
+      await waitForDatabase(() => pool.query('select 1'), opts.url, opts.waitMs ?? 0);
+    } catch (err) {
+      await pool.end();
+      throw err;
+    }
     const db = drizzlePg(pool) as unknown as Db;
     return {
       db,
