@@ -1,28 +1,81 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config.js';
-import { DatabaseLockedError, DatabaseUnreachableError, openDatabase } from './db/client.js';
+import { DatabaseLockedError, DatabaseUnreachableError, type Db, openDatabase } from './db/client.js';
 import { resetTwoFactor } from './modules/auth/two-factor.js';
-import { createUser, findUserByEmail, isValidRole, setUserPassword } from './modules/users/operations.js';
+import {
+  createUser,
+  findUserByEmail,
+  isValidRole,
+  listUsers,
+  setUserBlocked,
+  setUserPassword,
+} from './modules/users/operations.js';
 import { seedReference } from './seed/reference.js';
 
-const USAGE = `Usage: npm run cli -- <command> [options]
+const USAGE = `Usage: npm run cli -- <command> [options]   (production build: node cli.cjs <command> [options])
 
 Commands:
   db:migrate                                   apply the migrations that have not run yet
-  user:create --email E --password P --role N --name N --surname S
+  user:list                                    list the users: id, e-mail, role, status, name
+  user:create --email E --role N --name N --surname S [password]
                                                create a user (role 1 administrator, 2 editor, 3 site member)
-  user:password --email E --password P         set a user's password
+  user:password --email E [password]           set a user's password and end their sessions
+  user:block --email E                         block a user (no sign-in) and end their sessions
+  user:unblock --email E                       let a blocked user sign in again
   user:two-factor-reset --email E              forget a user's two-factor sign-in and end their sessions
                                                (an administrator who lost the phone and the recovery codes)
 
+The password, where one is needed, comes from the first of:
+  --password-stdin                             the first line of standard input (echo "$P" | … --password-stdin)
+  BACKOFFICE_PASSWORD                          an environment variable
+  --password P                                 the command line (visible to other users in ps and in the shell's history)
+
 The command uses the same environment as the server (DATA_DIR, DATABASE_URL).`;
+
+const COMMANDS = [
+  'db:migrate',
+  'user:list',
+  'user:create',
+  'user:password',
+  'user:block',
+  'user:unblock',
+  'user:two-factor-reset',
+];
 
 class UsageError extends Error {}
 
-function need(values: Record<string, string | undefined>, ...names: string[]) {
-  const missing = names.filter((n) => !values[n]);
+function need(values: Record<string, string | boolean | undefined>, ...names: string[]) {
+  const missing = names.filter((n) => typeof values[n] !== 'string' || !values[n]);
   if (missing.length) throw new UsageError(`Missing ${missing.map((n) => `--${n}`).join(', ')}.`);
   return values as Record<string, string>;
+}
+
+/** The user of `--email`, or a usage error. */
+async function userOf(db: Db, values: Record<string, string | boolean | undefined>) {
+  const { email } = need(values, 'email');
+  const user = await findUserByEmail(db, email);
+  if (!user) throw new UsageError(`No user has the e-mail ${email}.`);
+  return user;
+}
+
+/** The first line of standard input, without its line end. */
+async function firstLine(): Promise<string> {
+  let text = '';
+  for await (const chunk of process.stdin) {
+    text += String(chunk);
+    if (text.includes('\n')) break;
+  }
+  return text.split(/\r?\n/)[0] ?? '';
+}
+
+/** The password of the command, from --password-stdin, BACKOFFICE_PASSWORD or --password (see USAGE). */
+async function passwordOf(values: Record<string, string | boolean | undefined>): Promise<string> {
+  const given = values['password-stdin']
+    ? await firstLine()
+    : process.env.BACKOFFICE_PASSWORD || (typeof values.password === 'string' ? values.password : undefined);
+  if (!given) throw new UsageError('No password: give --password-stdin, BACKOFFICE_PASSWORD or --password.');
+  if (given.length < 5) throw new UsageError('The password must have at least 5 characters.');
+  return given;
 }
 
 async function main(argv: string[]) {
@@ -35,10 +88,11 @@ async function main(argv: string[]) {
       role: { type: 'string' },
       name: { type: 'string' },
       surname: { type: 'string' },
+      'password-stdin': { type: 'boolean' },
     },
     strict: true,
   });
-  if (!command || !['db:migrate', 'user:create', 'user:password', 'user:two-factor-reset'].includes(command)) {
+  if (!command || !COMMANDS.includes(command)) {
     throw new UsageError(command ? `Unknown command "${command}".` : 'No command given.');
   }
   const config = loadConfig();
@@ -58,35 +112,42 @@ async function main(argv: string[]) {
       { ...config, adminEmail: config.adminEmail, adminPassword: config.adminPassword },
       (l) => console.log(l),
     );
-    if (command === 'user:create') {
-      const v = need(values, 'email', 'password', 'role', 'name', 'surname');
+    if (command === 'user:list') {
+      const roles: Record<number, string> = { 1: 'administrator', 2: 'editor', 3: 'site member' };
+      for (const u of await listUsers(database.db)) {
+        const role = roles[u.role_id] ?? String(u.role_id);
+        console.log([u.id, u.email, role, u.status ? 'active' : 'blocked', `${u.name} ${u.surname}`].join('\t'));
+      }
+    } else if (command === 'user:create') {
+      const v = need(values, 'email', 'role', 'name', 'surname');
       const role = Number(v.role);
       if (!isValidRole(role)) throw new UsageError('--role must be 1, 2 or 3.');
       if (!/^\S+@\S+\.\S+$/.test(v.email)) throw new UsageError('--email is not a valid e-mail address.');
-      if (v.password.length < 5) throw new UsageError('--password must have at least 5 characters.');
+      const password = await passwordOf(values);
       if (await findUserByEmail(database.db, v.email))
         throw new UsageError(`A user with the e-mail ${v.email} exists already.`);
       const user = await createUser(database.db, {
         email: v.email,
-        password: v.password,
+        password,
         role_id: role,
         name: v.name,
         surname: v.surname,
       });
       console.log(`Created user #${user.id} ${user.email} with role ${user.role_id}.`);
     } else if (command === 'user:two-factor-reset') {
-      const v = need(values, 'email');
-      const user = await findUserByEmail(database.db, v.email);
-      if (!user) throw new UsageError(`No user has the e-mail ${v.email}.`);
+      const user = await userOf(database.db, values);
       await resetTwoFactor(database, user.id, null);
       console.log(`Two-factor sign-in of ${user.email} reset; their sessions ended. They sign in with the password.`);
+    } else if (command === 'user:block' || command === 'user:unblock') {
+      const user = await userOf(database.db, values);
+      const blocked = command === 'user:block';
+      await setUserBlocked(database.db, user.id, blocked);
+      console.log(blocked ? `${user.email} is blocked; their sessions ended.` : `${user.email} may sign in again.`);
     } else {
-      const v = need(values, 'email', 'password');
-      if (v.password.length < 5) throw new UsageError('--password must have at least 5 characters.');
-      const user = await findUserByEmail(database.db, v.email);
-      if (!user) throw new UsageError(`No user has the e-mail ${v.email}.`);
-      await setUserPassword(database.db, user.id, v.password);
-      console.log(`Password of ${user.email} changed.`);
+      const password = await passwordOf(values);
+      const user = await userOf(database.db, values);
+      await setUserPassword(database.db, user.id, password);
+      console.log(`Password of ${user.email} changed; their sessions ended.`);
     }
   } finally {
     await database.close();

@@ -7,7 +7,7 @@ import {
   type UserCreateInput,
   type UserUpdateInput,
 } from '@backoffice/shared';
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { hashPassword } from '../../http/crypto.js';
@@ -85,6 +85,35 @@ export async function setUserPassword(db: Db, userId: number, password: string) 
     await service.endSessionsOf(tx, [userId]);
     await logActivity(tx, { userId: null, model: 'User', rowIds: [userId], action: 'update' });
   });
+}
+
+/**
+ * The operator's block or unblock (`npm run cli -- user:block`, `user:unblock`): the status, on a block the end of
+ * every session of the user, and the log entry (`hide` / `activate`, without a user), in one transaction.
+ */
+export async function setUserBlocked(db: Db, userId: number, blocked: boolean) {
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ status: !blocked, updated_at: new Date() }).where(eq(users.id, userId));
+    if (blocked) await service.endSessionsOf(tx, [userId]);
+    const action = blocked ? 'block' : 'activate';
+    await logActivity(tx, { userId: null, model: 'User', rowIds: [userId], action });
+  });
+}
+
+/** Every user not removed, for the operator's `user:list`: oldest first. */
+export async function listUsers(db: Db) {
+  return db
+    .select({
+      id: users.id,
+      email: users.email,
+      role_id: users.role_id,
+      status: users.status,
+      name: users.name,
+      surname: users.surname,
+    })
+    .from(users)
+    .where(isNull(users.deleted_at))
+    .orderBy(asc(users.id));
 }
 
 export const isValidRole = (role: number) => Object.values(ROLES).includes(role as 1 | 2 | 3);
