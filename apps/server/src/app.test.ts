@@ -1,7 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatabaseLockedError, openDatabase } from './db/client.js';
+import { jobs } from './db/schema.js';
 import { Agent, startTestServer, type TestServer } from './test/harness.js';
 import { scratchDir } from './test/scratch-dir.js';
 
@@ -12,9 +14,25 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('platform', () => {
-  it('GET /api/health answers ok once the database is ready', async () => {
+  it('GET /api/health answers ok once the database is ready and the storage answers; /api/health/live always', async () => {
     const res = await server.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.json()).toEqual({ status: 'ok', checks: { database: 'ok', storage: 'ok', mail: 'ok' } });
+    const live = await server.app.inject({ method: 'GET', url: '/api/health/live' });
+    expect(live.json()).toEqual({ status: 'ok' });
+  });
+
+  it('mail that keeps failing makes the readiness "degraded" without taking the process out', async () => {
+    const [job] = await server.ctx.db
+      .insert(jobs)
+      .values({ kind: 'password_reset', payload: {}, attempts: 2, last_error: 'connect ECONNREFUSED' })
+      .returning({ id: jobs.id });
+    try {
+      const res = await server.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().checks).toEqual({ database: 'ok', storage: 'ok', mail: 'degraded' });
+    } finally {
+      await server.ctx.db.delete(jobs).where(eq(jobs.id, Number(job?.id)));
+    }
   });
 
   it('serves the OpenAPI description to signed-in staff under a CSP that forbids framing', async () => {
@@ -56,7 +74,10 @@ describe('platform', () => {
     try {
       const res = await app.inject({ method: 'GET', url: '/api/health' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ status: 'unavailable' });
+      expect(res.json()).toEqual({
+        status: 'unavailable',
+        checks: { database: 'unavailable', storage: 'ok', mail: 'unknown' },
+      });
     } finally {
       await app.close();
     }

@@ -5,11 +5,10 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swaggerUi from '@fastify/swagger-ui';
-import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from './context.js';
+import { registerHealth } from './health.js';
 import { answerUnreadableRequest, registerDrain } from './http/connections.js';
 import { errorBody, frameworkErrorHandler, registerErrorHandler } from './http/error-handler.js';
 import { registerEmptyBodies, registerInputGuard, registerMultipartBodies } from './http/input.js';
@@ -137,21 +136,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
 
   registerJobs(app, ctx);
 
-  // Ready only with a database that answers: a load balancer stops sending here while it does not.
-  const health = {
-    response: {
-      200: z.object({ status: z.literal('ok') }).meta({ description: 'The database answers.' }),
-      503: z.object({ status: z.literal('unavailable') }).meta({ description: 'The database does not answer.' }),
-    },
-  };
-  app.get('/api/health', { schema: health }, async (_request, reply) => {
-    try {
-      await ctx.db.execute(sql`select 1`);
-      return { status: 'ok' };
-    } catch {
-      return reply.code(503).send({ status: 'unavailable' });
-    }
-  });
+  registerHealth(app, ctx);
   await app.register(authRoutes, { ctx });
   await app.register(textRoutes, { ctx, prefix: '/api/content/text' });
   await app.register(panelRoutes, { ctx, prefix: '/api/content/panel' });

@@ -4,7 +4,8 @@
  * name theirs (`resources/crud-routes.ts`). `http/openapi.test.ts` fails on an operation with no summary.
  */
 export const SUMMARIES: Readonly<Record<string, string>> = {
-  'GET /api/health': 'Readiness: ok while the database answers',
+  'GET /api/health': 'Readiness: ok while the database and the file storage answer',
+  'GET /api/health/live': 'Liveness: ok while the process answers',
   'GET /sanctum/csrf-cookie': 'Start a session: set the session and XSRF-TOKEN cookies',
   'POST /api/login': 'Sign in',
   'POST /api/logout': 'Sign out',

@@ -67,7 +67,7 @@ export const TAGS: readonly { tag: string; prefixes: readonly string[]; descript
   },
   { tag: 'Files', prefixes: ['/api/files', '/api/upload'], description: 'The file manager and editor uploads' },
   { tag: 'Activity', prefixes: ['/api/user/logs'], description: 'The activity log' },
-  { tag: 'System', prefixes: ['/api/health'], description: 'Readiness' },
+  { tag: 'System', prefixes: ['/api/health'], description: 'Readiness and liveness' },
 ];
 
 /**
@@ -76,6 +76,7 @@ export const TAGS: readonly { tag: string; prefixes: readonly string[]; descript
  */
 export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set([
   'GET /api/health',
+  'GET /api/health/live',
   'GET /sanctum/csrf-cookie',
   'POST /api/login',
   'POST /api/logout',

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Stats } from 'node:fs';
 import {
+  access,
   constants,
   copyFile,
   link,
@@ -26,6 +27,7 @@ import {
   type PutOptions,
   prefixSegments,
   StorageKeyError,
+  StorageUnavailableError,
   type StoredObject,
 } from './object-store.js';
 
@@ -241,6 +243,15 @@ export function localStore(rootDir: string): ObjectStore & { root: string; pathO
     },
 
     async close() {},
+
+    async check() {
+      try {
+        await mkdir(root, { recursive: true });
+        await access(root, constants.W_OK);
+      } catch (err) {
+        throw new StorageUnavailableError('unwritable', { cause: err });
+      }
+    },
   };
   return store;
 }

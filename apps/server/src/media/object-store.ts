@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { HttpError } from '../http/errors.js';
 
 /*
  * The one storage interface of every file the server keeps (docs/DEPLOY.md): media images and thumbnails, editor
@@ -74,6 +75,11 @@ export interface ObjectStore {
   pruneFolders(prefix: string): Promise<void>;
   /** Releases connections (S3); the store is not used afterwards. */
   close(): Promise<void>;
+  /**
+   * Whether the store can serve and take files now (the readiness check, `GET /api/health`): throws a
+   * StorageUnavailableError saying why not.
+   */
+  check(): Promise<void>;
 }
 
 /** The name of the object that keeps an empty folder on S3 (hidden: the file manager never lists dot names). */
@@ -100,6 +106,21 @@ export class ObjectExistsError extends Error {
  * A write the object storage refused or could not take (an S3 error answer, a network failure): `full` when the
  * storage said it is out of space or quota. storageFailure turns it into the 507 answer.
  */
+/**
+ * Why the store cannot serve files now: its bucket is missing, its server does not answer, it refuses us. A request
+ * that meets it answers 507 `http.storageFailed` (SECURITY.md), the cause in the server's log; the readiness check
+ * reports `reason`.
+ */
+export class StorageUnavailableError extends HttpError {
+  constructor(
+    readonly reason: 'missing-bucket' | 'unreachable' | 'refused' | 'unwritable',
+    options: { cause: unknown },
+  ) {
+    super(507, 'http.storageFailed');
+    this.cause = options.cause;
+  }
+}
+
 export class StorageWriteError extends Error {
   constructor(
     readonly kind: 'full' | 'failed',

@@ -13,9 +13,13 @@ import {
   type PutOptions,
   prefixSegments,
   StorageKeyError,
+  StorageUnavailableError,
   StorageWriteError,
   type StoredObject,
 } from './object-store.js';
+
+/** How long the readiness check waits for the bucket's answer. */
+const CHECK_MS = 3000;
 
 /** S3 error codes of a storage out of space or quota (AWS, MinIO, Ceph RGW). */
 const FULL = new Set(['QuotaExceeded', 'XMinioStorageFull', 'XMinioAdminBucketQuotaExceeded', 'InsufficientStorage']);
@@ -40,6 +44,20 @@ function writeFailure(err: unknown): unknown {
   return new StorageWriteError(FULL.has(name) || statusOf(err) === 507 ? 'full' : 'failed', { cause: err });
 }
 
+/**
+ * A failed read as what the callers know: a missing object as ObjectNotFoundError; a missing bucket, a server that
+ * does not answer or one that refuses us as StorageUnavailableError (answered 507); our own errors as they are.
+ */
+function readFailure(err: unknown, key: string): unknown {
+  if (err instanceof ObjectExistsError || err instanceof ObjectNotFoundError || err instanceof StorageKeyError) {
+    return err;
+  }
+  if ((err as SdkError)?.name === 'NoSuchBucket') return new StorageUnavailableError('missing-bucket', { cause: err });
+  if (isNotFound(err)) return new ObjectNotFoundError(key);
+  const status = statusOf(err);
+  return new StorageUnavailableError(status === 401 || status === 403 ? 'refused' : 'unreachable', { cause: err });
+}
+
 /** `bucket/key` for CopySource: each segment URL-encoded, the separators kept (what every S3 server reads). */
 const copySource = (bucket: string, key: string) => `${bucket}/${key.split('/').map(encodeURIComponent).join('/')}`;
 
@@ -57,6 +75,7 @@ export function s3Store(config: S3Config): ObjectStore & { client: S3.S3Client; 
     DeleteObjectCommand,
     DeleteObjectsCommand,
     GetObjectCommand,
+    HeadBucketCommand,
     HeadObjectCommand,
     ListObjectsV2Command,
     PutObjectCommand,
@@ -87,7 +106,7 @@ export function s3Store(config: S3Config): ObjectStore & { client: S3.S3Client; 
     try {
       return describe(key, await client.send(new HeadObjectCommand({ Bucket, Key: key })));
     } catch (err) {
-      throw isNotFound(err) ? new ObjectNotFoundError(key) : err;
+      throw readFailure(err, key);
     }
   };
 
@@ -104,9 +123,11 @@ export function s3Store(config: S3Config): ObjectStore & { client: S3.S3Client; 
   async function* pages(prefix: string, delimiter: string | undefined) {
     let token: string | undefined;
     do {
-      const page: S3.ListObjectsV2CommandOutput = await client.send(
-        new ListObjectsV2Command({ Bucket, Prefix: prefix, Delimiter: delimiter, ContinuationToken: token }),
-      );
+      const page: S3.ListObjectsV2CommandOutput = await client
+        .send(new ListObjectsV2Command({ Bucket, Prefix: prefix, Delimiter: delimiter, ContinuationToken: token }))
+        .catch((err: unknown) => {
+          throw readFailure(err, prefix);
+        });
       yield page;
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
@@ -157,7 +178,7 @@ export function s3Store(config: S3Config): ObjectStore & { client: S3.S3Client; 
           object: describe(key, { ...answer, ContentLength: total }),
         };
       } catch (err) {
-        throw isNotFound(err) ? new ObjectNotFoundError(key) : err;
+        throw readFailure(err, key);
       }
     },
 
@@ -239,6 +260,18 @@ export function s3Store(config: S3Config): ObjectStore & { client: S3.S3Client; 
     },
 
     async pruneFolders() {},
+
+    async check() {
+      try {
+        await client.send(new HeadBucketCommand({ Bucket }), { abortSignal: AbortSignal.timeout(CHECK_MS) });
+      } catch (err) {
+        const status = statusOf(err);
+        // HEAD has no body: a 404 of the bucket names no code.
+        const missing = isNotFound(err) || (err as SdkError)?.name === 'NoSuchBucket';
+        const reason = missing ? 'missing-bucket' : status === 403 || status === 401 ? 'refused' : 'unreachable';
+        throw new StorageUnavailableError(reason, { cause: err });
+      }
+    },
 
     async close() {
       client.destroy();
