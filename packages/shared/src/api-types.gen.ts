@@ -9,7 +9,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: ok while the database answers */
+        /** Readiness: ok while the database and the file storage answer */
         get: {
             parameters: {
                 query?: never;
@@ -19,7 +19,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The database answers. */
+                /** @description The database and the file storage answer; `mail` is `degraded` while mail keeps failing. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -28,10 +28,18 @@ export interface paths {
                         "application/json": {
                             /** @enum {string} */
                             status: "ok";
+                            checks: {
+                                /** @enum {string} */
+                                database: "ok" | "unavailable";
+                                /** @enum {string} */
+                                storage: "ok" | "missing-bucket" | "unreachable" | "refused" | "unwritable" | "unknown";
+                                /** @enum {string} */
+                                mail: "ok" | "degraded" | "unknown";
+                            };
                         };
                     };
                 };
-                /** @description The database does not answer. */
+                /** @description The database or the file storage does not answer; `checks` says which and why. */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -40,6 +48,53 @@ export interface paths {
                         "application/json": {
                             /** @enum {string} */
                             status: "unavailable";
+                            checks: {
+                                /** @enum {string} */
+                                database: "ok" | "unavailable";
+                                /** @enum {string} */
+                                storage: "ok" | "missing-bucket" | "unreachable" | "refused" | "unwritable" | "unknown";
+                                /** @enum {string} */
+                                mail: "ok" | "degraded" | "unknown";
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness: ok while the process answers */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The process answers. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "ok";
                         };
                     };
                 };
