@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { checkS3Env, type S3Config, s3Config, s3EnvShape } from './storage-config.js';
@@ -6,6 +7,16 @@ import { checkS3Env, type S3Config, s3Config, s3EnvShape } from './storage-confi
 const boolish = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no'])
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+/** An IPv4 or IPv6 address, or a network of them in CIDR form (`10.0.0.0/24`, `fd00::/8`). */
+function isAddressOrNetwork(value: string): boolean {
+  const [address = '', bits, extra] = value.split('/');
+  const kind = isIP(address);
+  if (kind === 0 || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d+$/.test(bits) && n >= 0 && n <= (kind === 4 ? 32 : 128);
+}
 
 /** Every environment variable the server reads, typed, with its default (docs/DEPLOY.md). */
 const envSchema = z.object({
@@ -26,7 +37,21 @@ const envSchema = z.object({
   MEDIA_DIR: z.string().min(1).optional(),
   SESSION_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
   SEED_DEMO: boolish.default(false),
-  TRUST_PROXY: boolish.default(false),
+  TRUST_PROXY: z
+    .string()
+    .transform((value, ctx) => {
+      const flag = boolish.safeParse(value.trim().toLowerCase());
+      if (flag.success) return flag.data;
+      const proxies = value.split(',').map((part) => part.trim());
+      const bad = proxies.find((proxy) => !isAddressOrNetwork(proxy));
+      if (bad === undefined && proxies.length > 0) return proxies;
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${bad}" is no address or network (1, 0, or e.g. 10.0.0.5,10.0.0.0/24)`,
+      });
+      return z.NEVER;
+    })
+    .default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ANALYTICS_RAW_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
   // Read again where it is used (resources/revisions.ts), so that a test may change it; checked here once.
@@ -58,7 +83,11 @@ export interface Config {
    */
   sessionSecret: string;
   seedDemo: boolean;
-  trustProxy: boolean;
+  /**
+   * Whose X-Forwarded-For is believed: nobody (false), every peer (true: only where nothing but the proxy can reach
+   * the process), or the proxies' addresses and networks (docs/DEPLOY.md).
+   */
+  trustProxy: boolean | string[];
   logLevel: string;
   /** Days the raw page views and sessions are kept; the roll-ups the statistics read are kept for good. */
   analyticsRawDays: number;
