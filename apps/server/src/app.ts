@@ -19,6 +19,7 @@ import { authenticate, registerSessions } from './http/session.js';
 import { t } from './i18n/index.js';
 import { jobRunner } from './jobs/queue.js';
 import { galleryRoutes } from './media/gallery.js';
+import { registerMetrics } from './metrics.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
 import { articleRoutes } from './modules/articles/routes.js';
 import { SIGN_IN_ALERT_JOB, sendSignInAlert } from './modules/auth/guesses.js';
@@ -137,6 +138,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   registerJobs(app, ctx);
 
   registerHealth(app, ctx);
+  registerMetrics(app, ctx, ctx.config.metricsToken);
   await app.register(authRoutes, { ctx });
   await app.register(textRoutes, { ctx, prefix: '/api/content/text' });
   await app.register(panelRoutes, { ctx, prefix: '/api/content/panel' });

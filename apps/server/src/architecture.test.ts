@@ -13,7 +13,17 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const SERVER = 'apps/server/src/';
 const SHARED = 'packages/shared/src/';
 
-const COMPOSITION = ['app.ts', 'health.ts', 'server.ts', 'main.ts', 'cli.ts', 'openapi-types.ts', 'seed/', 'test/'];
+const COMPOSITION = [
+  'app.ts',
+  'health.ts',
+  'metrics.ts',
+  'server.ts',
+  'main.ts',
+  'cli.ts',
+  'openapi-types.ts',
+  'seed/',
+  'test/',
+];
 const FEATURES = ['modules/', 'site/'];
 const INFRASTRUCTURE = ['http/', 'mail/', 'media/', 'jobs/', 'i18n/', 'rich-text/'];
 const BASE = ['db/', 'config.ts', 'context.ts', 'storage-config.ts'];

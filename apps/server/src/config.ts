@@ -59,6 +59,8 @@ const envSchema = z.object({
   ADMIN_DIST: z.string().min(1).optional(),
   /** Set by `npm start` while it builds the admin (scripts/start.mjs): its folder may be empty meanwhile. */
   ADMIN_BUILDING: z.string().optional(),
+  /** Turns GET /metrics on, answered to `Authorization: Bearer <METRICS_TOKEN>` only. */
+  METRICS_TOKEN: z.string().min(16, 'must have at least 16 characters').optional(),
   /** Seconds a start waits for an unreachable PostgreSQL (restarting, not up yet) before it gives up. */
   DATABASE_WAIT: z.coerce.number().int().min(0).max(3600).default(60),
   ...s3EnvShape,
@@ -95,6 +97,8 @@ export interface Config {
   secureCookies: boolean;
   /** Milliseconds a start waits for an unreachable PostgreSQL (DATABASE_WAIT). */
   databaseWaitMs: number;
+  /** Turns GET /metrics on for `Authorization: Bearer <it>` (METRICS_TOKEN); undefined: no /metrics. */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -135,5 +139,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     analyticsRawDays: e.ANALYTICS_RAW_DAYS,
     secureCookies: appUrl.startsWith('https://'),
     databaseWaitMs: e.DATABASE_WAIT * 1000,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

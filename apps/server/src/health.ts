@@ -58,9 +58,11 @@ async function mailCheck(ctx: AppContext): Promise<Checks['mail']> {
 }
 
 export function registerHealth(app: FastifyInstance, ctx: AppContext) {
+  // Asked every few seconds by a proxy or an orchestrator: logged only when something goes wrong.
   app.get(
     '/api/health',
     {
+      logLevel: 'warn',
       schema: {
         response: {
           200: z.object({ status: z.literal('ok'), checks: checksSchema }).meta({
@@ -84,6 +86,7 @@ export function registerHealth(app: FastifyInstance, ctx: AppContext) {
   app.get(
     '/api/health/live',
     {
+      logLevel: 'warn',
       schema: {
         response: { 200: z.object({ status: z.literal('ok') }).meta({ description: 'The process answers.' }) },
       },

@@ -21,6 +21,8 @@ interface Waiting {
   key: string | null;
   resolve(wait: number): void;
   reject(err: unknown): void;
+  /** When it was queued (Date.now()). */
+  at: number;
 }
 
 /**
@@ -42,6 +44,14 @@ export class Collector {
   logger: Logger = { error: (obj, msg) => console.error(msg, obj) };
   /** Stores a batch; a seam for tests that make the database fail. */
   record = recordBeacons;
+  /** What it has done since it opened, for /metrics: batches and beacons written, beacons refused. */
+  readonly done = { batches: 0, beacons: 0, refused: 0 };
+
+  /** What waits now: the beacons queued, and how long the oldest has waited (ms; 0 when none). */
+  waiting() {
+    const oldest = this.queue[0]?.at;
+    return { queued: this.queue.length, lagMs: oldest === undefined ? 0 : Date.now() - oldest };
+  }
 
   constructor(
     private readonly db: Db,
@@ -60,7 +70,7 @@ export class Collector {
   add(beacon: Beacon, key: string | null = null): Promise<number> | null {
     if (this.queue.length >= this.limits.queue) return null;
     return new Promise((resolve, reject) => {
-      this.queue.push({ beacon, key, resolve, reject });
+      this.queue.push({ beacon, key, resolve, reject, at: Date.now() });
       if (this.queue.length >= this.limits.batch) void this.drain();
       else this.timer ??= setTimeout(() => void this.drain(), this.limits.delayMs);
     });
@@ -120,9 +130,12 @@ export class Collector {
         return;
       }
       this.logger.error({ err, beacons: batch.length }, 'beacons not recorded');
+      this.done.refused += batch.length;
       for (const w of batch) w.reject(err);
       return;
     }
+    this.done.batches++;
+    this.done.beacons += batch.length;
     for (const [i, w] of batch.entries()) w.resolve(waits[i] ?? 0);
   }
 
