@@ -126,7 +126,7 @@ async function startOnce(label, cold) {
     const statsMs = cold ? await outputLine(/Demo: \d+ days of traffic/, since) : Number.NaN;
     const cls = cold ? await homeCls(port) : Number.NaN;
     const ready = /ready in (\d+) ms/.exec(running.output());
-    const phases = /Start-up phases \(ms\): (.*)/.exec(running.output())?.[1] ?? '';
+    const phases = /Start-up phases \(ms\): ([^"\n]*)/.exec(running.output())?.[1] ?? '';
     await stopGroup(running);
     running = null;
     return { label, healthMs, loginMs, statsMs, cls, serverMs: ready ? Number(ready[1]) : Number.NaN, phases };

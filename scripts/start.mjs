@@ -236,10 +236,11 @@ async function main() {
   }, 250);
   orphaned.unref();
   if (adminStale) {
-    console.log('Building the admin while the server starts…');
-    const build = spawn('npm', ['run', 'build', '-w', 'apps/admin'], { cwd: root, stdio: 'inherit' });
+    // On standard error: standard output is the server's JSON lines (docs/DEPLOY.md "Logs").
+    console.error('Building the admin while the server starts…');
+    const build = spawn('npm', ['run', 'build', '-w', 'apps/admin'], { cwd: root, stdio: ['ignore', 2, 2] });
     build.on('exit', (code) => {
-      if (code === 0) return console.log('The admin is built.');
+      if (code === 0) return console.error('The admin is built.');
       console.error(`The admin's build failed (exit code ${code}); stopping.`);
       server.kill('SIGTERM');
     });

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.js';
 import { registerHealth } from './health.js';
@@ -14,6 +14,7 @@ import { errorBody, frameworkErrorHandler, registerErrorHandler } from './http/e
 import { registerEmptyBodies, registerInputGuard, registerMultipartBodies } from './http/input.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerRoleCheck } from './http/policy.js';
+import { registerRequestLog } from './http/request-log.js';
 import { serializerCompiler } from './http/serializer.js';
 import { authenticate, registerSessions } from './http/session.js';
 import { t } from './i18n/index.js';
@@ -91,6 +92,8 @@ const DOCS_CSP = [
 export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger === false ? false : { level: ctx.config.logLevel },
+    // One line per request, written when it is answered (http/request-log.ts), in place of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -101,6 +104,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
     return503OnClosing: false,
   });
   registerDrain(app);
+  registerRequestLog(app);
   registerRoleCheck(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

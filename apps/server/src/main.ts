@@ -1,3 +1,4 @@
+import pino from 'pino';
 import { ConfigError, loadConfig } from './config.js';
 import { DatabaseLockedError, DatabaseUnreachableError, openDatabase } from './db/client.js';
 
@@ -7,6 +8,8 @@ const SHUTDOWN_MS = 25_000;
 async function main() {
   const startedAt = performance.now();
   const config = loadConfig();
+  // Standard output is one stream of JSON lines (docs/DEPLOY.md "Logs"): these, the seeds' and Fastify's.
+  const logger = pino({ level: config.logLevel });
   // The database opens while the rest of the server loads: PGlite reads and compiles Postgres's WebAssembly on
   // other threads meanwhile (the bundle initialises server.ts and what only it imports on this import).
   const opening = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, waitMs: config.databaseWaitMs });
@@ -14,12 +17,16 @@ async function main() {
   const loading = performance.now();
   const { startServer } = await import('./server.js');
   const imports = Math.round(performance.now() - loading);
-  const { app, database, timings } = await startServer(config, { database: opening });
+  const { app, database, timings } = await startServer(config, {
+    database: opening,
+    log: (line) => logger.info(line),
+  });
   const listening = performance.now();
   await app.listen({ port: config.port, host: config.host });
   timings.listen = Math.round(performance.now() - listening);
   const ms = Math.round(performance.now() - startedAt);
-  console.log(
+  logger.info(
+    { ms, url: `${config.appUrl}/admin`, database: database.kind },
     `Back office ready in ${ms} ms on ${config.appUrl}/admin (database: ${database.kind === 'pglite' ? `embedded, ${config.dataDir}` : 'PostgreSQL'})`,
   );
   // Where the start went: node and the modules before main(), server.ts and what it alone imports, then each phase
@@ -27,8 +34,10 @@ async function main() {
   // The process's CPU time (all its threads) tells a busy machine's waits from work.
   const cpu = process.cpuUsage();
   const phases = Object.entries({ modules: Math.round(startedAt), server: imports, ...timings });
-  console.log(
-    `Start-up phases (ms): ${phases.map(([phase, phaseMs]) => `${phase} ${phaseMs}`).join(', ')}; CPU ${Math.round((cpu.user + cpu.system) / 1000)}`,
+  const cpuMs = Math.round((cpu.user + cpu.system) / 1000);
+  logger.info(
+    { phases: Object.fromEntries(phases), cpuMs },
+    `Start-up phases (ms): ${phases.map(([phase, phaseMs]) => `${phase} ${phaseMs}`).join(', ')}; CPU ${cpuMs}`,
   );
   // scripts/server-loader.cjs keeps what the start compiled as V8's code cache for the next start.
   (process as NodeJS.EventEmitter).emit('backoffice:listening');
@@ -40,13 +49,13 @@ async function main() {
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) {
-      console.log(`${signal}: already stopping`);
+      logger.warn(`${signal}: already stopping`);
       return;
     }
     stopping = true;
-    console.log(`${signal}: finishing the requests in flight, then stopping`);
+    logger.info(`${signal}: finishing the requests in flight, then stopping`);
     const deadline = setTimeout(() => {
-      console.error(`still not stopped after ${SHUTDOWN_MS / 1000} s; exiting`);
+      logger.error(`still not stopped after ${SHUTDOWN_MS / 1000} s; exiting`);
       process.exit(1);
     }, SHUTDOWN_MS);
     deadline.unref();

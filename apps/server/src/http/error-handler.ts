@@ -18,6 +18,12 @@ export function registerErrorHandler(app: FastifyInstance) {
     const lang = request.lang ?? 'sk';
     if (error instanceof HttpError) {
       if (error.status >= 500) request.log.error({ err: error.cause ?? error, reqId: request.id }, error.key);
+      // Why a request was refused, for whoever debugs a client (LOG_LEVEL=debug); never the body's values.
+      else
+        request.log.debug(
+          { status: error.status, reason: error.key, fields: Object.keys(error.errors ?? {}) },
+          'refused',
+        );
       reply.headers(error.headers).code(error.status);
       return errorBody(t(lang, error.key, error.vars), error.errors ? { errors: error.errors } : {});
     }
@@ -30,6 +36,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       }
       // A malformed path or query is not a form error: it names no field the user can fix.
       reply.code(error.validationContext === 'params' ? 404 : 422);
+      request.log.debug({ status: reply.statusCode, reason: 'validation', errors }, 'refused');
       const key = error.validationContext === 'params' ? 'http.notFound' : 'http.validation';
       return errorBody(t(lang, key), { errors });
     }

@@ -66,7 +66,10 @@ export interface ServerProcess {
   port: number;
   dataDir: string;
   child: ChildProcess;
+  /** Standard output and standard error, interleaved as they came. */
   output: () => string;
+  /** Standard output alone. */
+  stdout: () => string;
   /** SIGTERM, then waits for the exit. */
   stop(): Promise<number | null>;
   /** SIGKILL: the process ends at once, as in a crash. */
@@ -98,8 +101,10 @@ export async function startProcess(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
+  let out = '';
   child.stdout?.on('data', (d) => {
     log += d;
+    out += d;
   });
   child.stderr?.on('data', (d) => {
     log += d;
@@ -128,6 +133,7 @@ export async function startProcess(
     dataDir,
     child,
     output: () => log,
+    stdout: () => out,
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       const code = await exited;
