@@ -195,3 +195,28 @@ describe('cli user:list, user:block, user:unblock', () => {
     ]);
   });
 });
+
+describe('cli config:check', () => {
+  it('asks the database, the storage and mail, one line each, and fails when one does not answer', () => {
+    const good = cli('config:check');
+    expect(good.status, good.out).toBe(0);
+    expect(good.out).toMatch(/^database ok {6}/m);
+    expect(good.out).toMatch(/^storage  ok {6}files in /m);
+    expect(good.out).toMatch(/^mail {5}ok {6}no SMTP_URL: mail is written to /m);
+
+    const bad = cli('config:check', {
+      env: {
+        SMTP_URL: 'smtp://127.0.0.1:1',
+        S3_BUCKET: 'nowhere',
+        S3_ENDPOINT: 'http://127.0.0.1:1',
+        S3_FORCE_PATH_STYLE: '1',
+        AWS_ACCESS_KEY_ID: 'key',
+        AWS_SECRET_ACCESS_KEY: 'secret',
+      },
+    });
+    expect(bad.status, bad.out).toBe(1);
+    expect(bad.out).toMatch(/^database ok /m);
+    expect(bad.out).toMatch(/^storage  FAILED {2}unreachable/m);
+    expect(bad.out).toMatch(/^mail {5}FAILED {2}.*ECONNREFUSED/m);
+  });
+});

@@ -1,6 +1,10 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from './config.js';
+import { sql } from 'drizzle-orm';
+import { type Config, ConfigError, loadConfig } from './config.js';
 import { DatabaseLockedError, DatabaseUnreachableError, type Db, openDatabase } from './db/client.js';
+import { checkMail } from './mail/transport.js';
+import { StorageUnavailableError } from './media/object-store.js';
+import { closeObjectStore, objectStore } from './media/storage.js';
 import { resetTwoFactor } from './modules/auth/two-factor.js';
 import {
   createUser,
@@ -15,6 +19,7 @@ import { seedReference } from './seed/reference.js';
 const USAGE = `Usage: npm run cli -- <command> [options]   (production build: node cli.cjs <command> [options])
 
 Commands:
+  config:check                                 test the database, the file storage and mail with this environment
   db:migrate                                   apply the migrations that have not run yet
   user:list                                    list the users: id, e-mail, role, status, name
   user:create --email E --role N --name N --surname S [password]
@@ -33,6 +38,7 @@ The password, where one is needed, comes from the first of:
 The command uses the same environment as the server (DATA_DIR, DATABASE_URL).`;
 
 const COMMANDS = [
+  'config:check',
   'db:migrate',
   'user:list',
   'user:create',
@@ -48,6 +54,54 @@ function need(values: Record<string, string | boolean | undefined>, ...names: st
   const missing = names.filter((n) => typeof values[n] !== 'string' || !values[n]);
   if (missing.length) throw new UsageError(`Missing ${missing.map((n) => `--${n}`).join(', ')}.`);
   return values as Record<string, string>;
+}
+
+/**
+ * `config:check`: the environment is valid (loadConfig threw otherwise), then each service it names is asked, one
+ * line each, without changing anything (no migration). Exit code 1 when one fails.
+ */
+async function configCheck(config: Config) {
+  const checks: [string, () => Promise<string>][] = [
+    [
+      'database',
+      async () => {
+        const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+        try {
+          await database.db.execute(sql`select 1`);
+          return database.kind === 'postgres' ? 'PostgreSQL answers' : `embedded, in ${config.dataDir}`;
+        } finally {
+          await database.close();
+        }
+      },
+    ],
+    [
+      'storage',
+      async () => {
+        const store = objectStore(config);
+        try {
+          await store.check();
+          return config.s3 ? `bucket ${config.s3.bucket} answers` : `files in ${config.mediaDir}`;
+        } catch (err) {
+          throw err instanceof StorageUnavailableError ? new Error(err.reason, { cause: err.cause }) : err;
+        } finally {
+          await closeObjectStore(config);
+        }
+      },
+    ],
+    ['mail', () => checkMail(config)],
+  ];
+  let failed = 0;
+  for (const [name, check] of checks) {
+    try {
+      console.log(`${name.padEnd(9)}ok      ${await check()}`);
+    } catch (err) {
+      failed++;
+      const cause = (err as Error).cause as { code?: string; message?: string } | undefined;
+      const detail = cause?.code ?? cause?.message ?? '';
+      console.log(`${name.padEnd(9)}FAILED  ${(err as Error).message}${detail ? ` (${detail})` : ''}`);
+    }
+  }
+  if (failed > 0) process.exitCode = 1;
 }
 
 /** The user of `--email`, or a usage error. */
@@ -96,6 +150,7 @@ async function main(argv: string[]) {
     throw new UsageError(command ? `Unknown command "${command}".` : 'No command given.');
   }
   const config = loadConfig();
+  if (command === 'config:check') return configCheck(config);
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir,

@@ -1,4 +1,5 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Transporter } from 'nodemailer';
@@ -40,4 +41,31 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'outboxDir'>): Mai
       await writeFile(join(config.outboxDir, name), info.message as Buffer);
     },
   };
+}
+
+/**
+ * Whether mail can go out now (`npm run cli -- config:check`): SMTP_URL's server answers and accepts the login
+ * (nodemailer's `verify`, at most 10 s), or the outbox folder is writable. Answers what it checked; throws when it
+ * fails.
+ */
+export async function checkMail(config: Pick<Config, 'smtpUrl' | 'outboxDir'>): Promise<string> {
+  if (!config.smtpUrl) {
+    await mkdir(config.outboxDir, { recursive: true });
+    await access(config.outboxDir, constants.W_OK);
+    return `no SMTP_URL: mail is written to ${config.outboxDir}`;
+  }
+  const { hostname, port } = new URL(config.smtpUrl);
+  const nodemailer = createRequire(import.meta.url)('nodemailer') as Nodemailer;
+  const transport = nodemailer.createTransport(config.smtpUrl);
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('no answer within 10 s')), 10_000);
+  });
+  try {
+    await Promise.race([transport.verify(), timeout]);
+    return `SMTP at ${hostname}:${port || 25} answers`;
+  } finally {
+    clearTimeout(timer);
+    transport.close();
+  }
 }
