@@ -201,7 +201,7 @@ describe('cli config:check', () => {
     const good = cli('config:check');
     expect(good.status, good.out).toBe(0);
     expect(good.out).toMatch(/^database ok {6}/m);
-    expect(good.out).toMatch(/^storage  ok {6}files in /m);
+    expect(good.out).toMatch(/^storage {2}ok {6}files in /m);
     expect(good.out).toMatch(/^mail {5}ok {6}no SMTP_URL: mail is written to /m);
 
     const bad = cli('config:check', {
@@ -216,7 +216,7 @@ describe('cli config:check', () => {
     });
     expect(bad.status, bad.out).toBe(1);
     expect(bad.out).toMatch(/^database ok /m);
-    expect(bad.out).toMatch(/^storage  FAILED {2}unreachable/m);
+    expect(bad.out).toMatch(/^storage {2}FAILED {2}unreachable/m);
     expect(bad.out).toMatch(/^mail {5}FAILED {2}.*ECONNREFUSED/m);
   });
 });
