@@ -128,6 +128,17 @@ const lockUserNames = (tx: Tx) => tx.execute(sql`select pg_advisory_xact_lock(ha
 const addressValues = (input: UserCreateInput | UserUpdateInput) =>
   Object.fromEntries(USER_ADDRESS_FIELDS.map((field) => [field, input[field]]));
 
+/** The row's columns a save writes from the form, but the password. */
+const userValues = (input: UserCreateInput | UserUpdateInput) => ({
+  role_id: input.role_id,
+  status: input.status,
+  name: input.name,
+  surname: input.surname,
+  title_url: input.title_url,
+  email: input.email,
+  ...addressValues(input),
+});
+
 /** Under the users' name lock, every rule of the input at once (422), before anything is written. */
 async function checkUser(tx: Tx, input: UserCreateInput | UserUpdateInput, id: number) {
   await lockUserNames(tx);
@@ -159,17 +170,7 @@ export async function createUserRecord(
     await checkUser(tx, input, 0);
     const [row] = await tx
       .insert(users)
-      .values({
-        role_id: input.role_id,
-        status: input.status,
-        name: input.name,
-        surname: input.surname,
-        title_url: input.title_url,
-        email: input.email,
-        password,
-        ...addressValues(input),
-        ...(id === undefined ? {} : { id }),
-      })
+      .values({ ...userValues(input), password, ...(id === undefined ? {} : { id }) })
       .returning({ id: users.id });
     if (!row) throw new Error('user insert returned no row');
     return row.id;
@@ -198,14 +199,8 @@ export async function updateUserRecord(
   await asValidation(async () => {
     await checkUser(tx, input, id);
     await updateUnlessStale(tx, users, id, input.updated_at, {
-      role_id: input.role_id,
-      status: input.status,
-      name: input.name,
-      surname: input.surname,
-      title_url: input.title_url,
-      email: input.email,
+      ...userValues(input),
       ...(password ? { password } : {}),
-      ...addressValues(input),
     });
   });
   return {
