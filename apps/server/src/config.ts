@@ -59,6 +59,16 @@ const envSchema = z.object({
   ADMIN_DIST: z.string().min(1).optional(),
   /** Set by `npm start` while it builds the admin (scripts/start.mjs): its folder may be empty meanwhile. */
   ADMIN_BUILDING: z.string().optional(),
+  /** The sender of mail before the settings name one, and a new site's sender setting: `Name <address>` or `address`. */
+  MAIL_FROM: z
+    .string()
+    .transform((value, ctx) => {
+      const match = /^\s*(?:(.*?)\s*<([^<>\s]+@[^<>\s]+)>|([^<>\s]+@[^<>\s]+))\s*$/.exec(value);
+      if (match) return { name: (match[1] ?? '').replace(/^"|"$/g, ''), address: match[2] ?? match[3] ?? '' };
+      ctx.addIssue({ code: 'custom', message: 'must be an address, or a name and <address>' });
+      return z.NEVER;
+    })
+    .optional(),
   /** Turns GET /metrics on, answered to `Authorization: Bearer <METRICS_TOKEN>` only. */
   METRICS_TOKEN: z.string().min(16, 'must have at least 16 characters').optional(),
   /** Seconds a start waits for an unreachable PostgreSQL (restarting, not up yet) before it gives up. */
@@ -99,6 +109,8 @@ export interface Config {
   databaseWaitMs: number;
   /** Turns GET /metrics on for `Authorization: Bearer <it>` (METRICS_TOKEN); undefined: no /metrics. */
   metricsToken: string | undefined;
+  /** MAIL_FROM: the sender of mail the settings name none for, and a new site's sender setting. */
+  mailFrom: { name: string; address: string } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -140,5 +152,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: appUrl.startsWith('https://'),
     databaseWaitMs: e.DATABASE_WAIT * 1000,
     metricsToken: e.METRICS_TOKEN,
+    mailFrom: e.MAIL_FROM,
   };
 }

@@ -6,7 +6,8 @@ import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.js';
 import type { Mailer } from '../context.js';
 
-const DEFAULT_FROM = 'Back office <no-reply@localhost>';
+/** The sender when neither the settings nor MAIL_FROM name one. */
+const BACKOFFICE_FROM = 'Back office <no-reply@localhost>';
 
 type Nodemailer = typeof import('nodemailer');
 
@@ -20,7 +21,10 @@ function lazyTransport(create: (nodemailer: Nodemailer) => Transporter): () => T
 }
 
 /** SMTP when SMTP_URL is set; otherwise every message becomes an .eml file in DATA_DIR/outbox. */
-export function createMailer(config: Pick<Config, 'smtpUrl' | 'outboxDir'>): Mailer {
+export function createMailer(
+  config: Pick<Config, 'smtpUrl' | 'outboxDir'> & Partial<Pick<Config, 'mailFrom'>>,
+): Mailer {
+  const DEFAULT_FROM = config.mailFrom ?? BACKOFFICE_FROM;
   if (config.smtpUrl) {
     const url = config.smtpUrl;
     const transport = lazyTransport((nodemailer) => nodemailer.createTransport(url));

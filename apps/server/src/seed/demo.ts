@@ -10,6 +10,7 @@ import { seedDemoForms } from './demo/forms.js';
 import { createRecord } from './demo/seeding.js';
 import { DEMO_DAYS, seedDemoTraffic } from './demo/traffic.js';
 import { seedDemoUsers } from './demo/users.js';
+import { seedDemoSettings } from './settings.js';
 
 const DEMO_TEXTS: { sk: [string, string]; en: [string, string]; positions: string[]; status?: boolean }[] = [
   {
@@ -125,6 +126,7 @@ export async function seedDemo(
   config: Config,
   opts: { deferred: boolean } = { deferred: false },
 ) {
+  await seedDemoSettings(db);
   const [existing] = await db.select({ n: count() }).from(texts);
   if (!existing?.n) {
     const positions = await positionOptions(db);

@@ -42,7 +42,7 @@ export const TEXT_POSITIONS = ['Homepage', 'Header', 'Footer', 'Sidebar', 'Conta
  */
 export async function seedReference(
   db: Db,
-  config: Pick<Config, 'adminEmail' | 'adminPassword'>,
+  config: Pick<Config, 'adminEmail' | 'adminPassword'> & Partial<Pick<Config, 'mailFrom' | 'appUrl'>>,
   log: (line: string) => void,
 ) {
   await db
@@ -94,7 +94,11 @@ export async function seedReference(
       log(`Created the administrator ${email} with the password ${password} (shown once; change it after signing in).`);
   }
   // Last, so the contact settings find the countries seeded above.
-  await seedSettings(db);
+  await seedSettings(db, {
+    adminEmail: config.adminEmail ?? 'admin@example.com',
+    mailFrom: config.mailFrom,
+    appUrl: config.appUrl,
+  });
   await seedMailTemplates(db);
 }
 

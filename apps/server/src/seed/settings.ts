@@ -1,12 +1,59 @@
 import { LOCALES, type Locale, SETTINGS, type SettingsName } from '@backoffice/shared';
 import { and, eq } from 'drizzle-orm';
+import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { countries, settings, settingValues } from '../db/schema.js';
 
 type Defaults = Record<string, string | Record<Locale, string>>;
 
-/** The demo company's settings: a value for both locales, or one per locale (docs/spec-index.md S2.3 Settings). */
+/** What the first values of a new site come from: the first administrator, MAIL_FROM, the public address. */
+type SettingsConfig = Partial<Pick<Config, 'adminEmail' | 'mailFrom' | 'appUrl'>>;
+
+/**
+ * The settings of a new site (docs/spec-index.md S2.3 Settings): nothing of anyone's company. The texts stay empty
+ * until role 1 fills them in (the dashboard lists what is still empty); the form mails go to the first administrator
+ * and leave from MAIL_FROM, else from no-reply at the site's host (`seedSettings`). A value for both locales, or one
+ * per locale.
+ */
 export const DEFAULTS: Record<SettingsName, Defaults> = {
+  main: {
+    meta_title: '',
+    meta_description: '',
+    og_title: '',
+    og_description: '',
+    og_image: '',
+    favicon: '',
+    copyright: '',
+  },
+  contact: {
+    contact_name: '',
+    contact_address: '',
+    contact_city: '',
+    contact_zip: '',
+    contact_country_id: '',
+    contact_lat: '',
+    contact_lng: '',
+    contact_business_id: '',
+    contact_tax_id: '',
+    contact_vat: '',
+    contact_bank: '',
+    contact_iban: '',
+    contact_swift: '',
+    contact_others: '',
+  },
+  email: { email_recipient: '', email_sender: '', email_sender_name: '', mailchimp_api_key: '', mailchimp_list_id: '' },
+  social: {
+    social_facebook_app_id: '',
+    social_facebook_link: '',
+    social_instagram_link: '',
+    social_twitter_link: '',
+    social_youtube_link: '',
+    social_linkedin_link: '',
+  },
+};
+
+/** The demo company's settings (`npm run demo`): a value for both locales, or one per locale. */
+export const DEMO_SETTINGS: Record<SettingsName, Defaults> = {
   main: {
     meta_title: { sk: 'Stavby Demo – stavebné práce a rekonštrukcie', en: 'Stavby Demo – construction and renovation' },
     meta_description: {
@@ -60,7 +107,12 @@ export const DEFAULTS: Record<SettingsName, Defaults> = {
  * that exists is never overwritten; a key added later gets its default on the next start. The contact country is
  * Slovakia once the countries are there.
  */
-export async function seedSettings(db: Db) {
+export async function seedSettings(db: Db, config: SettingsConfig = {}) {
+  const mailDefaults: Record<string, string> = {
+    email_recipient: config.adminEmail ?? '',
+    email_sender: config.mailFrom?.address ?? (config.appUrl ? `no-reply@${new URL(config.appUrl).hostname}` : ''),
+    email_sender_name: config.mailFrom?.name ?? '',
+  };
   await db
     .insert(settings)
     .values((Object.keys(SETTINGS) as SettingsName[]).map((name) => ({ id: SETTINGS[name].id, name })))
@@ -69,7 +121,7 @@ export async function seedSettings(db: Db) {
   const rows = (Object.keys(SETTINGS) as SettingsName[]).flatMap((name) =>
     SETTINGS[name].keys.flatMap((key) =>
       LOCALES.map((language_code) => {
-        const value = DEFAULTS[name][key] ?? '';
+        const value = mailDefaults[key] || (DEFAULTS[name][key] ?? '');
         const text = typeof value === 'string' ? value : value[language_code];
         const country = key === 'contact_country_id' && slovakia ? String(slovakia.id) : text;
         return { setting_id: SETTINGS[name].id, key, language_code, value: country };
@@ -88,4 +140,30 @@ export async function seedSettings(db: Db) {
           eq(settingValues.value, ''),
         ),
       );
+}
+
+/**
+ * The demo company in place of the new site's empty values (`npm run demo`, once per database): every text still
+ * empty becomes the demo's, one somebody saved stays; the mail addresses become the demo's.
+ */
+export async function seedDemoSettings(db: Db) {
+  for (const name of Object.keys(SETTINGS) as SettingsName[]) {
+    for (const [key, value] of Object.entries(DEMO_SETTINGS[name])) {
+      if (key === 'contact_country_id') continue;
+      for (const language_code of LOCALES) {
+        const text = typeof value === 'string' ? value : value[language_code];
+        await db
+          .update(settingValues)
+          .set({ value: text })
+          .where(
+            and(
+              eq(settingValues.setting_id, SETTINGS[name].id),
+              eq(settingValues.key, key),
+              eq(settingValues.language_code, language_code),
+              key.startsWith('email_') ? undefined : eq(settingValues.value, ''),
+            ),
+          );
+      }
+    }
+  }
 }

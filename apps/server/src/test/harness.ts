@@ -7,6 +7,7 @@ import { type Config, loadConfig } from '../config.js';
 import type { AppContext, Mailer, OutgoingMail } from '../context.js';
 import { type Database, openDatabase } from '../db/client.js';
 import { seedReference } from '../seed/reference.js';
+import { seedDemoSettings } from '../seed/settings.js';
 import { driftCheckerOf, reportUnchecked } from './openapi-drift.js';
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin-password' };
@@ -42,6 +43,8 @@ export async function startTestServer(options: { storage?: 'local' | 's3' } = {}
   const database: Database = await openDatabase({ url: pgUrl?.url, dataDir: 'memory://' });
   await database.migrate();
   await seedReference(database.db, config, () => {});
+  // The tests read the demo company's settings (a new site's are empty: seed/settings.ts).
+  await seedDemoSettings(database.db);
   const mails: OutgoingMail[] = [];
   const mailer: Mailer = { send: async (mail) => void mails.push(mail) };
   const ctx = { db: database.db, config, mailer };
