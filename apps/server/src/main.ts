@@ -53,7 +53,7 @@ async function main() {
       return;
     }
     stopping = true;
-    logger.info(`${signal}: finishing the requests in flight, then stopping`);
+    logger.warn(`${signal}: finishing the requests in flight, then stopping`);
     const deadline = setTimeout(() => {
       logger.error(`still not stopped after ${SHUTDOWN_MS / 1000} s; exiting`);
       process.exit(1);
