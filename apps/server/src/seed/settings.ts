@@ -10,7 +10,7 @@ type Defaults = Record<string, string | Record<Locale, string>>;
 type SettingsConfig = Partial<Pick<Config, 'adminEmail' | 'mailFrom' | 'appUrl'>>;
 
 /**
- * The settings of a new site (docs/spec-index.md S2.3 Settings): nothing of anyone's company. The texts stay empty
+ * The settings of a new site (docs/spec-index.md, "Settings"): nothing of anyone's company. The texts stay empty
  * until role 1 fills them in (the dashboard lists what is still empty); the form mails go to the first administrator
  * and leave from MAIL_FROM, else from no-reply at the site's host (`seedSettings`). A value for both locales, or one
  * per locale.
