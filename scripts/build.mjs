@@ -5,6 +5,7 @@
 //   server.cjs, cli.cjs   the server and the operator's commands, each one bundle of apps/server/src and
 //                         packages/shared with the packages they import, but those in package.json below
 //   db/migrations/        the migrations the server applies at start
+//   db/pglite-snapshot/   the prepared embedded database a first start loads (apps/server/src/db/client.ts)
 //   admin/                the admin's built files
 //   package.json,         the packages the bundles leave external (native code, WebAssembly, files read beside
 //   package-lock.json     their own), locked to the versions the repository's lock file holds
@@ -12,7 +13,7 @@
 // Then `cd dist && npm ci --omit=dev` and `node server.cjs`.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundle, EXTERNAL_PACKAGES } from './start.mjs';
 
@@ -107,6 +108,15 @@ async function main() {
     });
   }
   cpSync(join(server, 'db/migrations'), join(out, 'db/migrations'), { recursive: true });
+  const prepared = spawnSync(process.execPath, ['--import', 'tsx', join(server, 'db/snapshot.ts')], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  if (prepared.status !== 0) throw new Error('preparing the embedded database failed');
+  const snapshot = prepared.stdout.trim();
+  mkdirSync(join(out, 'db/pglite-snapshot'));
+  cpSync(snapshot, join(out, 'db/pglite-snapshot', basename(snapshot)));
 
   const unknown = EXTERNAL_PACKAGES.filter(
     (name) => !name.includes('*') && name !== 'pg-native' && !DEPENDENCIES.includes(name),

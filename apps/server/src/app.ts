@@ -100,7 +100,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
     genReqId: () => crypto.randomUUID(),
     frameworkErrors: frameworkErrorHandler(sendBadRequestPage),
     clientErrorHandler: answerUnreadableRequest,
-    // registerDrain answers what arrives during a stop, in the product's shape.
+    // What arrives on an open connection during a stop is served, with Connection: close (registerDrain).
     return503OnClosing: false,
   });
   registerDrain(app);

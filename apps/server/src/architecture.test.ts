@@ -15,6 +15,7 @@ const SHARED = 'packages/shared/src/';
 
 const COMPOSITION = [
   'app.ts',
+  'backup.ts',
   'health.ts',
   'metrics.ts',
   'server.ts',

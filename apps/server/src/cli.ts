@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
+import { RestoreError, readBackup, writeBackup } from './backup.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
-import { DatabaseLockedError, DatabaseUnreachableError, type Db, openDatabase } from './db/client.js';
+import { type Database, DatabaseLockedError, DatabaseUnreachableError, type Db, openDatabase } from './db/client.js';
 import { checkMail } from './mail/transport.js';
 import { StorageUnavailableError } from './media/object-store.js';
 import { closeObjectStore, objectStore } from './media/storage.js';
@@ -21,6 +22,11 @@ const USAGE = `Usage: npm run cli -- <command> [options]   (production build: no
 Commands:
   config:check                                 test the database, the file storage and mail with this environment
   db:migrate                                   apply the migrations that have not run yet
+  backup <file>                                write one archive (.tar.gz) of the database and every stored file;
+                                               on PostgreSQL while the server runs, on the embedded one stop it first
+  restore <file> [--replace]                   restore an archive into an empty database and storage (--replace
+                                               empties them first); to move from the embedded database to
+                                               PostgreSQL, back up without DATABASE_URL and restore with it
   user:list                                    list the users: id, e-mail, role, status, name
   user:create --email E --role N --name N --surname S [password]
                                                create a user (role 1 administrator, 2 editor, 3 site member)
@@ -40,6 +46,8 @@ The command uses the same environment as the server (DATA_DIR, DATABASE_URL).`;
 const COMMANDS = [
   'config:check',
   'db:migrate',
+  'backup',
+  'restore',
   'user:list',
   'user:create',
   'user:password',
@@ -104,6 +112,34 @@ async function configCheck(config: Config) {
   if (failed > 0) process.exitCode = 1;
 }
 
+/** `backup <file>` and `restore <file> [--replace]` (backup.ts). */
+async function backupCommand(
+  command: 'backup' | 'restore',
+  database: Database,
+  config: Config,
+  args: string[],
+  replace: boolean,
+) {
+  const [file, ...extra] = args;
+  if (!file || extra.length) throw new UsageError(`${command} takes one file name.`);
+  const store = objectStore(config);
+  try {
+    if (command === 'backup') {
+      const done = await writeBackup(database.db, store, file);
+      console.log(
+        `Backed up ${done.rows} rows of ${done.tables} tables and ${done.files} files (${done.bytes} bytes) to ${file}.`,
+      );
+      if (done.vanished.length)
+        console.log(`${done.vanished.length} files were deleted while the backup ran: ${done.vanished.join(', ')}`);
+    } else {
+      const done = await readBackup(database, store, file, { replace });
+      console.log(`Restored ${done.rows} rows of ${done.tables} tables and ${done.files} files (${done.bytes} bytes).`);
+    }
+  } finally {
+    await closeObjectStore(config);
+  }
+}
+
 /** The user of `--email`, or a usage error. */
 async function userOf(db: Db, values: Record<string, string | boolean | undefined>) {
   const { email } = need(values, 'email');
@@ -134,8 +170,9 @@ async function passwordOf(values: Record<string, string | boolean | undefined>):
 
 async function main(argv: string[]) {
   const [command, ...rest] = argv;
-  const { values } = parseArgs({
+  const { values, positionals } = parseArgs({
     args: rest,
+    allowPositionals: true,
     options: {
       email: { type: 'string' },
       password: { type: 'string' },
@@ -143,6 +180,7 @@ async function main(argv: string[]) {
       name: { type: 'string' },
       surname: { type: 'string' },
       'password-stdin': { type: 'boolean' },
+      replace: { type: 'boolean' },
     },
     strict: true,
   });
@@ -155,8 +193,12 @@ async function main(argv: string[]) {
     url: config.databaseUrl,
     dataDir: config.dataDir,
     waitMs: config.databaseWaitMs,
+    prepared: command !== 'restore',
   });
   try {
+    if (command === 'backup' || command === 'restore') {
+      return await backupCommand(command, database, config, positionals, Boolean(values.replace));
+    }
     await database.migrate();
     if (command === 'db:migrate') {
       console.log('Migrations applied.');
@@ -211,7 +253,12 @@ async function main(argv: string[]) {
 
 main(process.argv.slice(2)).catch((err: unknown) => {
   if (err instanceof UsageError) console.error(`${err.message}\n\n${USAGE}`);
-  else if (err instanceof ConfigError || err instanceof DatabaseLockedError || err instanceof DatabaseUnreachableError)
+  else if (
+    err instanceof ConfigError ||
+    err instanceof RestoreError ||
+    err instanceof DatabaseLockedError ||
+    err instanceof DatabaseUnreachableError
+  )
     console.error(err.message);
   else if (err instanceof TypeError && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS'))
     console.error(`${err.message}\n\n${USAGE}`);

@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { applyMigrations } from './migrate.js';
+import { applyMigrations, migrationsFolder, newestMigration } from './migrate.js';
 
 /**
  * The database through drizzle's query builder. Without drizzle's relational queries (`db.query.*`, unused here):
@@ -15,8 +16,11 @@ export interface Database {
   /** The pool (PostgreSQL) or the embedded database; a write opens its transaction on it. */
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Applies the migrations the database lacks (`migrate.ts`); answers whether there were any. */
-  migrate(): Promise<boolean>;
+  /**
+   * Applies the migrations the database lacks (`migrate.ts`), or those up to the one of `when` = `upTo`; answers
+   * whether there were any.
+   */
+  migrate(upTo?: number): Promise<boolean>;
   /**
    * Runs `work` while this process holds the start-up lock: on PostgreSQL a session advisory lock on one
    * connection, so processes started at once migrate and seed one after another (docs/DEPLOY.md); the embedded
@@ -100,6 +104,11 @@ export async function openDatabase(opts: {
   lock?: boolean;
   /** How long an unreachable PostgreSQL is waited for (config.databaseWaitMs); 0 tries once. */
   waitMs?: number;
+  /**
+   * Whether a new embedded database starts from the prepared cluster (snapshotFile), at the newest migration; a
+   * restore wants an empty one, which it brings to its backup's version (backup.ts).
+   */
+  prepared?: boolean;
 }): Promise<Database> {
   if (opts.url) {
     const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([
@@ -127,7 +136,7 @@ export async function openDatabase(opts: {
     return {
       db,
       kind: 'postgres',
-      migrate: () => applyMigrations(db, (script) => pool.query(script)),
+      migrate: (upTo) => applyMigrations(db, (script) => pool.query(script), upTo),
       async exclusively(work) {
         const client = await pool.connect();
         try {
@@ -160,20 +169,64 @@ export async function openDatabase(opts: {
     extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB', '-c', 'random_page_cost=1.1'],
   };
-  const client = inMemory ? new PGlite(options) : new PGlite(join(opts.dataDir, 'pglite'), options);
+  const dir = join(opts.dataDir, 'pglite');
+  // A new database starts from the prepared cluster (snapshotFile) when there is one.
+  const loadDataDir =
+    opts.prepared !== false && (inMemory || !existsSync(join(dir, 'PG_VERSION'))) ? snapshot() : undefined;
+  const prepared = { ...options, ...(loadDataDir ? { loadDataDir } : {}) };
+  const client = inMemory ? new PGlite(prepared) : new PGlite(dir, prepared);
   await client.waitReady;
   const db = drizzlePglite(client) as unknown as Db;
   embedded.add(db);
   return {
     db,
     kind: 'pglite',
-    migrate: () => applyMigrations(db, (script) => client.exec(script)),
+    migrate: (upTo) => applyMigrations(db, (script) => client.exec(script), upTo),
     exclusively: (work) => work(),
     close: async () => {
       await client.close();
       release();
     },
   };
+}
+
+/**
+ * The prepared embedded database: an empty cluster with every migration applied, as PGlite's own tarball. Creating
+ * a cluster (PGlite's initdb) took 11 s of the first `npm run demo` on a loaded machine; loading this takes a fraction
+ * of it. `npm ci` makes it (the root `prepare` script, db/snapshot.ts) and the production build holds one; its name
+ * carries PGlite's version and the newest migration's `when`, so a stale one is never loaded.
+ */
+export function snapshotFile(): string {
+  // Its package.json is not among its exports: it lies above the entry point's dist/ folder.
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const { version } = JSON.parse(readFileSync(resolve(entry, '../../package.json'), 'utf8')) as { version: string };
+  return resolve(migrationsFolder, '..', 'pglite-snapshot', `pglite-${version}-${newestMigration()}.tar.gz`);
+}
+
+/** The prepared cluster, when it exists for this PGlite and these migrations. */
+function snapshot(): Blob | undefined {
+  const file = snapshotFile();
+  return existsSync(file) ? new Blob([readFileSync(file)]) : undefined;
+}
+
+/** Writes the prepared cluster (`npm ci`'s `prepare`, the production build): an empty database, migrated. */
+export async function writeSnapshot(): Promise<string> {
+  const file = snapshotFile();
+  if (existsSync(file)) return file;
+  const [{ PGlite }, { pg_trgm }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+  ]);
+  const client = new PGlite({ extensions: { pg_trgm } });
+  await client.waitReady;
+  const { drizzle } = await import('drizzle-orm/pglite');
+  await applyMigrations(drizzle(client) as unknown as Db, (script) => client.exec(script));
+  const tarball = await client.dumpDataDir('gzip');
+  await client.close();
+  mkdirSync(resolve(file, '..'), { recursive: true });
+  writeFileSync(`${file}.partial`, Buffer.from(await tarball.arrayBuffer()));
+  renameSync(`${file}.partial`, file);
+  return file;
 }
 
 /** The embedded database belongs to one process: a lock file with the owner's pid guards it. */

@@ -16,13 +16,13 @@ const journalFile = resolve(migrationsFolder, 'meta/_journal.json');
  * a promise of its few kilobytes waited 0.6–0.9 s on a machine at load 12 (each step of an asynchronous read waits for
  * a thread of libuv's pool and then for the idle main thread to be woken), all of it before the first answer.
  */
-function newestMigration(): number {
+export function newestMigration(): number {
   const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { when: number }[] };
   return Math.max(0, ...journal.entries.map((entry) => entry.when));
 }
 
 /** The newest `created_at` in `drizzle.__drizzle_migrations`; null without that table (an empty database). */
-async function lastApplied(db: Db): Promise<number | null> {
+export async function lastApplied(db: Db): Promise<number | null> {
   const rows = async (query: ReturnType<typeof sql>) =>
     ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
   const [table] = await rows(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`);
@@ -38,12 +38,19 @@ async function lastApplied(db: Db): Promise<number | null> {
  * migrator's reading and hashing every file and three statements. The pending ones go to `exec` as one script of
  * several statements, which PostgreSQL runs as one transaction (the simple query protocol): on an empty PGlite
  * database its some 400 statements took about 0.3 s of CPU instead of the migrator's 0.5–0.8 s, one statement at a
- * time. Answers whether there were any.
+ * time. `upTo` stops at the migration of that `when` (a restore brings an empty database to its backup's version
+ * first, backup.ts). Answers whether there were any.
  */
-export async function applyMigrations(db: Db, exec: (script: string) => Promise<unknown>): Promise<boolean> {
+export async function applyMigrations(
+  db: Db,
+  exec: (script: string) => Promise<unknown>,
+  upTo = Number.POSITIVE_INFINITY,
+): Promise<boolean> {
   const last = await lastApplied(db);
-  if (last !== null && last >= newestMigration()) return false;
-  const pending = readMigrationFiles({ migrationsFolder }).filter((m) => last === null || last < m.folderMillis);
+  if (last !== null && last >= Math.min(upTo, newestMigration())) return false;
+  const pending = readMigrationFiles({ migrationsFolder }).filter(
+    (m) => (last === null || last < m.folderMillis) && m.folderMillis <= upTo,
+  );
   if (pending.length === 0) return false;
   const statements = [
     'CREATE SCHEMA IF NOT EXISTS "drizzle"',

@@ -3,7 +3,6 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from '@backoffice/shared';
 import type { FastifyInstance } from 'fastify';
 import { t } from '../i18n/index.js';
 import { errorBody } from './error-handler.js';
-import { HttpError } from './errors.js';
 
 /** How often a draining server closes the connections that have become idle since its last look. */
 const IDLE_SWEEP_MS = 25;
@@ -13,17 +12,15 @@ const IDLE_SWEEP_MS = 25;
  * says `Connection: close`, so the client's kept-alive connection ends with it instead of holding the server open
  * until its keep-alive timeout; connections idle at the signal close at once (Node's `server.close`), and those that
  * become idle later (an answer whose headers left before the signal) within IDLE_SWEEP_MS. A request that still
- * arrives on an open connection is answered 503 in the product's shape, before any hook reads the session.
- * Register it first: its `onRequest` hook runs before the others.
+ * arrives on an open connection (a proxy's kept-alive upstream connection, a request half sent at the signal) is
+ * served like any other, with `Connection: close`: the database closes only after the last connection (server.ts),
+ * and a refusal would reach the user as an error the proxy cannot retry on another process.
  */
 export function registerDrain(app: FastifyInstance) {
   let sweep: NodeJS.Timeout | null = null;
   app.addHook('preClose', async () => {
     sweep = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
     sweep.unref();
-  });
-  app.addHook('onRequest', async () => {
-    if (sweep) throw new HttpError(503, 'http.unavailable');
   });
   app.addHook('onSend', async (_request, reply) => {
     if (sweep) reply.header('Connection', 'close');

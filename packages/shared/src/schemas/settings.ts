@@ -190,6 +190,17 @@ export const SETTINGS_SCHEMAS = {
   social: socialSettingsSchema,
 } as const;
 
+/**
+ * The keys a save requires (the rules above refuse them blank): a new site holds them empty (seed/settings.ts), and the
+ * dashboard lists those still empty to role 1 until they are filled in.
+ */
+export const SETTINGS_REQUIRED: Record<SettingsName, readonly string[]> = {
+  main: ['meta_title', 'meta_description', 'og_title', 'og_description'],
+  contact: ['contact_name', 'contact_address', 'contact_city', 'contact_zip', 'contact_country_id'],
+  email: ['email_recipient', 'email_sender', 'email_sender_name'],
+  social: [],
+};
+
 /** The keys of a record that hold image files (served from /gallery/settings/{id}/thumb/). */
 export const SETTINGS_IMAGES: Partial<Record<SettingsName, readonly string[]>> = { main: ['og_image', 'favicon'] };
 /** Keys shown but never changed through the API (docs/spec-index.md S2.2: the sender field is disabled). */
