@@ -8,7 +8,7 @@ import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
 import { RestoreError, readBackup, writeBackup } from './backup.js';
-import { loadConfig } from './config.js';
+import { type Config, loadConfig } from './config.js';
 import { type Database, type Db, openDatabase } from './db/client.js';
 import { lastApplied, migrationsFolder } from './db/migrate.js';
 import type { ObjectStore } from './media/object-store.js';
@@ -74,6 +74,27 @@ async function emptyDatabase(): Promise<{ database: Database; drop(): Promise<vo
   };
 }
 
+interface EmptySite {
+  database: Database;
+  store: ObjectStore;
+  config: Config;
+  media: string;
+}
+
+/** Runs `work` on an empty site: a database of the run's kind and a folder for its files; both go afterwards. */
+async function onEmptySite(work: (site: EmptySite) => Promise<void>) {
+  const target = await emptyDatabase();
+  const media = mkdtempSync(join(tmpdir(), 'backoffice-restored-'));
+  const config = loadConfig({ ...envOf(source), MEDIA_DIR: media, DATABASE_URL: '' });
+  try {
+    await work({ database: target.database, store: objectStore(config), config, media });
+  } finally {
+    await closeObjectStore(config);
+    await target.drop();
+    rmSync(media, { recursive: true, force: true });
+  }
+}
+
 beforeAll(async () => {
   source = await startTestServer();
   await seedDemo(source.ctx.db, () => {}, source.config);
@@ -98,22 +119,15 @@ describe('a backup', () => {
     expect(summary.folders).toBe(2); // files/Empty/ and the file manager's files/.uploads/
     expect(summary.rows).toBe(Object.values(before.rows).reduce((n, rows) => n + rows.length, 0));
 
-    const target = await emptyDatabase();
-    const media = mkdtempSync(join(tmpdir(), 'backoffice-restored-'));
-    const config = loadConfig({ ...envOf(source), MEDIA_DIR: media, DATABASE_URL: '' });
-    const restoredStore = objectStore(config);
-    try {
-      const counts = await readBackup(target.database, restoredStore, archive);
+    await onEmptySite(async ({ database, store, config, media }) => {
+      const counts = await readBackup(database, store, archive);
       expect(counts).toMatchObject({ rows: summary.rows, files: summary.files, folders: 2 });
-      expect(await contents(target.database.db)).toEqual(before.rows);
-      expect(await files(restoredStore)).toEqual(before.files);
+      expect(await contents(database.db)).toEqual(before.rows);
+      expect(await files(store)).toEqual(before.files);
       expect(statSync(join(media, 'files/Empty')).isDirectory()).toBe(true);
 
       // A working site: the administrator signs in, the photos are served, and new rows take new ids.
-      const app = await buildApp(
-        { db: target.database.db, config, mailer: { send: async () => {} } },
-        { logger: false },
-      );
+      const app = await buildApp({ db: database.db, config, mailer: { send: async () => {} } }, { logger: false });
       try {
         const agent = new Agent(app);
         await agent.login(ADMIN.email, ADMIN.password);
@@ -134,11 +148,7 @@ describe('a backup', () => {
       } finally {
         await app.close();
       }
-    } finally {
-      await closeObjectStore(config);
-      await target.drop();
-      rmSync(media, { recursive: true, force: true });
-    }
+    });
   }, 180_000);
 
   // On PostgreSQL: the embedded database has one connection, which the backup's transaction holds to its end.
@@ -171,22 +181,15 @@ describe('a backup', () => {
         await writer;
       }
       expect(saved).toBeGreaterThan(0);
-      const target = await emptyDatabase();
-      const media = mkdtempSync(join(tmpdir(), 'backoffice-restored-'));
-      const config = loadConfig({ ...envOf(source), MEDIA_DIR: media, DATABASE_URL: '' });
-      try {
-        await readBackup(target.database, objectStore(config), during);
-        const { rows } = (await target.database.db.execute(
+      await onEmptySite(async ({ database, store }) => {
+        await readBackup(database, store, during);
+        const { rows } = (await database.db.execute(
           sql`select count(*)::int as texts, count(*) filter (where
               (select count(*) from text_langs l where l.text_id = t.id) <> 2)::int as broken from texts t`,
         )) as unknown as { rows: { texts: number; broken: number }[] };
         expect(rows[0]?.texts).toBeGreaterThan(20_000);
         expect(rows[0]?.broken).toBe(0);
-      } finally {
-        await closeObjectStore(config);
-        await target.drop();
-        rmSync(media, { recursive: true, force: true });
-      }
+      });
     },
     180_000,
   );
@@ -214,80 +217,60 @@ describe('a backup', () => {
   }, 120_000);
 
   it('is refused by a site that holds content or files, changing nothing, unless --replace', async () => {
-    const target = await emptyDatabase();
-    const media = mkdtempSync(join(tmpdir(), 'backoffice-restored-'));
-    const config = loadConfig({ ...envOf(source), MEDIA_DIR: media, DATABASE_URL: '' });
-    const store = objectStore(config);
-    try {
-      await target.database.migrate();
-      const db = target.database.db;
+    await onEmptySite(async ({ database, store }) => {
+      await database.migrate();
+      const db = database.db;
       await db.execute(sql`insert into languages (code, title, position) values ('de', 'Deutsch', 9)`);
       await store.put('stray.txt', Buffer.from('keep me'));
-      await expect(readBackup(target.database, store, archive)).rejects.toThrow(RestoreError);
-      await expect(readBackup(target.database, store, archive)).rejects.toThrow(/database holds rows \(languages\)/);
+      await expect(readBackup(database, store, archive)).rejects.toThrow(RestoreError);
+      await expect(readBackup(database, store, archive)).rejects.toThrow(/database holds rows \(languages\)/);
       expect((await store.get('stray.txt')).toString()).toBe('keep me');
 
-      await readBackup(target.database, store, archive, { replace: true });
+      await readBackup(database, store, archive, { replace: true });
       expect(await contents(db)).toEqual(before.rows);
       expect(await files(store)).toEqual(before.files);
-    } finally {
-      await closeObjectStore(config);
-      await target.drop();
-      rmSync(media, { recursive: true, force: true });
-    }
+    });
   }, 120_000);
 
   it('cut short, restores nothing of the database and says so', async () => {
     const cut = join(folder, 'cut.tar.gz');
     writeFileSync(cut, readFileSync(archive));
     truncateSync(cut, Math.floor(statSync(archive).size / 2));
-    const target = await emptyDatabase();
-    const media = mkdtempSync(join(tmpdir(), 'backoffice-restored-'));
-    const config = loadConfig({ ...envOf(source), MEDIA_DIR: media, DATABASE_URL: '' });
-    try {
-      await expect(readBackup(target.database, objectStore(config), cut)).rejects.toThrow();
-      const { rows } = (await target.database.db.execute(sql`select count(*)::int as n from users`)) as unknown as {
+    await onEmptySite(async ({ database, store }) => {
+      await expect(readBackup(database, store, cut)).rejects.toThrow();
+      const { rows } = (await database.db.execute(sql`select count(*)::int as n from users`)) as unknown as {
         rows: { n: number }[];
       };
       expect(rows[0]?.n).toBe(0);
-    } finally {
-      await closeObjectStore(config);
-      await target.drop();
-      rmSync(media, { recursive: true, force: true });
-    }
+    });
   }, 120_000);
 
   it('of an older version restores into this one: the database is brought to its version, then to this one', async () => {
     const whens = readMigrationFiles({ migrationsFolder }).map((m) => m.folderMillis);
     const older = whens.at(-3) as number;
-    const old = await emptyDatabase();
-    const target = await emptyDatabase();
     const file = join(folder, 'older.tar.gz');
+    const old = await emptyDatabase();
     try {
       await old.database.migrate(older);
       expect(await lastApplied(old.database.db)).toBe(older);
       await old.database.db.execute(sql`insert into languages (code, title, position) values ('de', 'Deutsch', 9)`);
       await writeBackup(old.database.db, objectStore(source.config), file);
-      // A restore into a database of another version is refused; into an empty one it goes through.
-      await target.database.migrate();
-      await expect(readBackup(target.database, objectStore(source.config), file)).rejects.toThrow(/another version/);
     } finally {
-      await target.drop();
+      await old.drop();
     }
-    const fresh = await emptyDatabase();
-    const media = mkdtempSync(join(tmpdir(), 'backoffice-restored-'));
-    try {
-      await readBackup(fresh.database, objectStore({ mediaDir: media }), file);
-      expect(await lastApplied(fresh.database.db)).toBe(whens.at(-1));
-      const { rows } = (await fresh.database.db.execute(sql`select code from languages`)) as unknown as {
+    // A restore into a database of another version is refused; into an empty one it goes through.
+    await onEmptySite(async ({ database, store }) => {
+      await database.migrate();
+      await expect(readBackup(database, store, file)).rejects.toThrow(/another version/);
+    });
+    await onEmptySite(async ({ database, store }) => {
+      await readBackup(database, store, file);
+      expect(await lastApplied(database.db)).toBe(whens.at(-1));
+      const { rows } = (await database.db.execute(sql`select code from languages`)) as unknown as {
         rows: { code: string }[];
       };
       expect(rows.map((r) => r.code)).toEqual(['de']);
-    } finally {
-      await fresh.drop();
-      await old.drop();
-      rmSync(media, { recursive: true, force: true });
-    }
+    });
   }, 120_000);
 
   it('of a file that is not an archive of this product is refused', async () => {
@@ -329,6 +312,11 @@ describe.skipIf(onPostgres)('moving from the embedded database to PostgreSQL', (
   it('backs up the stopped embedded site and restores it into PostgreSQL, where it serves on', async () => {
     const dataDir = join(folder, 'embedded');
     const admin = { ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'owner-password' };
+    const signIn = async (client: HttpAgent, url: string) => {
+      await client.request(url, 'GET', '/sanctum/csrf-cookie');
+      const login = { email: admin.ADMIN_EMAIL, password: admin.ADMIN_PASSWORD };
+      expect((await client.request(url, 'POST', '/api/login', login)).status).toBe(200);
+    };
     const embedded = await startProcess({ DATA_DIR: dataDir, ...admin });
     const agent = new HttpAgent();
     const text = {
@@ -338,15 +326,7 @@ describe.skipIf(onPostgres)('moving from the embedded database to PostgreSQL', (
     };
     let id: unknown;
     try {
-      await agent.request(embedded.url, 'GET', '/sanctum/csrf-cookie');
-      expect(
-        (
-          await agent.request(embedded.url, 'POST', '/api/login', {
-            email: admin.ADMIN_EMAIL,
-            password: admin.ADMIN_PASSWORD,
-          })
-        ).status,
-      ).toBe(200);
+      await signIn(agent, embedded.url);
       const created = await agent.request(embedded.url, 'POST', '/api/content/text/', text);
       expect(created.status).toBe(201);
       id = created.json.data?.id;
@@ -376,15 +356,7 @@ describe.skipIf(onPostgres)('moving from the embedded database to PostgreSQL', (
       try {
         // The same administrator with the same password (the variable only seeds an empty database).
         const after = new HttpAgent();
-        await after.request(server.url, 'GET', '/sanctum/csrf-cookie');
-        expect(
-          (
-            await after.request(server.url, 'POST', '/api/login', {
-              email: admin.ADMIN_EMAIL,
-              password: admin.ADMIN_PASSWORD,
-            })
-          ).status,
-        ).toBe(200);
+        await signIn(after, server.url);
         const read = await after.request(server.url, 'GET', `/api/content/text/${id}`);
         expect(read.json.data).toMatchObject({ langs: { en: { title: 'Before the move' } } });
       } finally {
