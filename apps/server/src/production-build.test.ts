@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { snapshotFile } from './db/client.js';
 import { HttpAgent, startProcess } from './test/processes.js';
 
 // The production build (`npm run build`, scripts/build.mjs; docs/DEPLOY.md "The production build"), made in a scratch
@@ -30,6 +31,8 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the production build', () =
   it('holds the bundles, the migrations and the admin, and no TypeScript or development tool', () => {
     for (const file of ['server.cjs', 'cli.cjs', 'db/migrations/0000_init.sql', 'admin/index.html', 'package.json'])
       expect(existsSync(join(dist, file)), file).toBe(true);
+    // The prepared embedded database of these migrations (db/client.ts snapshotFile), which a first start loads.
+    expect(readdirSync(join(dist, 'db/pglite-snapshot'))).toEqual([basename(snapshotFile())]);
     for (const tool of ['tsx', 'vite', 'typescript', 'vitest', 'esbuild'])
       expect(existsSync(join(dist, 'node_modules', tool)), tool).toBe(false);
   });
