@@ -26,7 +26,7 @@ import { ObjectExistsError, ObjectNotFoundError, type ObjectStore } from './medi
  * backup of an older version restores into a newer one.
  */
 
-export const FORMAT = 'backoffice-backup';
+const FORMAT = 'backoffice-backup';
 const VERSION = 1;
 const CHUNK_BYTES = 4 * 1024 * 1024;
 
@@ -89,7 +89,7 @@ async function tablesOf(db: Db | Tx): Promise<TableInfo[]> {
   );
   const parents = new Map<string, Set<string>>();
   for (const l of links) {
-    if (l.child === l.parent) continue; // A tree in one table: its rows go in by one statement (restoreTable).
+    if (l.child === l.parent) continue; // A tree in one table: its rows go in by one statement (insertStaged).
     const set = parents.get(String(l.child)) ?? new Set<string>();
     set.add(String(l.parent));
     parents.set(String(l.child), set);

@@ -27,6 +27,8 @@ export interface Database {
    * database belongs to one process already.
    */
   exclusively<T>(work: () => Promise<T>): Promise<T>;
+  /** The embedded database's files as PGlite's gzipped tarball (writeSnapshot); PostgreSQL has none. */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -183,6 +185,7 @@ export async function openDatabase(opts: {
     kind: 'pglite',
     migrate: (upTo) => applyMigrations(db, (script) => client.exec(script), upTo),
     exclusively: (work) => work(),
+    dumpDataDir: () => client.dumpDataDir('gzip'),
     close: async () => {
       await client.close();
       release();
@@ -213,16 +216,15 @@ function snapshot(): Blob | undefined {
 export async function writeSnapshot(): Promise<string> {
   const file = snapshotFile();
   if (existsSync(file)) return file;
-  const [{ PGlite }, { pg_trgm }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('@electric-sql/pglite/contrib/pg_trgm'),
-  ]);
-  const client = new PGlite({ extensions: { pg_trgm } });
-  await client.waitReady;
-  const { drizzle } = await import('drizzle-orm/pglite');
-  await applyMigrations(drizzle(client) as unknown as Db, (script) => client.exec(script));
-  const tarball = await client.dumpDataDir('gzip');
-  await client.close();
+  const database = await openDatabase({ dataDir: 'memory://', prepared: false });
+  let tarball: Blob;
+  try {
+    await database.migrate();
+    if (!database.dumpDataDir) throw new Error('an in-memory database is embedded');
+    tarball = await database.dumpDataDir();
+  } finally {
+    await database.close();
+  }
   mkdirSync(resolve(file, '..'), { recursive: true });
   writeFileSync(`${file}.partial`, Buffer.from(await tarball.arrayBuffer()));
   renameSync(`${file}.partial`, file);
