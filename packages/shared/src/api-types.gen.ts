@@ -10377,6 +10377,12 @@ export interface paths {
                             sk: string;
                             en: string;
                         };
+                        search_indexing?: {
+                            /** @enum {string} */
+                            sk: "on" | "off";
+                            /** @enum {string} */
+                            en: "on" | "off";
+                        };
                         /** Format: date-time */
                         updated_at?: string;
                     };
@@ -10400,6 +10406,12 @@ export interface paths {
                         copyright?: {
                             sk: string;
                             en: string;
+                        };
+                        search_indexing?: {
+                            /** @enum {string} */
+                            sk: "on" | "off";
+                            /** @enum {string} */
+                            en: "on" | "off";
                         };
                         /** Format: date-time */
                         updated_at?: string;
@@ -12313,6 +12325,10 @@ export interface components {
                 en: string;
             };
             copyright: {
+                sk: string;
+                en: string;
+            };
+            search_indexing: {
                 sk: string;
                 en: string;
             };

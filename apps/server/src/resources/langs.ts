@@ -13,6 +13,7 @@ import { and, eq, getTableColumns, getTableName, isNull, ne, type SQL, sql } fro
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client.js';
 import { sanitizeRichText } from '../rich-text/sanitize.js';
+import { type AddressKind, keepOldAddresses } from './old-addresses.js';
 
 export type { Tx };
 
@@ -39,6 +40,8 @@ export function translations<L extends LangTable, F extends string>(spec: {
   ownerColumn: AnyPgColumn;
   fields: readonly F[];
   richText?: readonly F[];
+  /** The record has an address on the public site: a changed title_url is kept as an old address of this kind. */
+  addressKind?: AddressKind;
 }) {
   const { owner, ownerColumn, fields } = spec;
   // Queries go through the plain table type; callers keep the exact one (`tr.table.title_url`).
@@ -156,6 +159,17 @@ export function translations<L extends LangTable, F extends string>(spec: {
         (filter) => Boolean(before[0]?.[`was_${filter}`] ?? false) !== recordFlags[filter],
       );
       if (changedFlags) await tx.update(owner).set(flagSet).where(eq(owner.id, id));
+      if (spec.addressKind) {
+        const titleUrlOf = (row: Record<string, unknown> | undefined) =>
+          typeof row?.title_url === 'string' ? row.title_url : undefined;
+        await keepOldAddresses(
+          tx,
+          spec.addressKind,
+          id,
+          Object.fromEntries(LOCALES.map((l) => [l, titleUrlOf(previous[l])])),
+          Object.fromEntries(LOCALES.map((l) => [l, String(titleUrlOf(values[l]) ?? '')])) as Record<Locale, string>,
+        );
+      }
     },
   };
   TRANSLATED_OWNERS.set(owner, translated);

@@ -24,6 +24,7 @@ export const DEFAULTS: Record<SettingsName, Defaults> = {
     og_image: '',
     favicon: '',
     copyright: '',
+    search_indexing: 'on',
   },
   contact: {
     contact_name: '',
@@ -68,6 +69,7 @@ export const DEMO_SETTINGS: Record<SettingsName, Defaults> = {
     og_image: '',
     favicon: '',
     copyright: { sk: '© Stavby Demo s.r.o. Všetky práva vyhradené.', en: '© Stavby Demo Ltd. All rights reserved.' },
+    search_indexing: 'on',
   },
   contact: {
     contact_name: { sk: 'Stavby Demo s.r.o.', en: 'Stavby Demo Ltd.' },

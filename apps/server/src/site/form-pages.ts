@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { EMPTY_FORM, type FormState, formBody } from './form-templates.js';
 import { formUrl, formWord } from './form-words.js';
-import { sendDocument, siteResponder } from './respond.js';
+import type { PageSeo } from './head.js';
+import { homeCrumb, sendDocument, siteResponder } from './respond.js';
 import { siteMenus } from './service.js';
 import { siteSettings } from './site-settings.js';
 import { documentOf } from './templates.js';
@@ -15,7 +16,14 @@ export function formPageSender({ db, config }: Pick<AppContext, 'db' | 'config'>
     const languageLinks = Object.fromEntries(LOCALES.map((l) => [l, formUrl(l, kind)]));
     // Answered to a post, the page stands at /api/public/form/…: the statistics count it under the form's page.
     const trackedPath = formUrl(locale, kind);
-    const frame = { locale, title: formWord(locale, `title.${kind}`), menus, languageLinks, site, trackedPath };
+    const title = formWord(locale, `title.${kind}`);
+    const seo: PageSeo = {
+      canonical: formUrl(locale, kind),
+      alternates: languageLinks,
+      type: 'website',
+      crumbs: [homeCrumb(locale), { name: title, path: formUrl(locale, kind) }],
+    };
+    const frame = { locale, title, menus, languageLinks, site, trackedPath, seo };
     // The page holds what the visitor typed: never cache it, never index the thank-you state.
     reply.header('Cache-Control', 'no-store');
     return sendDocument(reply, status, documentOf(frame, formBody(locale, kind, state)));

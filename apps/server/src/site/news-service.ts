@@ -59,14 +59,16 @@ async function categoriesOf(db: Db, ids: number[], locale: Locale, now: Date): P
 
 /**
  * One page (1-based) of the published news in `locale`, newest first, optionally only those of one category
- * (a page hosting the News module narrowed to a category); with the number of all such articles.
+ * (a page hosting the News module narrowed to a category), `perPage` of them (NEWS_PER_PAGE); with the number of all
+ * such articles.
  */
 export async function listNews(
   db: Db,
   locale: Locale,
-  options: { page: number; categoryId?: number | null },
+  options: { page: number; categoryId?: number | null; perPage?: number },
   now = new Date(),
 ): Promise<{ items: NewsItem[]; total: number }> {
+  const perPage = options.perPage ?? NEWS_PER_PAGE;
   const where = and(
     publishedAt(articles, now),
     options.categoryId
@@ -90,8 +92,8 @@ export async function listNews(
       .innerJoin(articleLangs, langJoin(ARTICLES, locale))
       .where(where)
       .orderBy(desc(articleDate), desc(articles.id))
-      .limit(NEWS_PER_PAGE)
-      .offset((options.page - 1) * NEWS_PER_PAGE),
+      .limit(perPage)
+      .offset((options.page - 1) * perPage),
   ]);
   const badges = await categoriesOf(
     db,
@@ -110,6 +112,7 @@ export async function listNews(
 /** One article as its own page shows it. */
 export interface SiteArticle extends Omit<NewsItem, 'teaser'> {
   published: boolean;
+  updatedAt: Date;
   content: string;
   metaTitle: string;
   metaDescription: string;
@@ -127,6 +130,7 @@ export async function findArticle(
     .select({
       id: articles.id,
       published: isPublished(articles, now),
+      updatedAt: articles.updated_at,
       title: articleLangs.title,
       titleUrl: articleLangs.title_url,
       date: articleDate,

@@ -4,6 +4,7 @@ import type { AppContext } from '../context.js';
 import { t } from '../i18n/index.js';
 import { mediaStorage, StoragePathError } from '../media/storage.js';
 import { type PreviewKind, verifyPreviewToken } from '../modules/pages/preview.js';
+import type { Crumb, PageSeo } from './head.js';
 import type { SafeHtml } from './html.js';
 import type { MediaUrl } from './parts.js';
 import { siteMenus } from './service.js';
@@ -75,6 +76,17 @@ export interface ShownRecord {
   titleUrls: Partial<Record<Locale, string>>;
 }
 
+/** What a record adds to its head for search engines; the responder adds the addresses and the trail's ends. */
+export type RecordSeo = Pick<PageSeo, 'type' | 'image' | 'published' | 'modified' | 'feed'> & {
+  /** The steps between the home page and the record (the news list above an article). */
+  trail: Crumb[];
+  /** The record shows a paged list (a page hosting the news): `?page=` is part of its canonical address. */
+  paged?: boolean;
+};
+
+/** The first step of every trail: the home page of the locale. */
+export const homeCrumb = (locale: Locale): Crumb => ({ name: t(locale, 'site.home'), path: `/${locale}/` });
+
 /** What a record's body is rendered with besides the record: the moment, and the preview query to keep in links. */
 export interface ShowContext {
   locale: Locale;
@@ -134,13 +146,22 @@ export function siteResponder({ db, config }: AppContext) {
       answer?: (record: R) => FastifyReply | undefined;
       body: (record: R, show: ShowContext) => Promise<SafeHtml | null>;
       currentPageId?: (record: R) => number;
+      /** The record's head for search engines: its kind, image and dates, the trail above it (home excluded). */
+      seo: (record: R, locale: Locale) => Promise<RecordSeo>;
+      /** The record is the home page: no trail. */
+      isHome?: boolean;
+      /** Where the address leads since a save changed it (the record's address now), when no record has it. */
+      moved?: (locale: Locale) => Promise<string | undefined>;
     },
   ) {
     return withLocale(request, reply, async (locale) => {
       const now = new Date();
       const menus = await siteMenus(db, locale, now);
       const record = await spec.find(locale, now, menus);
-      if (!record) return notFound(reply, locale);
+      if (!record) {
+        const moved = await spec.moved?.(locale);
+        return moved ? reply.redirect(moved, 301) : notFound(reply, locale);
+      }
       const token = request.query.preview;
       const preview =
         spec.kind !== null &&
@@ -160,6 +181,12 @@ export function siteResponder({ db, config }: AppContext) {
           return link ? [[l, `${link}${keepToken}`]] : [];
         }),
       );
+      const [site, seo] = await Promise.all([
+        siteSettings({ db, config }, locale),
+        preview ? undefined : spec.seo(record, locale),
+      ]);
+      const own = spec.languageLink(locale, record) ?? request.url;
+      const page = pageParam(request);
       const frame: Frame = {
         locale,
         title: record.metaTitle || record.title,
@@ -168,7 +195,13 @@ export function siteResponder({ db, config }: AppContext) {
         currentPageId: spec.currentPageId?.(record),
         languageLinks,
         previewBanner: !record.published,
-        site: await siteSettings({ db, config }, locale),
+        site,
+        seo: seo && {
+          ...seo,
+          canonical: seo.paged && page && page > 1 ? `${own}?page=${page}` : own,
+          alternates: languageLinks,
+          crumbs: spec.isHome ? [] : [homeCrumb(locale), ...seo.trail, { name: record.title, path: own }],
+        },
       };
       return sendDocument(reply, 200, documentOf(frame, body));
     });
@@ -182,6 +215,8 @@ export function siteResponder({ db, config }: AppContext) {
       title: (locale: Locale) => string;
       languageLink: (locale: Locale) => string;
       body: (locale: Locale, page: number, now: Date) => Promise<SafeHtml | null>;
+      /** The RSS of the list, linked from the head. */
+      feed?: (locale: Locale) => Promise<PageSeo['feed']>;
     },
   ) {
     return withLocale(request, reply, async (locale) => {
@@ -194,7 +229,16 @@ export function siteResponder({ db, config }: AppContext) {
       ]);
       if (!body) return notFound(reply, locale);
       const languageLinks = Object.fromEntries(LOCALES.map((l) => [l, spec.languageLink(l)]));
-      const frame = { locale, title: spec.title(locale), menus, languageLinks, site };
+      const own = spec.languageLink(locale);
+      const title = spec.title(locale);
+      const seo: PageSeo = {
+        canonical: page && page > 1 ? `${own}?page=${page}` : own,
+        alternates: languageLinks,
+        type: 'website',
+        crumbs: [homeCrumb(locale), { name: title, path: own }],
+        feed: await spec.feed?.(locale),
+      };
+      const frame = { locale, title, menus, languageLinks, site, seo };
       return sendDocument(reply, 200, documentOf(frame, body));
     });
   }

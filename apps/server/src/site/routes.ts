@@ -1,10 +1,13 @@
 import { DEFAULT_LOCALE, type Locale, MODULES } from '@backoffice/shared';
+import etag from '@fastify/etag';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AppContext } from '../context.js';
 import { pageGalleries } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
 import { t } from '../i18n/index.js';
+import { movedAddress, SITE_KINDS } from './addresses.js';
 import { faviconRoute } from './favicon.js';
+import { feedTitle, feedUrl } from './feed.js';
 import { registerFormPages } from './form-pages.js';
 import { findGallery, linkedGalleries } from './gallery-service.js';
 import { safeRedirect } from './html.js';
@@ -23,6 +26,7 @@ import {
   sendDocument,
   siteResponder,
 } from './respond.js';
+import { seoRoutes } from './seo-routes.js';
 import { findPage, pagePanelsOf, type SitePage } from './service.js';
 import { documentOf, errorBody, galleryBody, pageBody } from './templates.js';
 import { word } from './words.js';
@@ -44,7 +48,11 @@ export const siteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   const { db } = ctx;
   const { mediaUrl, notFound, withLocale, showRecord, showList } = siteResponder(ctx);
   const heroOf = heroReader(ctx.config);
+  // Every answer of the site carries a weak ETag of its bytes; a request whose If-None-Match names it gets a 304
+  // without the body (pages are `no-cache`: a browser or CDN asks again each time, and mostly gets the 304).
+  await app.register(etag, { weak: true });
   await app.register(faviconRoute, { ctx });
+  await app.register(seoRoutes, { ctx });
 
   /**
    * One page of the news, or null when that page does not exist (past the last, or a page number that is not
@@ -104,8 +112,29 @@ export const siteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
       },
       body: (page, show) => pageBodyOf(request, page, show),
       currentPageId: (page) => page.id,
+      isHome: titleUrl === undefined,
+      moved: titleUrl === undefined ? undefined : (l) => movedAddress(db, SITE_KINDS.pages, l, titleUrl),
+      seo: async (page, locale) => ({
+        type: 'website',
+        image: await heroOf(MEDIA.page, page.id, page.image),
+        trail: [],
+        paged: page.moduleId === MODULES.blog,
+        feed: page.moduleId === MODULES.blog ? await newsFeedLink(locale, page.categoryId) : undefined,
+      }),
     });
   }
+
+  /** An article's picture: its image, else its poster. */
+  const articleHero = (article: { id: number; image: string | null; poster: string | null }) =>
+    heroOf(MEDIA.article, article.id, article.image).then(
+      (image) => image ?? heroOf(MEDIA.article, article.id, article.poster),
+    );
+
+  /** The head's feed of a page hosting the news: the category's, or all news. */
+  const newsFeedLink = async (locale: Locale, categoryId: number | null) => ({
+    title: await feedTitle(db, locale),
+    path: feedUrl(locale, categoryId),
+  });
 
   /** The language switch of a record: its own title_url in each locale that has one. */
   const sameRecord =
@@ -140,22 +169,27 @@ export const siteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
         const news = await newsOf(locale, page, now, { base: newsUrl(locale), level: 2 });
         return news && newsPageBody(locale, news, mediaUrl);
       },
+      feed: (locale) => newsFeedLink(locale, null),
     }),
   );
   app.get('/:locale/news/:titleUrl', (request: SiteRequest, reply) =>
     showRecord(request, reply, {
       kind: 'article',
+      moved: (l) => movedAddress(db, SITE_KINDS.news, l, titleUrlOf(request)),
       find: (locale, now) => findArticle(db, locale, titleUrlOf(request), now),
       languageLink: sameRecord(newsUrl),
       async body(article, { locale, now }) {
-        const [extras, hero] = await Promise.all([
-          articleExtras(db, article.id, locale, now),
-          heroOf(MEDIA.article, article.id, article.image).then(
-            (image) => image ?? heroOf(MEDIA.article, article.id, article.poster),
-          ),
-        ]);
+        const [extras, hero] = await Promise.all([articleExtras(db, article.id, locale, now), articleHero(article)]);
         return articleBody(locale, { article, ...extras, hero }, mediaUrl);
       },
+      seo: async (article, locale) => ({
+        type: 'article',
+        image: await articleHero(article),
+        published: article.date,
+        modified: article.updatedAt,
+        trail: [{ name: word(locale, 'news'), path: newsUrl(locale) }],
+        feed: await newsFeedLink(locale, null),
+      }),
     }),
   );
 
@@ -173,6 +207,7 @@ export const siteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   app.get('/:locale/reference/:titleUrl', (request: SiteRequest, reply) =>
     showRecord(request, reply, {
       kind: 'reference',
+      moved: (l) => movedAddress(db, SITE_KINDS.references, l, titleUrlOf(request)),
       find: (locale, now) => findReference(db, locale, titleUrlOf(request), now),
       languageLink: sameRecord(referenceUrl),
       async body(reference, { locale, now }) {
@@ -182,6 +217,11 @@ export const siteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
         ]);
         return referenceBody(locale, { reference, ...extras, hero }, mediaUrl);
       },
+      seo: async (reference, locale) => ({
+        type: 'website',
+        image: await heroOf(MEDIA.reference, reference.id, reference.image),
+        trail: [{ name: word(locale, 'references'), path: referenceUrl(locale) }],
+      }),
     }),
   );
 
@@ -189,9 +229,11 @@ export const siteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   app.get('/:locale/gallery/:titleUrl', (request: SiteRequest, reply) =>
     showRecord(request, reply, {
       kind: null,
+      moved: (l) => movedAddress(db, SITE_KINDS.galleries, l, titleUrlOf(request)),
       find: (locale, now) => findGallery(db, locale, titleUrlOf(request), now),
       languageLink: sameRecord(galleryUrl),
       body: async (gallery) => galleryBody(gallery, mediaUrl),
+      seo: async () => ({ type: 'website', trail: [] }),
     }),
   );
 

@@ -4,6 +4,7 @@ import { readSettings } from '../db/settings.js';
 import { mediaStorage, StoragePathError } from '../media/storage.js';
 import { SETTINGS_MEDIA } from '../modules/settings/service.js';
 import { html, type SafeHtml } from './html.js';
+import { type Hero, heroReader } from './image-box.js';
 
 /** What the site's head and footer take from the settings (docs/spec-index.md S2.3 Settings), in one locale. */
 export interface SiteSettings {
@@ -11,8 +12,12 @@ export interface SiteSettings {
   metaDescription: string;
   ogTitle: string;
   ogDescription: string;
-  /** Absolute address of the share image, or ''. */
-  ogImage: string;
+  /** The share image with its size, or null. */
+  ogImage: Hero | null;
+  /** The site's public address (APP_URL), for absolute links. */
+  appUrl: string;
+  /** Search engines may index this locale (`indexedIn`). */
+  indexed: boolean;
   favicon: string;
   copyright: string;
   contact: {
@@ -35,6 +40,13 @@ const SOCIAL_LABELS: Record<string, string> = {
   social_linkedin_link: 'LinkedIn',
 };
 
+/**
+ * Whether search engines may index `locale`: the main settings' `search_indexing` (per locale, blank = on). robots.txt
+ * keeps the others out, their pages say `noindex`, the sitemap leaves them out.
+ */
+export const indexedIn = (main: Record<string, Record<Locale, string>>, locale: Locale) =>
+  main.search_indexing?.[locale] !== 'off';
+
 /** Main, contact and social settings in `locale` (sk where that one is blank). */
 export async function siteSettings(ctx: Pick<AppContext, 'db' | 'config'>, locale: Locale): Promise<SiteSettings> {
   const [main, contact, social] = await Promise.all(
@@ -53,13 +65,16 @@ export async function siteSettings(ctx: Pick<AppContext, 'db' | 'config'>, local
       throw err;
     }
   };
-  const ogImage = image('og_image', 'original');
+  // Its size is read from the stored file once per process (heroReader), for og:image:width and height.
+  const ogImage = await heroReader(ctx.config)(SETTINGS_MEDIA, SETTINGS.main.id, pick(main, 'og_image') || null);
   return {
+    appUrl: ctx.config.appUrl,
+    indexed: indexedIn(main, locale),
     metaTitle: pick(main, 'meta_title'),
     metaDescription: pick(main, 'meta_description'),
     ogTitle: pick(main, 'og_title'),
     ogDescription: pick(main, 'og_description'),
-    ogImage: ogImage ? `${ctx.config.appUrl}${ogImage}` : '',
+    ogImage,
     favicon: image('favicon', 'original'),
     copyright: pick(main, 'copyright'),
     contact: {
@@ -79,14 +94,13 @@ export async function siteSettings(ctx: Pick<AppContext, 'db' | 'config'>, local
   };
 }
 
-/** The head's defaults: description when the page has none, Open Graph tags and the favicon. */
+/** The head's defaults: description when the page has none, Open Graph title and description, the favicon. */
 export function settingsHead(site: SiteSettings | undefined, page: { title: string; description?: string }): SafeHtml {
   if (!site) return html``;
   const description = page.description || site.metaDescription;
   return html`${!page.description && description && html`<meta name="description" content="${description}">`}
 <meta property="og:title" content="${page.title || site.ogTitle}">
 ${(page.description || site.ogDescription) && html`<meta property="og:description" content="${page.description || site.ogDescription}">`}
-${site.ogImage && html`<meta property="og:image" content="${site.ogImage}">`}
 ${site.favicon && html`<link rel="icon" href="${site.favicon}">`}`;
 }
 

@@ -188,7 +188,7 @@ describe('site: what is not published', () => {
 
   it('an unknown locale or a stray path → 404 page in the Accept-Language language', async () => {
     expectNotFoundPage(await visit('/de/contact-en', 'sk'), 'sk');
-    expectNotFoundPage(await visit('/robots.txt', 'en'), 'en');
+    expectNotFoundPage(await visit('/robots.php', 'en'), 'en');
   });
 
   it('a removed page → 404 page, even with a valid preview token', async () => {
@@ -251,7 +251,7 @@ describe('site: safety', () => {
     };
     expect((await ctx.admin.post('/api/content/page/', input)).statusCode).toBe(201);
     const { body } = await visit('/en/evil-page-en');
-    expect(body).not.toMatch(/<script(?! src="\/tracker\.js")|<img src=x/); // no script but the tracker
+    expect(body).not.toMatch(/<script(?! src="\/tracker\.js"| type="application\/ld\+json")|<img src=x/); // no script but the tracker
     expect(body).toContain('<h1>&lt;script&gt;alert(1)&lt;/script&gt; &quot;quoted&quot;</h1>');
     expect(body).toContain('<title>&lt;/title&gt;&lt;script&gt;alert(2)&lt;/script&gt;</title>');
     expect(body).toContain('content="&quot;&gt;&lt;script&gt;alert(3)&lt;/script&gt;"');
@@ -265,7 +265,7 @@ describe('site: safety', () => {
       .where(eq(pageLangs.page_id, id));
     const { body } = await visit('/en/imported-page-en');
     expect(body).toContain('<p>Hi</p>');
-    expect(body).not.toMatch(/<script(?! src="\/tracker\.js")|onclick|javascript:/);
+    expect(body).not.toMatch(/<script(?! src="\/tracker\.js"| type="application\/ld\+json")|onclick|javascript:/);
   });
 
   it('the redirect field is followed only to a site path or an http(s) URL', async () => {

@@ -2,6 +2,7 @@ import { LOCALES, type Locale } from '@backoffice/shared';
 import { t } from '../i18n/index.js';
 import { formLinks } from './form-templates.js';
 import type { SiteGallery, SiteGalleryPage } from './gallery-service.js';
+import { type PageSeo, seoHead } from './head.js';
 import { html, raw, type SafeHtml } from './html.js';
 import { type Hero, heroImage } from './image-box.js';
 import { galleriesSection, galleryImages, type MediaUrl, pageUrl, richBlock, richText } from './parts.js';
@@ -66,6 +67,8 @@ export interface Frame {
   site?: SiteSettings;
   /** The path the tracker reports when it is not the address shown (a form page answered to its own post). */
   trackedPath?: string;
+  /** Canonical, alternates, Open Graph and JSON-LD of a page that may be indexed; without it the page is `noindex`. */
+  seo?: PageSeo;
 }
 
 function menuList(items: MenuItem[], frame: Frame): SafeHtml {
@@ -97,7 +100,7 @@ export function documentOf(frame: Frame, body: SafeHtml): string {
 <title>${frame.title || frame.site?.metaTitle}</title>
 ${frame.description && html`<meta name="description" content="${frame.description}">`}
 ${settingsHead(frame.site, { title: frame.title, description: frame.description })}
-<style>${CSS}</style>
+${seoHead(locale, frame.title, frame.seo, frame.site)}<style>${CSS}</style>
 <script src="/tracker.js" defer${frame.trackedPath && html` data-path="${frame.trackedPath}"`}></script>
 </head>
 <body>

@@ -36,8 +36,10 @@ export function expectShown(res: LightMyRequestResponse, preview = false) {
   expect(res.headers['x-robots-tag']).toBe(preview ? 'noindex' : undefined);
   expect(res.headers['cache-control']).toBe(preview ? 'no-store' : 'no-cache');
   expect(res.body.includes('class="preview"')).toBe(preview);
-  // The only script is this server's tracker (docs/features/statistics.md).
-  expect(res.body.match(/<script[^>]*>/g)).toEqual(['<script src="/tracker.js" defer>']);
+  // The only script is this server's tracker (docs/features/statistics.md); the structured data is no script.
+  const scripts = res.body.match(/<script[^>]*>/g)?.filter((tag) => tag !== '<script type="application/ld+json">');
+  expect(scripts).toEqual(['<script src="/tracker.js" defer>']);
+  expect(res.body.includes('<meta name="robots" content="noindex">')).toBe(preview);
 }
 
 /** The language switch's link to `lang`, unescaped. */

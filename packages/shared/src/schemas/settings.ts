@@ -10,7 +10,16 @@ import { zRequiredId, zUpdatedAt } from '../zod-helpers.js';
 export const SETTINGS = {
   main: {
     id: 1,
-    keys: ['meta_title', 'meta_description', 'og_title', 'og_description', 'og_image', 'favicon', 'copyright'],
+    keys: [
+      'meta_title',
+      'meta_description',
+      'og_title',
+      'og_description',
+      'og_image',
+      'favicon',
+      'copyright',
+      'search_indexing',
+    ],
   },
   contact: {
     id: 2,
@@ -132,6 +141,10 @@ const zLink = z.preprocess(
 const perLocale = <T extends z.ZodType>(rule: T) =>
   z.object(Object.fromEntries(LOCALES.map((l) => [l, rule])) as Record<Locale, T>).optional();
 
+/** Whether search engines may index a locale of the site (robots.txt, the sitemap, `noindex`); blank = on. */
+export const SEARCH_INDEXING = ['on', 'off'] as const;
+const zIndexing = z.enum(SEARCH_INDEXING, { error: ERR.invalid });
+
 /** Main settings (id 1): the site's SEO defaults and copyright; og_image and favicon are files, sent beside. */
 export const mainSettingsSchema = z.object({
   meta_title: perLocale(zMin(LIMITS.titleMin, ERR.min3)),
@@ -139,6 +152,7 @@ export const mainSettingsSchema = z.object({
   og_title: perLocale(zMin(LIMITS.titleMin, ERR.min3)),
   og_description: perLocale(zMin(100, ERR.min100max160, LIMITS.metaDescriptionMax)),
   copyright: perLocale(zOptionalText(255)),
+  search_indexing: perLocale(z.preprocess((v) => (v == null || v === '' ? 'on' : v), zIndexing)),
   updated_at: zUpdatedAt,
 });
 

@@ -299,7 +299,10 @@ export function SettingsSelectField({
   rules,
   options,
   loading,
-}: Omit<SettingsFieldProps, 'max' | 'textarea' | 'disabled'> & { options: SelectOption[]; loading?: boolean }) {
+}: Omit<SettingsFieldProps, 'max' | 'textarea' | 'disabled'> & {
+  options: { value: SelectOption['value'] | string; label: string }[];
+  loading?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <Form.Item name={[name, locale]} label={t(labelKey)} rules={rules(`${name}.${locale}`)} required>

@@ -3,6 +3,7 @@ import {
   emailSettingsSchema,
   LIMITS,
   mainSettingsSchema,
+  SEARCH_INDEXING,
   SETTINGS,
   SETTINGS_IMAGES,
   SETTINGS_SECRETS,
@@ -10,6 +11,7 @@ import {
 } from '@backoffice/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Col, Row } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { request } from '../../api/client';
 import {
   type SettingsDef,
@@ -24,6 +26,7 @@ const half = { xs: 24, md: 12 } as const;
 
 /** Main (docs/spec-index.md S2.2): the SEO defaults of the public site, its share image, favicon and copyright. */
 function MainFields({ locale, rules, values }: SettingsFieldsProps) {
+  const { t } = useTranslation();
   const field = { locale, rules };
   return (
     <>
@@ -66,6 +69,12 @@ function MainFields({ locale, rules, values }: SettingsFieldsProps) {
         </Col>
       </Row>
       <SettingsTextField {...field} name="copyright" labelKey="settings.fields.copyright" />
+      <SettingsSelectField
+        {...field}
+        name="search_indexing"
+        labelKey="settings.fields.search_indexing"
+        options={SEARCH_INDEXING.map((value) => ({ value, label: t(`settings.indexing.${value}`) }))}
+      />
     </>
   );
 }

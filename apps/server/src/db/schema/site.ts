@@ -76,3 +76,22 @@ export const mailTemplateLangs = pgTable(
     index('mail_template_langs_record_updated_idx').on(t.language_code, t.record_updated_at, t.template_id),
   ],
 );
+
+/* ── Old addresses of the public site (docs/features/public-site.md "Old addresses") ── */
+
+/**
+ * A title_url a record of the site had in one locale before a save changed it: the site answers it with a 301 to the
+ * record's address now. It names the record, not the next title_url, so a chain of changes is one hop.
+ */
+export const oldAddresses = pgTable(
+  'old_addresses',
+  {
+    /** `page`, `article`, `reference` or `gallery`. */
+    kind: varchar('kind', { length: 16 }).notNull(),
+    language_code: languageCode(),
+    title_url: varchar('title_url', { length: 255 }).notNull(),
+    record_id: integer('record_id').notNull(),
+    created_at: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.language_code, t.title_url] })],
+);

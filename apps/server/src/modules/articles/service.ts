@@ -28,6 +28,7 @@ export const articleLangRows = translations({
   ownerColumn: articleLangs.article_id,
   fields: Object.keys(articleLikeLangShape) as (keyof typeof articleLikeLangShape)[],
   richText: ARTICLE_LIKE_RICH_TEXT,
+  addressKind: 'article',
 });
 
 /** Categories of the News module, galleries and similar articles (docs/spec-index.md S1.3 Blog article). */

@@ -28,6 +28,7 @@ export const galleryLangRows = translations({
   ownerColumn: galleryLangs.gallery_id,
   fields: Object.keys(articleLikeLangShape) as (keyof typeof articleLikeLangShape)[],
   richText: ARTICLE_LIKE_RICH_TEXT,
+  addressKind: 'gallery',
 });
 
 /** Categories of the Gallery module (docs/spec-index.md S1.3 Gallery). */

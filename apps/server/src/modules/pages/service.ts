@@ -40,6 +40,7 @@ export const pageLangRows = translations({
   ownerColumn: pageLangs.page_id,
   fields: Object.keys(pageLikeLangShape) as (keyof typeof pageLikeLangShape)[],
   richText: PAGE_LIKE_RICH_TEXT,
+  addressKind: 'page',
 });
 
 export type PageFilters = ContentListQuery & { module_id?: number; navigation?: boolean };

@@ -33,6 +33,7 @@ export const referenceLangRows = translations({
   ownerColumn: referenceLangs.reference_id,
   fields: Object.keys(referenceLangShape) as (keyof typeof referenceLangShape)[],
   richText: REFERENCE_RICH_TEXT,
+  addressKind: 'reference',
 });
 
 /** Categories of REFERENCE_CATEGORY_MODULE, galleries and similar references (docs/spec-index.md S2.3 Reference). */
