@@ -127,6 +127,9 @@ export async function seedDemo(
   opts: { deferred: boolean } = { deferred: false },
 ) {
   await seedDemoSettings(db);
+  // The users' password hashes (scrypt, on libuv's threads) are computed while the texts and the content are written.
+  const people = seedDemoUsers(db, log);
+  people.catch(() => {});
   const [existing] = await db.select({ n: count() }).from(texts);
   if (!existing?.n) {
     const positions = await positionOptions(db);
@@ -140,9 +143,6 @@ export async function seedDemo(
     }
     log(`Demo: ${DEMO_TEXTS.length} texts.`);
   }
-  // The users' password hashes (scrypt, on libuv's threads) are computed while the content is written.
-  const people = seedDemoUsers(db, log);
-  people.catch(() => {});
   await seedDemoContent(db, config, log, opts.deferred ? 'later' : 'now');
   await people;
   await seedDemoForms(db, log);

@@ -2,6 +2,7 @@ import { ROLES, SEX, type UserAddress } from '@backoffice/shared';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { countries, users } from '../../db/schema.js';
+import { hashPassword } from '../../http/crypto.js';
 import { createUser, findUserByEmail } from '../../modules/users/operations.js';
 
 interface DemoUser {
@@ -140,9 +141,12 @@ export async function seedDemoUsers(db: Db, log: (line: string) => void): Promis
     .from(countries)
     .where(inArray(countries.code, [...new Set(codes)]));
   const countryId = (code: string | undefined) => rows.find((r) => r.code === code)?.id ?? null;
-  for (const demo of DEMO_USERS) {
-    if (await findUserByEmail(db, demo.email)) continue;
-    const user = await createUser(db, demo);
+  const missing = [];
+  for (const demo of DEMO_USERS) if (!(await findUserByEmail(db, demo.email))) missing.push(demo);
+  // The hashes at once, on libuv's threads, while the demo content is written; then the users in their order.
+  const hashes = await Promise.all(missing.map((demo) => hashPassword(demo.password)));
+  for (const [i, demo] of missing.entries()) {
+    const user = await createUser(db, demo, hashes[i]);
     const { country, billing_country, shipping_country, ...details } = demo.details ?? {};
     await db
       .update(users)
