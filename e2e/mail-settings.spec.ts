@@ -113,6 +113,21 @@ test('settings: an error in the en tab switches to that tab; a valid save is kep
   await page.getByTestId('locale-tab-en').click();
   await expect(page.getByTestId('field-meta_description-en')).toHaveValue(/^A builder of family houses/);
   await shot(page, 'settings-main');
+
+  // Search engines, per locale: English kept out → robots.txt disallows /en/ and its pages say noindex.
+  const indexing = async (choice: string) => {
+    await page.getByTestId('field-search_indexing-en').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: choice }).click();
+    await page.getByTestId('settings-save').click();
+    await expectSuccess(page, 'uložen');
+  };
+  await indexing('Nie (noindex)');
+  expect(await (await page.request.get('/robots.txt')).text()).toContain('Disallow: /en/\n');
+  expect(await (await page.request.get('/en/')).text()).toContain('<meta name="robots" content="noindex">');
+  expect(await (await page.request.get('/sk/')).text()).not.toContain('name="robots"');
+  await shot(page, 'settings-main-indexing');
+  await indexing('Môžu indexovať');
+  expect(await (await page.request.get('/robots.txt')).text()).not.toContain('Disallow: /en/');
 });
 
 test('settings screens: contact, e-mail (sender disabled) and social', async ({ page }) => {
