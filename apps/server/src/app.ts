@@ -54,6 +54,7 @@ import { lookupRoutes } from './modules/users/lookups.js';
 import { userRoutes } from './modules/users/routes.js';
 import { publicFormRoutes } from './site/form-routes.js';
 import { sendBadRequestPage } from './site/respond.js';
+import { deliveryRoutes } from './site/delivery-routes.js';
 import { siteRoutes } from './site/routes.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -165,6 +166,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   await app.register(settingsRoutes, { ctx, prefix: '/api/settings' });
   await app.register(mailTemplateRoutes, { ctx, prefix: '/api/mail' });
   await app.register(searchRoutes, { ctx, prefix: '/api/search' });
+  await app.register(deliveryRoutes, { ctx, prefix: '/api/delivery' });
   await app.register(uploadRoutes, { ctx });
   await app.register(fileRoutes, { ctx });
   await app.register(galleryRoutes, { ctx });

@@ -11455,6 +11455,368 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/delivery/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The public settings: site name, description, contact, social links */
+        get: {
+            parameters: {
+                query?: {
+                    locale?: "sk" | "en";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                locale: string;
+                                site_name: string;
+                                description: string;
+                                copyright: string;
+                                image: {
+                                    url: string;
+                                    width: number | null;
+                                    height: number | null;
+                                } | null;
+                                contact: {
+                                    name: string;
+                                    address: string;
+                                    zip: string;
+                                    city: string;
+                                    others: string;
+                                    business_id: string;
+                                    vat: string;
+                                };
+                                social: {
+                                    network: string;
+                                    url: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                422: components["responses"]["Invalid"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/delivery/navigation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The main and footer navigation: published pages in order, each under its parent */
+        get: {
+            parameters: {
+                query?: {
+                    locale?: "sk" | "en";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                main: {
+                                    page_id: number;
+                                    parent_page_id: number | null;
+                                    title: string;
+                                    title_url: string;
+                                    path: string;
+                                }[];
+                                footer: {
+                                    page_id: number;
+                                    parent_page_id: number | null;
+                                    title: string;
+                                    title_url: string;
+                                    path: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                422: components["responses"]["Invalid"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/delivery/pages/home": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The home page */
+        get: {
+            parameters: {
+                query?: {
+                    locale?: "sk" | "en";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                title: string;
+                                title_url: string;
+                                path: string;
+                                claim: string;
+                                content: string;
+                                page_text: string;
+                                meta_title: string;
+                                meta_description: string;
+                                image: {
+                                    url: string;
+                                    width: number | null;
+                                    height: number | null;
+                                } | null;
+                                alternates: {
+                                    [key: string]: string;
+                                };
+                            };
+                        };
+                    };
+                };
+                422: components["responses"]["Invalid"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/delivery/pages/{titleUrl}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A published page by its title_url */
+        get: {
+            parameters: {
+                query?: {
+                    locale?: "sk" | "en";
+                };
+                header?: never;
+                path: {
+                    titleUrl: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                title: string;
+                                title_url: string;
+                                path: string;
+                                claim: string;
+                                content: string;
+                                page_text: string;
+                                meta_title: string;
+                                meta_description: string;
+                                image: {
+                                    url: string;
+                                    width: number | null;
+                                    height: number | null;
+                                } | null;
+                                alternates: {
+                                    [key: string]: string;
+                                };
+                            };
+                        };
+                    };
+                };
+                404: components["responses"]["NotFound"];
+                422: components["responses"]["Invalid"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/delivery/news": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Published news, newest first, by cursor; of one category */
+        get: {
+            parameters: {
+                query?: {
+                    locale?: "sk" | "en";
+                    category?: number;
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                title: string;
+                                title_url: string;
+                                path: string;
+                                date: string;
+                                teaser: string;
+                                image: {
+                                    url: string;
+                                    width: number | null;
+                                    height: number | null;
+                                } | null;
+                                categories: string[];
+                            }[];
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+                422: components["responses"]["Invalid"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/delivery/news/{titleUrl}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A published article by its title_url */
+        get: {
+            parameters: {
+                query?: {
+                    locale?: "sk" | "en";
+                };
+                header?: never;
+                path: {
+                    titleUrl: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                title: string;
+                                title_url: string;
+                                path: string;
+                                date: string;
+                                image: {
+                                    url: string;
+                                    width: number | null;
+                                    height: number | null;
+                                } | null;
+                                categories: string[];
+                                content: string;
+                                meta_title: string;
+                                meta_description: string;
+                                updated_at: string;
+                                alternates: {
+                                    [key: string]: string;
+                                };
+                            };
+                        };
+                    };
+                };
+                404: components["responses"]["NotFound"];
+                422: components["responses"]["Invalid"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/upload": {
         parameters: {
             query?: never;

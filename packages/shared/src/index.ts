@@ -12,6 +12,7 @@ export * from './schemas/article.js';
 export * from './schemas/auth.js';
 export * from './schemas/category.js';
 export * from './schemas/common.js';
+export * from './schemas/delivery.js';
 export * from './schemas/files.js';
 export * from './schemas/form.js';
 export * from './schemas/gallery.js';

@@ -125,7 +125,11 @@ describe('every documented operation exists (phantom check)', () => {
       });
       const name = `${method} ${path} → ${res.statusCode}`;
       if (op.security?.length === 0) {
-        if ([404, 405].includes(res.statusCode) || res.statusCode >= 500) wrong.push(name);
+        // A public read of one record (the delivery API) is a 404 when there is no such record: its route exists.
+        const missingRecord =
+          res.statusCode === 404 &&
+          server.app.hasRoute({ method: method as 'GET', url: path.replace(/\{(\w+)\}/g, ':$1') });
+        if (([404, 405].includes(res.statusCode) && !missingRecord) || res.statusCode >= 500) wrong.push(name);
       } else if (![401, 403].includes(res.statusCode)) wrong.push(name);
     }
     expect(wrong).toEqual([]);

@@ -60,6 +60,7 @@ export const TAGS: readonly { tag: string; prefixes: readonly string[]; descript
   { tag: 'Mail templates', prefixes: ['/api/mail'], description: 'Mail templates' },
   { tag: 'Settings', prefixes: ['/api/settings'], description: 'Settings' },
   { tag: 'Search', prefixes: ['/api/search'], description: "The search everything of the admin's palette" },
+  { tag: 'Delivery', prefixes: ['/api/delivery'], description: 'Published content for other channels, no session' },
   {
     tag: 'Statistics',
     prefixes: ['/api/stats', '/api/collect', '/tracker.js'],

@@ -57,6 +57,54 @@ async function categoriesOf(db: Db, ids: number[], locale: Locale, now: Date): P
   return byArticle;
 }
 
+/** Published articles, of one category when `categoryId` is given. */
+const publishedNews = (now: Date, categoryId: number | null | undefined, more?: SQL) =>
+  and(
+    publishedAt(articles, now),
+    categoryId
+      ? sql`exists (select 1 from ${articleCategories} where ${articleCategories.article_id} = ${articles.id}
+          and ${articleCategories.category_id} = ${categoryId})`
+      : undefined,
+    more,
+  ) as SQL;
+
+/** The articles of `where` in `locale`, newest first, `limit` of them from `offset`, with teasers and categories. */
+async function newsItems(
+  db: Db,
+  locale: Locale,
+  where: SQL,
+  range: { limit: number; offset?: number },
+  now: Date,
+): Promise<NewsItem[]> {
+  const rows = await db
+    .select({
+      id: articles.id,
+      title: articleLangs.title,
+      titleUrl: articleLangs.title_url,
+      date: articleDate,
+      image: articles.image,
+      poster: articles.poster,
+      content: articleLangs.content,
+    })
+    .from(articles)
+    .innerJoin(articleLangs, langJoin(ARTICLES, locale))
+    .where(where)
+    .orderBy(desc(articleDate), desc(articles.id))
+    .limit(range.limit)
+    .offset(range.offset ?? 0);
+  const badges = await categoriesOf(
+    db,
+    rows.map((r) => r.id),
+    locale,
+    now,
+  );
+  return rows.map(({ content, ...row }) => ({
+    ...row,
+    teaser: plainTextOf(content, TEASER_MAX),
+    categories: badges.get(row.id) ?? [],
+  }));
+}
+
 /**
  * One page (1-based) of the published news in `locale`, newest first, optionally only those of one category
  * (a page hosting the News module narrowed to a category), `perPage` of them (NEWS_PER_PAGE); with the number of all
@@ -69,44 +117,35 @@ export async function listNews(
   now = new Date(),
 ): Promise<{ items: NewsItem[]; total: number }> {
   const perPage = options.perPage ?? NEWS_PER_PAGE;
-  const where = and(
-    publishedAt(articles, now),
-    options.categoryId
-      ? sql`exists (select 1 from ${articleCategories} where ${articleCategories.article_id} = ${articles.id}
-          and ${articleCategories.category_id} = ${options.categoryId})`
-      : undefined,
-  ) as SQL;
-  const [counted, rows] = await Promise.all([
+  const where = publishedNews(now, options.categoryId);
+  const [counted, items] = await Promise.all([
     db.select({ total: count() }).from(articles).where(where),
-    db
-      .select({
-        id: articles.id,
-        title: articleLangs.title,
-        titleUrl: articleLangs.title_url,
-        date: articleDate,
-        image: articles.image,
-        poster: articles.poster,
-        content: articleLangs.content,
-      })
-      .from(articles)
-      .innerJoin(articleLangs, langJoin(ARTICLES, locale))
-      .where(where)
-      .orderBy(desc(articleDate), desc(articles.id))
-      .limit(perPage)
-      .offset((options.page - 1) * perPage),
+    newsItems(db, locale, where, { limit: perPage, offset: (options.page - 1) * perPage }, now),
   ]);
-  const badges = await categoriesOf(
-    db,
-    rows.map((r) => r.id),
-    locale,
-    now,
-  );
-  const items = rows.map(({ content, ...row }) => ({
-    ...row,
-    teaser: plainTextOf(content, TEASER_MAX),
-    categories: badges.get(row.id) ?? [],
-  }));
   return { items, total: counted[0]?.total ?? 0 };
+}
+
+/** Where a walk through the news stopped: the last article's date and id. */
+export interface NewsPosition {
+  date: Date;
+  id: number;
+}
+
+/**
+ * The published news in `locale` after `after` (from the newest without it), newest first, `limit` of them, of one
+ * category when given: a walk by position, as deep as it goes at the cost of the first page (the delivery API).
+ */
+export function newsAfter(
+  db: Db,
+  locale: Locale,
+  options: { after: NewsPosition | null; categoryId: number | null; limit: number },
+  now = new Date(),
+): Promise<NewsItem[]> {
+  const { after } = options;
+  const before = after
+    ? sql`(${articleDate}, ${articles.id}) < (${after.date.toISOString()}::timestamptz, ${after.id})`
+    : undefined;
+  return newsItems(db, locale, publishedNews(now, options.categoryId, before), { limit: options.limit }, now);
 }
 
 /** One article as its own page shows it. */
