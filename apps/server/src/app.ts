@@ -52,9 +52,9 @@ import { translationRoutes } from './modules/translations/routes.js';
 import { uploadRoutes } from './modules/upload/routes.js';
 import { lookupRoutes } from './modules/users/lookups.js';
 import { userRoutes } from './modules/users/routes.js';
+import { deliveryRoutes } from './site/delivery-routes.js';
 import { publicFormRoutes } from './site/form-routes.js';
 import { sendBadRequestPage } from './site/respond.js';
-import { deliveryRoutes } from './site/delivery-routes.js';
 import { siteRoutes } from './site/routes.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
