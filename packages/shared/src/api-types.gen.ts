@@ -11817,6 +11817,285 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/delivery/texts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shown texts at one position (Homepage, Footer, …) */
+        get: {
+            parameters: {
+                query: {
+                    locale?: "sk" | "en";
+                    position: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                title: string;
+                                content: string;
+                            }[];
+                        };
+                    };
+                };
+                422: components["responses"]["Invalid"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/delivery/partners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The published partners in their order */
+        get: {
+            parameters: {
+                query?: {
+                    locale?: "sk" | "en";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                title: string;
+                                content: string;
+                                url: string;
+                                image: {
+                                    url: string;
+                                    width: number | null;
+                                    height: number | null;
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+                422: components["responses"]["Invalid"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/delivery/references": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One page of the published references in their order */
+        get: {
+            parameters: {
+                query?: {
+                    locale?: "sk" | "en";
+                    page?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                title: string;
+                                title_url: string;
+                                path: string;
+                                teaser: string;
+                                image: {
+                                    url: string;
+                                    width: number | null;
+                                    height: number | null;
+                                } | null;
+                            }[];
+                            meta: {
+                                page: number;
+                                per_page: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+                422: components["responses"]["Invalid"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/delivery/references/{titleUrl}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A published reference by its title_url */
+        get: {
+            parameters: {
+                query?: {
+                    locale?: "sk" | "en";
+                };
+                header?: never;
+                path: {
+                    titleUrl: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                title: string;
+                                title_url: string;
+                                path: string;
+                                amount: number;
+                                content: string;
+                                content_road: string;
+                                content_railway: string;
+                                panel_text: string;
+                                meta_title: string;
+                                meta_description: string;
+                                image: {
+                                    url: string;
+                                    width: number | null;
+                                    height: number | null;
+                                } | null;
+                                alternates: {
+                                    [key: string]: string;
+                                };
+                            };
+                        };
+                    };
+                };
+                404: components["responses"]["NotFound"];
+                422: components["responses"]["Invalid"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/delivery/galleries/{titleUrl}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A published gallery with its shown images */
+        get: {
+            parameters: {
+                query?: {
+                    locale?: "sk" | "en";
+                };
+                header?: never;
+                path: {
+                    titleUrl: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                title: string;
+                                title_url: string;
+                                path: string;
+                                content: string;
+                                images: {
+                                    url: string;
+                                    thumb_url: string;
+                                    title: string;
+                                    width: number;
+                                    height: number;
+                                }[];
+                                alternates: {
+                                    [key: string]: string;
+                                };
+                            };
+                        };
+                    };
+                };
+                404: components["responses"]["NotFound"];
+                422: components["responses"]["Invalid"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/upload": {
         parameters: {
             query?: never;

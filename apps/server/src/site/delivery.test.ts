@@ -2,7 +2,17 @@ import { MODULES } from '@backoffice/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { articleLangs, articles, navigationGroups } from '../db/schema.js';
-import { buildArticle, buildCategory, buildPage } from '../test/factories.js';
+import { positionOptions } from '../modules/texts/service.js';
+import {
+  buildArticle,
+  buildCategory,
+  buildGallery,
+  buildGalleryImage,
+  buildPage,
+  buildPartner,
+  buildReference,
+  buildText,
+} from '../test/factories.js';
 import { useSite } from '../test/site-cases.js';
 
 const { ctx, db, visit } = useSite();
@@ -142,13 +152,61 @@ describe('delivery API', () => {
         .filter((p) => p.startsWith('/api/delivery/'))
         .sort(),
     ).toEqual([
+      '/api/delivery/galleries/{titleUrl}',
       '/api/delivery/navigation',
       '/api/delivery/news',
       '/api/delivery/news/{titleUrl}',
       '/api/delivery/pages/home',
       '/api/delivery/pages/{titleUrl}',
+      '/api/delivery/partners',
+      '/api/delivery/references',
+      '/api/delivery/references/{titleUrl}',
       '/api/delivery/settings',
+      '/api/delivery/texts',
     ]);
     expect((await visit('/api/delivery/nothing')).statusCode).toBe(404);
+  });
+
+  it('texts by position, partners in order, one page of references, a reference and a gallery with its images', async () => {
+    const positions = await positionOptions(db());
+    const footer = positions.find((p) => p.title === 'Footer')?.id ?? 0;
+    await buildText(db(), { title: 'Opening', positions: [footer] });
+    await buildText(db(), { title: 'Hidden text', positions: [footer], status: false });
+    const texts = (await get('/texts?locale=en&position=Footer')).json().data as { title: string }[];
+    expect(texts.map((t) => t.title)).toContain('Opening en');
+    expect(texts.map((t) => t.title)).not.toContain('Hidden text en');
+    expect((await get('/texts?locale=en')).statusCode).toBe(422);
+
+    await buildPartner(db(), { title: 'Second partner', order: 2 });
+    await buildPartner(db(), { title: 'First partner', order: 1 });
+    await buildPartner(db(), { title: 'Hidden partner', order: 0, status: false });
+    const partners = (await get('/partners?locale=sk')).json().data as { title: string }[];
+    const ours = partners.map((p) => p.title).filter((t) => t.includes('partner'));
+    expect(ours).toEqual(['First partner sk', 'Second partner sk']);
+
+    await buildReference(db(), { title: 'Long bridge' });
+    await buildReference(db(), { title: 'Hidden bridge', status: false });
+    const list = (await get('/references?locale=en')).json();
+    expect(list.meta).toMatchObject({ page: 1, per_page: 10 });
+    expect(list.data.map((r: { title: string }) => r.title)).toContain('Long bridge en');
+    expect(list.data.map((r: { title: string }) => r.title)).not.toContain('Hidden bridge en');
+    const reference = (await get('/references/long-bridge-en?locale=en')).json().data;
+    expect(reference).toMatchObject({ title: 'Long bridge en', path: '/en/reference/long-bridge-en' });
+    expect((await get('/references/hidden-bridge-en?locale=en')).statusCode).toBe(404);
+
+    const gallery = await buildGallery(db(), { title: 'Works' });
+    const shown = await buildGalleryImage(db(), gallery, { title: 'Crane', position: 1 });
+    await buildGalleryImage(db(), gallery, { title: 'Hidden photo', status: false });
+    const photos = (await get('/galleries/works-en?locale=en')).json().data;
+    expect(photos.images).toEqual([
+      {
+        url: `http://backoffice.test/gallery/gallery/${gallery}/${shown.file}`,
+        thumb_url: `http://backoffice.test/gallery/gallery/${gallery}/thumb/${shown.file}`,
+        title: 'Crane en',
+        width: 800,
+        height: 600,
+      },
+    ]);
+    expect(photos.alternates).toEqual({ sk: '/sk/gallery/works-sk', en: '/en/gallery/works-en' });
   });
 });

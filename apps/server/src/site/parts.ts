@@ -15,7 +15,13 @@ export type MediaUrl = (
 ) => string | null;
 
 /** The media folder of gallery images and of each kind's own image (docs/features/media-storage.md). */
-export const MEDIA = { page: 'page', article: 'blog', reference: 'reference', gallery: 'gallery' } as const;
+export const MEDIA = {
+  page: 'page',
+  article: 'blog',
+  reference: 'reference',
+  gallery: 'gallery',
+  partner: 'partner',
+} as const;
 
 const path = (locale: Locale, section: string, titleUrl?: string) =>
   `/${locale}/${section}${titleUrl === undefined ? '' : encodeURIComponent(titleUrl)}`;

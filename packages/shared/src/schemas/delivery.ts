@@ -116,3 +116,78 @@ export const deliveryArticleSchema = z.object({
     alternates: alternatesSchema,
   }),
 });
+
+/** `?position=` of the texts: a position's title (Homepage, Footer, …). */
+export const deliveryTextsQuerySchema = deliveryLocaleQuerySchema.extend({
+  position: z.string({ error: ERR.required }).trim().min(1, ERR.required).max(128, ERR.invalid),
+});
+export const deliveryTextsSchema = z.object({
+  data: z.array(z.object({ id: z.number(), title: z.string(), content: z.string() })),
+});
+
+export const deliveryPartnersSchema = z.object({
+  data: z.array(
+    z.object({
+      id: z.number(),
+      title: z.string(),
+      content: z.string(),
+      url: z.string(),
+      image: imageSchema.nullable(),
+    }),
+  ),
+});
+
+/** The references: one page (`page`, 1-based) of REFERENCES_PER_PAGE in the site's order. */
+export const deliveryPageQuerySchema = deliveryLocaleQuerySchema.extend({
+  page: z.coerce
+    .number({ error: ERR.invalid })
+    .int(ERR.invalid)
+    .min(1, ERR.invalid)
+    .max(100_000, ERR.invalid)
+    .default(1),
+});
+export const deliveryReferenceListSchema = z.object({
+  data: z.array(
+    z.object({
+      id: z.number(),
+      title: z.string(),
+      title_url: z.string(),
+      path: z.string(),
+      teaser: z.string(),
+      image: imageSchema.nullable(),
+    }),
+  ),
+  meta: z.object({ page: z.number(), per_page: z.number(), total: z.number() }),
+});
+export const deliveryReferenceSchema = z.object({
+  data: z.object({
+    id: z.number(),
+    title: z.string(),
+    title_url: z.string(),
+    path: z.string(),
+    amount: z.number(),
+    content: z.string(),
+    content_road: z.string(),
+    content_railway: z.string(),
+    panel_text: z.string(),
+    meta_title: z.string(),
+    meta_description: z.string(),
+    image: imageSchema.nullable(),
+    alternates: alternatesSchema,
+  }),
+});
+
+/** A published gallery with its shown images (original and thumbnail addresses, size, title). */
+export const deliveryGallerySchema = z.object({
+  data: z.object({
+    id: z.number(),
+    title: z.string(),
+    title_url: z.string(),
+    path: z.string(),
+    content: z.string(),
+    images: z.array(
+      z.object({ url: z.string(), thumb_url: z.string(), title: z.string(), width: z.number(), height: z.number() }),
+    ),
+    alternates: alternatesSchema,
+  }),
+});
