@@ -1,5 +1,5 @@
 // `npm run bench`: the benchmarks in sequence, then the headline numbers.
-// `node bench/run.mjs texts startup` runs only the named ones (texts, pages, lists, search, revisions, upload, stats, serialize, strapi, startup, first-start, bundle, first-load).
+// `node bench/run.mjs texts startup` runs only the named ones (texts, pages, lists, search, revisions, upload, stats, serialize, strapi, startup, first-start, bundle, first-load, delivery).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -55,6 +55,11 @@ const BENCHES = [
     name: 'first-load',
     title: "The admin's first load: sign-in route bytes and Lighthouse mobile score",
     args: ['--import', 'tsx', 'bench/first-load.bench.ts'],
+  },
+  {
+    name: 'delivery',
+    title: 'The delivery API on 100 k published news (PostgreSQL)',
+    args: ['--import', 'tsx', 'bench/delivery.bench.ts'],
   },
 ];
 const LIMIT_MS = 15 * 60_000; // per benchmark, unless it sets its own limitMinutes

@@ -34,6 +34,11 @@ export const articles = pgTable(
     index('articles_live_updated_at_idx').on(t.updated_at, t.id).where(sql`${t.deleted_at} is null`),
     // The news list's `trashed=only` (docs/features/lists.md): the removed rows alone.
     index('articles_trashed_idx').on(t.id).where(sql`${t.deleted_at} is not null`),
+    // The public news, newest first (the site's list and feed, the delivery API's walk by cursor): by the date an
+    // article is shown with, then id, walked from either end without a sort.
+    index('articles_live_date_idx')
+      .on(sql`coalesce(${t.publish_up}, ${t.created_at})`, t.id)
+      .where(sql`${t.deleted_at} is null`),
   ],
 );
 
