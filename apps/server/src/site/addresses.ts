@@ -1,5 +1,5 @@
 import type { Locale } from '@backoffice/shared';
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import {
@@ -15,7 +15,7 @@ import {
 } from '../db/schema.js';
 import type { AddressKind } from '../resources/old-addresses.js';
 import { galleryUrl, newsUrl, pageUrl, referenceUrl } from './parts.js';
-import type { TitledKind } from './service.js';
+import { publishedAt, type TitledKind } from './service.js';
 
 /** A kind of record with its own address on the site (`/{locale}/…/{title_url}`). */
 export interface SiteKind extends TitledKind {
@@ -65,13 +65,13 @@ export const isSiteKind = (name: string): name is SiteKindName => Object.hasOwn(
 /**
  * Where an old address of `kind` in `locale` leads now (docs/features/public-site.md "Old addresses"): the address of
  * the live record that had `titleUrl` before a save changed it, or undefined. The row names the record, so a chain
- * of changes is one redirect; whether the record is published is for its own address to say.
+ * of changes is one redirect. Only a published record's: an unpublished one's new address is not given away.
  */
 export async function movedAddress(db: Db, kind: SiteKind, locale: Locale, titleUrl: string) {
   const [row] = await db
     .select({ titleUrl: kind.langs.title_url })
     .from(oldAddresses)
-    .innerJoin(kind.owner, and(eq(kind.owner.id, oldAddresses.record_id), isNull(kind.owner.deleted_at)))
+    .innerJoin(kind.owner, and(eq(kind.owner.id, oldAddresses.record_id), publishedAt(kind.owner, new Date())))
     .innerJoin(kind.langs, and(eq(kind.langOwner, kind.owner.id), eq(kind.langs.language_code, locale)))
     .where(
       and(

@@ -55,7 +55,9 @@ function positionOf(cursor: string): NewsPosition | null {
   try {
     const [date, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
     const at = new Date(String(date));
-    if (typeof date !== 'string' || Number.isNaN(at.getTime())) return null;
+    // Only what this server writes: the ISO form of a date PostgreSQL takes (years 1–9999).
+    if (typeof date !== 'string' || Number.isNaN(at.getTime()) || at.toISOString() !== date) return null;
+    if (at.getUTCFullYear() < 1 || at.getUTCFullYear() > 9999) return null;
     if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > 2_147_483_647) return null;
     return { date: at, id };
   } catch {

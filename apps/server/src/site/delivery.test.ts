@@ -126,7 +126,15 @@ describe('delivery API', () => {
     expect(bridges.titles).toEqual(['Walk 7 sk', 'Walk 5 sk', 'Walk 3 sk', 'Walk 1 sk']);
     expect(bridges.answers).toBe(2);
 
-    for (const bad of ['cursor=nonsense', 'cursor=W10', 'limit=0', 'limit=101', 'category=abc', 'category=0']) {
+    for (const bad of [
+      'cursor=nonsense',
+      'cursor=W10',
+      'cursor=WyIwMDAwLTAxLTAxVDAwOjAwOjAwWiIsMV0',
+      'limit=0',
+      'limit=101',
+      'category=abc',
+      'category=0',
+    ]) {
       const res = await get(`/news?${bad}`);
       expect(res.statusCode, bad).toBe(422);
     }
