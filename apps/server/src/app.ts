@@ -37,6 +37,8 @@ import {
 import { formRoutes } from './modules/forms/routes.js';
 import { galleryImageRoutes } from './modules/galleries/images-routes.js';
 import { galleryApiRoutes } from './modules/galleries/routes.js';
+import { integrationRoutes } from './modules/integrations/routes.js';
+import { sendDelivery, WEBHOOK_JOB } from './modules/integrations/webhooks.js';
 import { mailTemplateRoutes } from './modules/mail/routes.js';
 import { moduleRoutes } from './modules/modules/routes.js';
 import { navigationRoutes } from './modules/navigation/routes.js';
@@ -52,10 +54,12 @@ import { translationRoutes } from './modules/translations/routes.js';
 import { uploadRoutes } from './modules/upload/routes.js';
 import { lookupRoutes } from './modules/users/lookups.js';
 import { userRoutes } from './modules/users/routes.js';
+import { CHANGE_JOB } from './resources/activity-log.js';
 import { deliveryRoutes } from './site/delivery-routes.js';
 import { publicFormRoutes } from './site/form-routes.js';
 import { sendBadRequestPage } from './site/respond.js';
 import { siteRoutes } from './site/routes.js';
+import { deliverChange } from './site/webhook-events.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** The built admin; `ADMIN_DIST` points elsewhere (a test run serving its own build while another rebuilds). */
@@ -167,6 +171,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   await app.register(mailTemplateRoutes, { ctx, prefix: '/api/mail' });
   await app.register(searchRoutes, { ctx, prefix: '/api/search' });
   await app.register(deliveryRoutes, { ctx, prefix: '/api/delivery' });
+  await app.register(integrationRoutes, { ctx, prefix: '/api' });
   await app.register(uploadRoutes, { ctx });
   await app.register(fileRoutes, { ctx });
   await app.register(galleryRoutes, { ctx });
@@ -188,10 +193,16 @@ function registerJobs(app: FastifyInstance, ctx: AppContext) {
       [FORM_STAFF_MAIL_JOB]: (payload) => sendStaffMail(ctx, app.log, payload),
       [FORM_CONFIRMATION_JOB]: (payload) => sendConfirmationMail(ctx, payload),
       [SIGN_IN_ALERT_JOB]: (payload) => sendSignInAlert(ctx, payload),
+      [CHANGE_JOB]: (payload) => deliverChange(ctx, payload),
+      [WEBHOOK_JOB]: (payload) => sendDelivery(ctx, payload),
     },
     app.log,
   );
   app.decorate('jobs', runner);
+  // A write's jobs (its webhooks, its mails) go out right after its answer, not at the next poll.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) runner.nudge();
+  });
   app.addHook('onReady', async () => runner.start());
   app.addHook('onClose', async () => runner.stop());
 }

@@ -73,6 +73,8 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must have at least 16 characters').optional(),
   /** Seconds a start waits for an unreachable PostgreSQL (restarting, not up yet) before it gives up. */
   DATABASE_WAIT: z.coerce.number().int().min(0).max(3600).default(60),
+  /** Lets webhooks reach loopback and private addresses (tests, a receiver on the same network): off by default. */
+  WEBHOOKS_ALLOW_PRIVATE: boolish.default(false),
   ...s3EnvShape,
 });
 
@@ -109,6 +111,8 @@ export interface Config {
   databaseWaitMs: number;
   /** Turns GET /metrics on for `Authorization: Bearer <it>` (METRICS_TOKEN); undefined: no /metrics. */
   metricsToken: string | undefined;
+  /** WEBHOOKS_ALLOW_PRIVATE: webhooks may reach loopback, private and link-local addresses. */
+  webhooksAllowPrivate: boolean;
   /** MAIL_FROM: the sender of mail the settings name none for, and a new site's sender setting. */
   mailFrom: { name: string; address: string } | undefined;
 }
@@ -152,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: appUrl.startsWith('https://'),
     databaseWaitMs: e.DATABASE_WAIT * 1000,
     metricsToken: e.METRICS_TOKEN,
+    webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE,
     mailFrom: e.MAIL_FROM,
   };
 }

@@ -44,5 +44,7 @@ export const LOG_MODELS = {
   Event: { route: null, icon: 'calendar' },
   MailTemplate: { route: 'mail', icon: 'mail' },
   Panel: { route: 'contentPanel', icon: 'layout' },
+  ApiToken: { route: null, icon: 'setting' },
+  Webhook: { route: null, icon: 'setting' },
 } as const satisfies Record<string, { route: string | null; section?: string; icon: string }>;
 export type LogModel = keyof typeof LOG_MODELS;

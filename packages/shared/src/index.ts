@@ -17,6 +17,7 @@ export * from './schemas/files.js';
 export * from './schemas/form.js';
 export * from './schemas/gallery.js';
 export * from './schemas/gallery-image.js';
+export * from './schemas/integrations.js';
 export * from './schemas/list.js';
 export * from './schemas/mail.js';
 export * from './schemas/navigation.js';

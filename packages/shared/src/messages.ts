@@ -21,6 +21,8 @@ export const ERR = {
   invalid: 'errors.invalid',
   publishDown: 'errors.publishDown',
   parentInvalid: 'errors.parentInvalid',
+  /** A webhook's address that resolves to no public address (loopback, private, link-local, metadata) or to none. */
+  webhookAddress: 'errors.webhookAddress',
   authFailed: 'auth.failed',
 } as const;
 export type ErrorKey = (typeof ERR)[keyof typeof ERR];

@@ -6,6 +6,7 @@ export * from './schema/analytics.js';
 export * from './schema/base.js';
 export * from './schema/content.js';
 export * from './schema/forms.js';
+export * from './schema/integrations.js';
 export * from './schema/media.js';
 export * from './schema/people.js';
 export * from './schema/site.js';

@@ -60,7 +60,16 @@ export const TAGS: readonly { tag: string; prefixes: readonly string[]; descript
   { tag: 'Mail templates', prefixes: ['/api/mail'], description: 'Mail templates' },
   { tag: 'Settings', prefixes: ['/api/settings'], description: 'Settings' },
   { tag: 'Search', prefixes: ['/api/search'], description: "The search everything of the admin's palette" },
-  { tag: 'Delivery', prefixes: ['/api/delivery'], description: 'Published content for other channels, no session' },
+  {
+    tag: 'Delivery',
+    prefixes: ['/api/delivery/'],
+    description: 'Published content for other channels, no session (a bearer API token when the access rule asks)',
+  },
+  {
+    tag: 'Integrations',
+    prefixes: ['/api/api-tokens', '/api/delivery-access', '/api/webhooks'],
+    description: "The delivery API's tokens and access rule, webhooks and their deliveries",
+  },
   {
     tag: 'Statistics',
     prefixes: ['/api/stats', '/api/collect', '/tracker.js'],

@@ -22,10 +22,10 @@ export const JOB_LIMITS = {
 
 /**
  * Stores a job in the caller's transaction or on its own: once this resolves, the work will be done by some server
- * even if this one dies the next instant (docs/DEPLOY.md: an acknowledged request is durable).
+ * even if this one dies the next instant (docs/DEPLOY.md: an acknowledged request is durable). `runAt` puts it off.
  */
-export async function enqueue(db: Pick<Db, 'insert'>, kind: string, payload: Record<string, unknown>) {
-  await db.insert(jobs).values({ kind, payload });
+export async function enqueue(db: Pick<Db, 'insert'>, kind: string, payload: Record<string, unknown>, runAt?: Date) {
+  await db.insert(jobs).values({ kind, payload, ...(runAt ? { run_at: runAt } : {}) });
 }
 
 export interface JobRunner {

@@ -43,6 +43,7 @@ export async function keepRevisions(
   db: Db,
   entry: { model: LogModel; rowIds: readonly number[]; userId: number | null; action: string },
   read: (id: number) => Promise<unknown>,
+  onKept?: (id: number, previous: unknown, data: unknown) => void,
 ): Promise<Map<number, unknown>> {
   const records = new Map<number, unknown>();
   const keep = revisionsKeep();
@@ -65,6 +66,7 @@ export async function keepRevisions(
       const data = records.get(id);
       // The first revision (a new record, or one saved before revisions were kept) changes nothing it can name.
       const changed = previous.has(id) ? changedKeys(previous.get(id), data) : [];
+      if (previous.has(id)) onKept?.(id, previous.get(id), data);
       return { model: entry.model, record_id: id, user_id: entry.userId, action: entry.action, changed, data };
     }),
   );
@@ -101,8 +103,21 @@ export interface WriteEntry {
  * `read` through it), a committed save has both; a failed one neither (docs/features/revisions.md).
  */
 export async function recordWrite(db: Db, entry: WriteEntry, read: (id: number) => Promise<unknown>) {
-  await logActivity(db, entry);
-  return keepRevisions(db, { ...entry, action: entry.revision ?? entry.action }, read);
+  // A save that turned a record's status on or off is also its publishing or hiding, for the webhooks: told by the
+  // record's previous revision (with the history off, a save is only an update).
+  const flips = { published: [] as number[], unpublished: [] as number[] };
+  const statusOf = (record: unknown) => (record as { status?: unknown } | null)?.status;
+  const kept = await keepRevisions(
+    db,
+    { ...entry, action: entry.revision ?? entry.action },
+    read,
+    (id, before, after) => {
+      if (entry.action !== 'update' || statusOf(before) === statusOf(after)) return;
+      (statusOf(after) ? flips.published : flips.unpublished).push(id);
+    },
+  );
+  await logActivity(db, entry, flips);
+  return kept;
 }
 
 /** One page of a record's revisions, newest first: `{id, created_at, user, action, changed}`. */

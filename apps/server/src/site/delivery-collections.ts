@@ -17,6 +17,7 @@ import type { AppContext } from '../context.js';
 import { notFound } from '../http/errors.js';
 import { mediaStorage } from '../media/storage.js';
 import { sanitizeRichText as sanitized } from '../rich-text/sanitize.js';
+import { shown } from './delivery-access.js';
 import { publishedPartners, textsAt } from './delivery-service.js';
 import { findGallery } from './gallery-service.js';
 import { absoluteUrl } from './head.js';
@@ -132,7 +133,7 @@ export const deliveryCollectionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }
     async (request) => {
       const { locale } = request.query;
       const reference = await findReference(db, locale, request.params.titleUrl);
-      if (!reference?.published) throw notFound();
+      if (!reference || !shown(request, reference)) throw notFound();
       return {
         data: {
           id: reference.id,
@@ -167,7 +168,7 @@ export const deliveryCollectionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }
     async (request) => {
       const { locale } = request.query;
       const gallery = await findGallery(db, locale, request.params.titleUrl);
-      if (!gallery?.published) throw notFound();
+      if (!gallery || !shown(request, gallery)) throw notFound();
       const storage = mediaStorage(config);
       return {
         data: {

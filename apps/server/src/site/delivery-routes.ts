@@ -11,10 +11,12 @@ import {
   type Locale,
 } from '@backoffice/shared';
 import etag from '@fastify/etag';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.js';
 import { invalid, notFound } from '../http/errors.js';
 import { sanitizeRichText as sanitized } from '../rich-text/sanitize.js';
+import { registerDeliveryAccess, shown } from './delivery-access.js';
 import { deliveryCollectionRoutes, deliveryShapes } from './delivery-collections.js';
 import { findArticle, type NewsItem, type NewsPosition, newsAfter } from './news-service.js';
 import { MEDIA, newsUrl, pageUrl } from './parts.js';
@@ -29,9 +31,6 @@ interface NavigationItem {
   title_url: string;
   path: string;
 }
-
-/** A CDN may keep an answer a minute and serve it stale for five while it asks again (the ETag makes that a 304). */
-const DELIVERY_CACHE = 'public, max-age=60, stale-while-revalidate=300';
 
 /** A position in the news as the answer's `next_cursor` carries it: opaque to the caller. */
 const cursorOf = (item: NewsItem) =>
@@ -61,9 +60,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   const { db, config } = ctx;
   const { heroOf, image, alternates } = deliveryShapes(config);
   await app.register(etag, { weak: true });
-  app.addHook('onSend', async (_request, reply) => {
-    if (reply.statusCode < 400) reply.header('Cache-Control', DELIVERY_CACHE);
-  });
+  registerDeliveryAccess(app, db);
 
   app.get(
     '/settings',
@@ -129,14 +126,14 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   );
 
   /** A published page (the home page: the first of the main navigation) as the answer gives it. */
-  async function pageAnswer(locale: Locale, where: { titleUrl: string } | { home: true }) {
+  async function pageAnswer(request: FastifyRequest, locale: Locale, where: { titleUrl: string } | { home: true }) {
     const now = new Date();
     const home = 'home' in where ? (await siteMenus(db, locale, now)).main[0] : undefined;
     const page =
       'home' in where
         ? home && (await findPage(db, locale, { id: home.pageId }, now))
         : await findPage(db, locale, where, now);
-    if (!page?.published) throw notFound();
+    if (!page || !shown(request, page)) throw notFound();
     return {
       data: {
         id: page.id,
@@ -158,7 +155,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     response: { 200: deliveryPageSchema },
   };
   app.get('/pages/home', { schema: { security: [], summary: 'The home page', ...pageSchema } }, (request) =>
-    pageAnswer(request.query.locale, { home: true }),
+    pageAnswer(request, request.query.locale, { home: true }),
   );
   app.get(
     '/pages/:titleUrl',
@@ -170,7 +167,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         ...pageSchema,
       },
     },
-    (request) => pageAnswer(request.query.locale, { titleUrl: request.params.titleUrl }),
+    (request) => pageAnswer(request, request.query.locale, { titleUrl: request.params.titleUrl }),
   );
 
   const newsItem = async (item: NewsItem, locale: Locale) => ({
@@ -199,7 +196,12 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       const { locale, category, cursor, limit } = request.query;
       const after = cursor === undefined ? null : positionOf(cursor);
       if (cursor !== undefined && !after) throw invalid({ cursor: [ERR.invalid] });
-      const items = await newsAfter(db, locale, { after, categoryId: category ?? null, limit: limit + 1 });
+      const items = await newsAfter(db, locale, {
+        after,
+        categoryId: category ?? null,
+        limit: limit + 1,
+        unpublished: request.deliveryScope === 'preview',
+      });
       const shown = items.slice(0, limit);
       const last = shown.at(-1);
       return {
@@ -225,7 +227,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     async (request) => {
       const { locale } = request.query;
       const article = await findArticle(db, locale, request.params.titleUrl);
-      if (!article?.published) throw notFound();
+      if (!article || !shown(request, article)) throw notFound();
       return {
         data: {
           ...(await newsItem({ ...article, teaser: '' }, locale)),

@@ -22,6 +22,7 @@ import { attemptThrottle } from '../http/throttle.js';
 import { countGoal } from '../modules/analytics/goals.js';
 import { queueSubmissionMails } from '../modules/forms/mail.js';
 import { type SubmissionInput, storeSubmission } from '../modules/forms/service.js';
+import { queueChange } from '../resources/activity-log.js';
 import { formPageSender } from './form-pages.js';
 import type { FormState } from './form-templates.js';
 import { formUrl, formWord } from './form-words.js';
@@ -179,6 +180,7 @@ export const publicFormRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
           const within = { ...ctx, db: tx };
           await countGoal(within, request, kind, body, stored.id);
           await queueSubmissionMails(within, kind, stored);
+          await queueChange(tx, { model: 'Form', ids: [stored.id], action: 'store', resource: `forms/${kind}` });
         });
       } catch (err) {
         if (!(err instanceof HttpError) || err.status !== 429 || !html) throw err;

@@ -57,16 +57,16 @@ async function categoriesOf(db: Db, ids: number[], locale: Locale, now: Date): P
   return byArticle;
 }
 
+/** Articles of one category when `categoryId` is given. */
+const inCategory = (categoryId: number | null | undefined) =>
+  categoryId
+    ? sql`exists (select 1 from ${articleCategories} where ${articleCategories.article_id} = ${articles.id}
+          and ${articleCategories.category_id} = ${categoryId})`
+    : undefined;
+
 /** Published articles, of one category when `categoryId` is given. */
 const publishedNews = (now: Date, categoryId: number | null | undefined, more?: SQL) =>
-  and(
-    publishedAt(articles, now),
-    categoryId
-      ? sql`exists (select 1 from ${articleCategories} where ${articleCategories.article_id} = ${articles.id}
-          and ${articleCategories.category_id} = ${categoryId})`
-      : undefined,
-    more,
-  ) as SQL;
+  and(publishedAt(articles, now), inCategory(categoryId), more) as SQL;
 
 /** The articles of `where` in `locale`, newest first, `limit` of them from `offset`, with teasers and categories. */
 async function newsItems(
@@ -138,14 +138,17 @@ export interface NewsPosition {
 export function newsAfter(
   db: Db,
   locale: Locale,
-  options: { after: NewsPosition | null; categoryId: number | null; limit: number },
+  options: { after: NewsPosition | null; categoryId: number | null; limit: number; unpublished?: boolean },
   now = new Date(),
 ): Promise<NewsItem[]> {
   const { after } = options;
   const before = after
     ? sql`(${articleDate}, ${articles.id}) < (${after.date.toISOString()}::timestamptz, ${after.id})`
     : undefined;
-  return newsItems(db, locale, publishedNews(now, options.categoryId, before), { limit: options.limit }, now);
+  const where = options.unpublished
+    ? (and(isNull(articles.deleted_at), inCategory(options.categoryId), before) as SQL)
+    : publishedNews(now, options.categoryId, before);
+  return newsItems(db, locale, where, { limit: options.limit }, now);
 }
 
 /** One article as its own page shows it. */

@@ -144,7 +144,7 @@ describe('public forms: the mails cannot be used as a relay', () => {
     const res = await publicPost('contact', contact({ email: 'queued@example.org' }), { sendMails: false });
     expect(res.statusCode).toBe(201);
     const queued = await ctx.server.ctx.db.select().from(jobs);
-    expect(queued.map((j) => j.kind).sort()).toEqual(['form_confirmation', 'form_staff_mail']);
+    expect(queued.map((j) => j.kind).sort()).toEqual(['change', 'form_confirmation', 'form_staff_mail']);
     expect(ctx.server.mails.length).toBe(mails);
     ctx.server.app.jobs.start();
     await ctx.server.app.jobs.drain();
