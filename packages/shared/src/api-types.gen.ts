@@ -11575,14 +11575,14 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/delivery/pages/home": {
+    "/api/delivery/home": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** The home page */
+        /** The home page (the first page of the main navigation) */
         get: {
             parameters: {
                 query?: {
@@ -12281,13 +12281,13 @@ export interface paths {
                         token_required: boolean;
                         cors_origins: string[];
                         /** Format: date-time */
-                        updated_at?: string;
+                        updated_at?: string | null;
                     };
                     "multipart/form-data": {
                         token_required: boolean;
                         cors_origins: string[];
                         /** Format: date-time */
-                        updated_at?: string;
+                        updated_at?: string | null;
                     };
                 };
             };

@@ -18,6 +18,7 @@ import { invalid, notFound } from '../http/errors.js';
 import { sanitizeRichText as sanitized } from '../rich-text/sanitize.js';
 import { registerDeliveryAccess, shown } from './delivery-access.js';
 import { deliveryCollectionRoutes, deliveryShapes } from './delivery-collections.js';
+import { publishedCategoryTitle } from './feed.js';
 import { findArticle, type NewsItem, type NewsPosition, newsAfter } from './news-service.js';
 import { MEDIA, newsUrl, pageUrl } from './parts.js';
 import { findPage, type MenuItem, siteMenus } from './service.js';
@@ -154,8 +155,10 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     querystring: deliveryLocaleQuerySchema,
     response: { 200: deliveryPageSchema },
   };
-  app.get('/pages/home', { schema: { security: [], summary: 'The home page', ...pageSchema } }, (request) =>
-    pageAnswer(request, request.query.locale, { home: true }),
+  app.get(
+    '/home',
+    { schema: { security: [], summary: 'The home page (the first page of the main navigation)', ...pageSchema } },
+    (request) => pageAnswer(request, request.query.locale, { home: true }),
   );
   app.get(
     '/pages/:titleUrl',
@@ -196,11 +199,15 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       const { locale, category, cursor, limit } = request.query;
       const after = cursor === undefined ? null : positionOf(cursor);
       if (cursor !== undefined && !after) throw invalid({ cursor: [ERR.invalid] });
+      // A category that is not published has no news to give (as its feed on the site is a 404).
+      const preview = request.deliveryScope === 'preview';
+      if (category !== undefined && !preview && !(await publishedCategoryTitle(db, category, locale, new Date())))
+        throw notFound();
       const items = await newsAfter(db, locale, {
         after,
         categoryId: category ?? null,
         limit: limit + 1,
-        unpublished: request.deliveryScope === 'preview',
+        unpublished: preview,
       });
       const shown = items.slice(0, limit);
       const last = shown.at(-1);

@@ -1,7 +1,7 @@
 import { MODULES } from '@backoffice/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { articleLangs, articles, navigationGroups } from '../db/schema.js';
+import { articleLangs, articles, navigationGroups, pageLangs } from '../db/schema.js';
 import { positionOptions } from '../modules/texts/service.js';
 import {
   buildArticle,
@@ -49,7 +49,7 @@ describe('delivery API', () => {
     });
     await buildPage(db(), { title: 'Hidden page', status: false });
 
-    const res = await get('/pages/home?locale=en');
+    const res = await get('/home?locale=en');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=300');
     expect(res.headers['set-cookie']).toBeUndefined();
@@ -63,6 +63,14 @@ describe('delivery API', () => {
     expect((await get('/pages/start-sk')).json().data.title).toBe('Start sk');
     expect((await get('/pages/hidden-page-en?locale=en')).statusCode).toBe(404);
     expect((await get('/pages/no-such-page')).statusCode).toBe(404);
+    // A page whose address is `home` is a page like any other: the home page has an address of its own.
+    const named = await buildPage(db(), { title: 'Our home' });
+    await db()
+      .update(pageLangs)
+      .set({ title_url: 'home' })
+      .where(and(eq(pageLangs.page_id, named), eq(pageLangs.language_code, 'en')));
+    expect((await get('/pages/home?locale=en')).json().data.id).toBe(named);
+    expect((await get('/home?locale=en')).json().data.id).toBe(home);
 
     const nav = (await get('/navigation?locale=en')).json().data;
     expect(nav.main).toContainEqual({
@@ -123,6 +131,9 @@ describe('delivery API', () => {
     ]);
     expect(new Set(all.titles).size).toBe(all.titles.length);
     const bridges = await walk(`locale=sk&limit=2&category=${category}`);
+    const hidden = await buildCategory(db(), { title: 'Hidden', module_id: MODULES.blog, status: false });
+    expect((await get(`/news?category=${hidden}`)).statusCode).toBe(404);
+    expect((await get('/news?category=999999')).statusCode).toBe(404);
     expect(bridges.titles).toEqual(['Walk 7 sk', 'Walk 5 sk', 'Walk 3 sk', 'Walk 1 sk']);
     expect(bridges.answers).toBe(2);
 
@@ -161,10 +172,10 @@ describe('delivery API', () => {
         .sort(),
     ).toEqual([
       '/api/delivery/galleries/{titleUrl}',
+      '/api/delivery/home',
       '/api/delivery/navigation',
       '/api/delivery/news',
       '/api/delivery/news/{titleUrl}',
-      '/api/delivery/pages/home',
       '/api/delivery/pages/{titleUrl}',
       '/api/delivery/partners',
       '/api/delivery/references',

@@ -12,12 +12,25 @@ import { word } from './words.js';
 /** How many of the newest articles a feed holds. */
 export const FEED_ITEMS = 20;
 
+/**
+ * XML 1.0 allows no C0 control character but tab, line feed and carriage return, no lone surrogate, and not U+FFFE or
+ * U+FFFF: an editor's text may hold them (pasted from a word processor), and one would make the whole feed unreadable.
+ */
+const NOT_XML =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+export const xmlSafe = (xml: string) => xml.replace(NOT_XML, '');
+
 /** The address of the news feed of `locale`, or of one category's news. */
 export const feedUrl = (locale: Locale, categoryId?: number | null) =>
   `${newsUrl(locale)}feed.xml${categoryId ? `?category=${categoryId}` : ''}`;
 
 /** The title of a published category in `locale`, or undefined. */
-async function categoryTitle(db: Db, id: number, locale: Locale, now: Date): Promise<string | undefined> {
+export async function publishedCategoryTitle(
+  db: Db,
+  id: number,
+  locale: Locale,
+  now: Date,
+): Promise<string | undefined> {
   const [row] = await db
     .select({ title: categoryLangs.title })
     .from(categories)
@@ -48,14 +61,15 @@ export async function newsFeed(
   categoryId: number | null,
   now = new Date(),
 ): Promise<string | null> {
-  const category = categoryId === null ? undefined : await categoryTitle(db, categoryId, locale, now);
+  const category = categoryId === null ? undefined : await publishedCategoryTitle(db, categoryId, locale, now);
   if (categoryId !== null && category === undefined) return null;
   const [{ items }, title] = await Promise.all([
     listNews(db, locale, { page: 1, categoryId, perPage: FEED_ITEMS }, now),
     feedTitle(db, locale, category),
   ]);
   const self = `${appUrl}${feedUrl(locale, categoryId)}`;
-  return html`<?xml version="1.0" encoding="UTF-8"?>
+  return xmlSafe(
+    html`<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
 <channel>
 <title>${title}</title>
@@ -76,5 +90,6 @@ ${item.categories.map((c) => html`<category>${c}</category>`)}
 `,
 )}</channel>
 </rss>
-`.value;
+`.value,
+  );
 }

@@ -153,6 +153,11 @@ describe('site: what search engines read', () => {
     expect(items[0]?.category).toEqual(['Roads en']);
 
     await buildArticle(db(), { title: 'Other story' });
+    // Control characters an editor pasted are no XML: left out, the feed stays readable.
+    await buildArticle(db(), { title: 'Pasted\u0001 tab\u000b story' });
+    const pasted = await visit('/en/news/feed.xml');
+    expect(XMLValidator.validate(pasted.body)).toBe(true);
+    expect(pasted.body).toContain('<title>Pasted tab story en</title>');
     const sk = xmlOf((await visit(`/sk/news/feed.xml?category=${category}`)).body).rss.channel;
     expect((sk.item as { title: string }[]).map((i) => i.title)).toEqual(['Big story sk']);
     expect(sk.title).toContain('Roads sk');

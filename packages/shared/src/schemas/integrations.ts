@@ -63,7 +63,8 @@ export const deliveryAccessSchema = z.object({
       .max(50, ERR.invalid)
       .transform((list) => [...new Set(list)]),
   ),
-  updated_at: zUpdatedAt,
+  /** As loaded; null while the rule was never saved. */
+  updated_at: zUpdatedAt.nullable(),
 });
 export type DeliveryAccessInput = z.infer<typeof deliveryAccessSchema>;
 

@@ -128,7 +128,13 @@ export async function saveAccess(db: Db, user: AuthUser, input: DeliveryAccessIn
       .onConflictDoUpdate({
         target: deliveryAccess.id,
         set: values,
-        where: input.updated_at ? sql`${deliveryAccess.updated_at} = ${new Date(input.updated_at)}` : undefined,
+        // As loaded: null (never saved) conflicts with any row; left out, the save takes no care.
+        where:
+          input.updated_at === undefined
+            ? undefined
+            : input.updated_at === null
+              ? sql`false`
+              : sql`${deliveryAccess.updated_at} = ${new Date(input.updated_at)}`,
       })
       .returning({ id: deliveryAccess.id });
     if (saved.length === 0) throw stale();
