@@ -1,5 +1,5 @@
 // `npm run bench`: the benchmarks in sequence, then the headline numbers.
-// `node bench/run.mjs texts startup` runs only the named ones (texts, pages, lists, search, revisions, upload, stats, serialize, strapi, startup, first-start, bundle, first-load, delivery).
+// `node bench/run.mjs texts startup` runs only the named ones (texts, pages, lists, search, revisions, upload, stats, serialize, strapi, startup, first-start, bundle, first-load, delivery, site-lighthouse).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -60,6 +60,11 @@ const BENCHES = [
     name: 'delivery',
     title: 'The delivery API on 100 k published news (PostgreSQL)',
     args: ['--import', 'tsx', 'bench/delivery.bench.ts'],
+  },
+  {
+    name: 'site-lighthouse',
+    title: 'Lighthouse mobile on the public site: six pages in two locales, four categories',
+    args: ['--import', 'tsx', 'bench/site-lighthouse.bench.ts'],
   },
 ];
 const LIMIT_MS = 15 * 60_000; // per benchmark, unless it sets its own limitMinutes
@@ -264,6 +269,16 @@ if (selected.some((b) => b.name === 'first-load')) {
     l?.status === 'ok'
       ? `${l.score} (LCP ${fmt(l.lcpMs)} ms; target ≥ ${l.targetScore}: ${l.pass ? 'PASS' : 'FAIL'})`
       : notMeasured(l ?? f),
+  ]);
+}
+if (selected.some((b) => b.name === 'site-lighthouse')) {
+  const l = results.siteLighthouse;
+  const lowest = (c) => Math.min(...(l?.pages ?? []).map((p) => p.scores[c]));
+  lines.push([
+    'public site Lighthouse mobile, lowest of 12 pages',
+    l?.status === 'ok'
+      ? `performance ${lowest('performance')}, accessibility ${lowest('accessibility')}, best practices ${lowest('best-practices')}, SEO ${lowest('seo')} (target ≥ ${l.target}: ${l.pass ? 'PASS' : 'FAIL'})`
+      : notMeasured(l),
   ]);
 }
 const width = Math.max(...lines.map(([k]) => k.length));

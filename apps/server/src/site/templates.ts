@@ -44,7 +44,8 @@ const CSS = raw(
     '.thumbs{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.5rem}.thumbs img{display:block;border-radius:4px}',
     '.pager{display:flex;gap:1.5rem;align-items:center;margin:1.5rem 0}',
     'footer{border-top:1px solid #d0d7de;padding:1rem 0;color:#57606a;font-size:.9rem}',
-    'footer ul{display:flex;flex-wrap:wrap;gap:.25rem 1.25rem}',
+    // Links at least 24 px high: a finger finds each (WCAG 2.5.8, Lighthouse's target-size).
+    'footer ul{display:flex;flex-wrap:wrap;gap:.25rem 1.25rem}footer li a{display:inline-block;padding:.25rem 0}',
     '.site-contact{margin-top:1rem}.site-contact address{font-style:normal}.copyright{margin:.5rem 0 0}',
     '@media (max-width:40rem){.menu{flex-basis:100%}.menu>ul{flex-direction:column}',
     '.menu a{padding:.4rem 0}.menu li ul{display:block;position:static;border:0;padding:0 0 0 1rem}}',
