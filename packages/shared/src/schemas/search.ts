@@ -61,7 +61,13 @@ export const searchUrl = (type: SearchType, id: number): string => `${SEARCH_FOR
 
 /** `?q=…&limit=…`: a bad value is a 422 naming the field, never a silent default. */
 export const searchQuerySchema = z.object({
-  q: z.string().trim().min(1).max(SEARCH.queryMax),
+  // Runs of spaces are one: "cestná  doprava" is "cestná doprava".
+  q: z
+    .string()
+    .trim()
+    .min(1)
+    .max(SEARCH.queryMax)
+    .transform((q) => q.replace(/\s+/g, ' ')),
   limit: z.coerce.number().int().min(1).max(SEARCH.limitMax).default(SEARCH.limitDefault),
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;

@@ -113,6 +113,12 @@ describe('GET /api/search', () => {
     // The English title finds the same record, in English.
     const english = await find(ctx.admin, 'road transport');
     expect(english[0]).toMatchObject({ type: 'page', id: prefix, title: 'Road transport', locale: 'en' });
+    // Two spaces are one; several words are found in any order, after the hits of the words as typed.
+    expect(keys(await find(ctx.admin, 'road   transport'))[0]).toBe(`page:${prefix}`);
+    const yellow = await buildPage(db(), { langs: langs('Položka Žltá', 'Item yellow') });
+    expect(keys(await find(ctx.admin, 'zlta polozka'))).toEqual([`page:${yellow}`]);
+    expect(keys(await find(ctx.admin, 'yellow it'))).toEqual([`page:${yellow}`]);
+    expect(keys(await find(ctx.admin, 'zlta modra'))).toEqual([]);
     // One or two characters find the values that start with them, neither a word inside nor anywhere.
     const short = keys(await find(ctx.admin, 'ce'));
     expect(short).toEqual(expect.arrayContaining([`page:${exact}`, `page:${prefix}`]));
@@ -213,6 +219,12 @@ describe('GET /api/search', () => {
     for (const index of ['page_langs_title_fold_idx', 'page_langs_title_fold_trgm_idx']) {
       expect(short, short).toContain(index);
     }
+    // Several words: the trigram index serves them too.
+    const words = searchStatement(admin, { q: 'doprava cestna', limit: 20 }, 'en');
+    if (!words) throw new Error('no statement');
+    const wordsPlan = await planOf(db(), new PgDialect().sqlToQuery(words));
+    expect(wordsPlan).not.toMatch(/Seq Scan/);
+    expect(wordsPlan).toContain('page_langs_title_fold_trgm_idx');
   });
 });
 

@@ -124,8 +124,8 @@ export const PLANNER_SETTINGS = sql`select set_config('enable_seqscan', 'off', t
   set_config('enable_hashjoin', 'off', true), set_config('enable_mergejoin', 'off', true),
   set_config('max_parallel_workers_per_gather', '0', true)`;
 
-/** How good a hit is: lower first. */
-const RANK = { exact: 0, prefix: 1, word: 2, inside: 3 } as const;
+/** How good a hit is: lower first; `words`: every word of the query, in another order. */
+const RANK = { exact: 0, prefix: 1, word: 2, inside: 3, words: 4 } as const;
 
 /** The highest code point: every string that starts with the query sorts below the query followed by it. */
 const LAST_CHAR = String.fromCodePoint(0x10ffff);
@@ -174,6 +174,20 @@ function partsOf(source: Source, q: string, wanted: number, rowFilter?: SQL): { 
   if (length >= SEARCH.containsMin) {
     const values = source.fields.map((field) => field.value);
     found.push(sql`${select(sql`${RANK.inside}`)} where (${any(values, `%${pattern}%`)}) and ${where}`);
+  }
+  // Several words in any order ("zlta polozka" finds "Položka Žltá"): each inside the same value. One of them long
+  // enough for the trigram index serves the part; the others are checked on its rows.
+  const terms = q.split(' ');
+  const served = terms.some((term) => [...term].filter((c) => /[\p{L}\p{N}]/u.test(c)).length >= SEARCH.containsMin);
+  if (terms.length > 1 && served) {
+    const all = (value: SQL | AnyPgColumn) =>
+      sql`(${sql.join(
+        terms.map((term) => like(value, `%${escapeLike(term)}%`)),
+        sql` and `,
+      )})`;
+    const values = source.fields.filter((field) => field.words !== false).map((field) => field.value);
+    if (values.length)
+      found.push(sql`${select(sql`${RANK.words}`)} where (${sql.join(values.map(all), sql` or `)}) and ${where}`);
   }
   return { ordered, found };
 }
