@@ -130,7 +130,18 @@ export function translations<L extends LangTable, F extends string>(spec: {
         })
         .from(table)
         .where(eq(ownerColumn, id))) as (Record<string, unknown> & { language_code: string; outdated: boolean })[];
-      const previous = Object.fromEntries(before.map((row) => [row.language_code, row]));
+      // Stored rich text may be as an older version or the seed wrote it (`<br>` where the sanitiser writes `<br />`):
+      // a field that differs only so is unchanged, else saving one language would leave the other outdated.
+      const normalised = (row: Record<string, unknown>, locale: Locale) =>
+        Object.fromEntries(
+          [...rich].map((f) => {
+            const stored = String(row[f] ?? '');
+            return [f, stored === values[locale]?.[f as F] ? stored : sanitizeRichText(stored)];
+          }),
+        );
+      const previous = Object.fromEntries(
+        before.map((row) => [row.language_code, { ...row, ...normalised(row, row.language_code as Locale) }]),
+      );
       const state = translationState(
         fields,
         values,

@@ -37,6 +37,15 @@ describe('mail template translation state', () => {
     expect(await listed('outdated')).not.toContain(id);
   });
 
+  it('a seeded template edited in one language leaves the other outdated, though the save rewrites its HTML', async () => {
+    const id = await templateId('registration');
+    const loaded = (await ctx.admin.get(`${BASE}/${id}`)).json().data;
+    // As seeded: HTML as written by hand (`<br>`), which the sanitiser writes as `<br />` when the form sends it back.
+    expect(`${loaded.langs.sk.content}${loaded.langs.en.content}`).toContain('<br>');
+    await save(id, { sk: { ...loaded.langs.sk, title: `${loaded.langs.sk.title} (upravené)` }, en: loaded.langs.en });
+    expect((await ctx.admin.get(`${BASE}/${id}`)).json().translation).toEqual({ sk: 'complete', en: 'outdated' });
+  });
+
   it('an empty English plain text where the Slovak has one is missing in English', async () => {
     const id = await templateId('price');
     await save(id, { sk: lang('Cenová ponuka'), en: lang('Price offer', '') });
