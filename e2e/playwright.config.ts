@@ -40,6 +40,8 @@ export default defineConfig({
       ADMIN_PASSWORD: E2E.admin.password,
       SEED_DEMO: '1',
       LOG_LEVEL: 'warn',
+      // The webhook spec's receiver listens on 127.0.0.1, an address a webhook may not reach otherwise.
+      WEBHOOKS_ALLOW_PRIVATE: '1',
     },
   },
 });

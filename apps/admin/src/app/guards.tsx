@@ -1,8 +1,11 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { getLastClearReason, useUser } from '../api/session';
+import { mayOpen } from '../routes/nav';
 import { routePath } from '../routes/paths';
+import { PageLoading } from './PageLoading';
 import { safeRedirect } from './redirect';
+import { errorScreens } from './screens';
 
 /** Protected routes: without a stored user → login, remembering the page unless the user logged out. */
 export function RequireUser({ children }: { children: ReactNode }) {
@@ -28,4 +31,19 @@ export function GuestOnly({ children }: { children: ReactNode }) {
   const [params] = useSearchParams();
   if (user) return <Navigate to={safeRedirect(params.get('redirect')) ?? routePath('dashboard')} replace />;
   return children;
+}
+
+/**
+ * A screen only some roles may open (the route table's `roles`): any other signed-in user gets the forbidden screen
+ * at its address, and the screen itself (and its calls, which the server would refuse) never loads.
+ */
+export function RequireRole({ roles, children }: { roles: readonly number[]; children: ReactNode }) {
+  const user = useUser();
+  if (mayOpen(roles, user?.role_id)) return children;
+  const Forbidden = errorScreens.forbidden;
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Forbidden />
+    </Suspense>
+  );
 }

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { type AppRoute, routeTable } from '../routes/table';
 import { RouteError } from '../screens/errors/RouteError';
-import { GuestOnly, RequireUser, RequireUserOrToken } from './guards';
+import { GuestOnly, RequireRole, RequireUser, RequireUserOrToken } from './guards';
 import { PageLoading } from './PageLoading';
 import type { RouteHandle } from './routeHandle';
 import { componentOf } from './screens';
@@ -16,11 +16,12 @@ const AntdShell = lazy(() => import('./AntdShell'));
 function elementOf(route: AppRoute, withAntd: boolean) {
   if (route.redirect) return <Navigate to={route.redirect} replace />;
   const Screen = componentOf(route);
-  const screen = Screen ? (
+  const loaded = Screen ? (
     <Suspense fallback={<PageLoading />}>
       <Screen />
     </Suspense>
   ) : undefined;
+  const screen = loaded && route.roles ? <RequireRole roles={route.roles}>{loaded}</RequireRole> : loaded;
   const content =
     screen && withAntd ? (
       <Suspense fallback={<PageLoading />}>

@@ -42,6 +42,8 @@ export const screens: Record<ScreenName, Lazy> = {
   settingsContact: signedIn(() => import('../screens/settings/SettingsContactScreen')),
   settingsEmail: signedIn(() => import('../screens/settings/SettingsEmailScreen')),
   settingsSocial: signedIn(() => import('../screens/settings/SettingsSocialScreen')),
+  settingsApiTokens: signedIn(() => import('../screens/settings/ApiTokensScreen')),
+  settingsWebhooks: signedIn(() => import('../screens/settings/WebhooksScreen')),
   statsTraffic: signedIn(() => import('../screens/stats/StatsTrafficScreen')),
   statsContent: signedIn(() => import('../screens/stats/StatsContentScreen')),
   statsSource: signedIn(() => import('../screens/stats/StatsSourceScreen')),
@@ -53,6 +55,14 @@ export const screens: Record<ScreenName, Lazy> = {
   filemanager: signedIn(() => import('../screens/filemanager/FileManagerScreen')),
   notFound: signedIn(() => import('../screens/errors/NotFoundScreen')),
 };
+
+/**
+ * The screens no route names: what a route shows a user whose role may not open it (app/guards.tsx). Only a screen
+ * inside the signed-in layout has roles, and that layout brought the rest of the catalogue already.
+ */
+export const errorScreens = {
+  forbidden: lazy(() => import('../screens/errors/ForbiddenScreen')),
+} as const;
 
 const isScreenName = (name: string): name is ScreenName => Object.hasOwn(screens, name);
 

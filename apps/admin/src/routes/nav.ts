@@ -8,8 +8,14 @@ export interface NavEntry {
   labelKey: I18nKey;
   icon?: NavIcon;
   path: string;
+  /** The roles that may open it (unset: every signed-in user). */
+  roles?: readonly number[];
   children: NavEntry[];
 }
+
+/** Whether a user of `roleId` may open a row with these `roles` (unset: anybody signed in). */
+export const mayOpen = (roles: readonly number[] | undefined, roleId: number | undefined): boolean =>
+  roles === undefined || (roleId !== undefined && roles.includes(roleId));
 
 function navEntries(routes: readonly AppRoute[]): NavEntry[] {
   const entries: NavEntry[] = [];
@@ -21,6 +27,7 @@ function navEntries(routes: readonly AppRoute[]): NavEntry[] {
         labelKey: route.labelKey,
         icon: route.icon,
         path: routePath(route.name),
+        roles: route.roles,
         children: nested,
       });
     } else entries.push(...nested);
@@ -30,3 +37,13 @@ function navEntries(routes: readonly AppRoute[]): NavEntry[] {
 
 /** The side navigation, derived from the table: groups (content, …) hold their nav children. */
 export const navTree: readonly NavEntry[] = navEntries(routeTable);
+
+/** The side navigation a user of `roleId` sees: the rows their role may open, and the groups left with any. */
+export function navFor(roleId: number | undefined, entries: readonly NavEntry[] = navTree): NavEntry[] {
+  return entries.flatMap((entry) => {
+    if (!mayOpen(entry.roles, roleId)) return [];
+    if (entry.children.length === 0) return [entry];
+    const children = navFor(roleId, entry.children);
+    return children.length ? [{ ...entry, children }] : [];
+  });
+}

@@ -1,5 +1,6 @@
+import { ROLES } from '@backoffice/shared';
 import { describe, expect, it } from 'vitest';
-import { navTree } from './nav';
+import { mayOpen, navFor, navTree } from './nav';
 import { hasRoute, routeLabel, routeNeedsParams, routePath } from './paths';
 
 describe('route table', () => {
@@ -68,5 +69,42 @@ describe('a screen inside another section', () => {
     expect(routeNeedsParams('galleryImages')).toBe(true);
     expect(routeNeedsParams('gallery')).toBe(false);
     expect(routeLabel('gallery')).toBe('nav.gallery');
+  });
+});
+
+describe('screens for some roles only', () => {
+  const names = (entries: readonly { name: string; children: readonly { name: string }[] }[]) =>
+    entries.flatMap((entry) => [entry.name, ...entry.children.map((child) => child.name)]);
+
+  it('puts the integrations under the settings, for role 1 alone', () => {
+    expect(routePath('settingsApiTokens')).toBe('/admin/app/settings/api-tokens');
+    expect(routePath('settingsWebhooks', { id: 4 })).toBe('/admin/app/settings/webhooks/4');
+    const settings = navFor(ROLES.admin).find((entry) => entry.name === 'settings');
+    expect(settings?.children.map((entry) => entry.name)).toEqual([
+      'settingsMain',
+      'settingsContact',
+      'settingsEmail',
+      'settingsSocial',
+      'settingsApiTokens',
+      'settingsWebhooks',
+    ]);
+  });
+
+  it('leaves them out of an editor’s navigation, the rest of the settings kept', () => {
+    const editor = names(navFor(ROLES.editor));
+    expect(editor).not.toContain('settingsApiTokens');
+    expect(editor).not.toContain('settingsWebhooks');
+    expect(editor).toContain('settingsMain');
+    expect(names(navFor(undefined))).not.toContain('settingsWebhooks');
+  });
+
+  it('drops a group whose every row is for other roles', () => {
+    const only = [
+      { ...navTree[0], roles: undefined, children: [{ ...navTree[0], roles: [ROLES.admin], children: [] }] },
+    ];
+    expect(navFor(ROLES.editor, only)).toEqual([]);
+    expect(navFor(ROLES.admin, only)).toHaveLength(1);
+    expect(mayOpen(undefined, undefined)).toBe(true);
+    expect(mayOpen([ROLES.admin], ROLES.editor)).toBe(false);
   });
 });

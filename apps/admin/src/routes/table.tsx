@@ -1,12 +1,15 @@
+import { ROLES } from '@backoffice/shared';
 import type { I18nKey } from '../i18n';
 
 /** The side navigation's icons by name (app/layout/navIcons.tsx draws them): the table itself loads no icons. */
 export type NavIcon =
   | 'apartment'
+  | 'api'
   | 'barChart'
   | 'contacts'
   | 'control'
   | 'dashboard'
+  | 'deploymentUnit'
   | 'dollar'
   | 'environment'
   | 'file'
@@ -56,6 +59,12 @@ export interface AppRoute {
   readonly layout?: 'public' | 'app';
   /** The screen of another route shown here (a row without a name of its own, e.g. the catch-all). */
   readonly screen?: string;
+  /**
+   * The roles (`ROLES`) that may open the screen; unset, every signed-in user may. Any other role finds the row
+   * missing from the navigation and the search palette, and the forbidden screen at its address (the server answers
+   * its calls 403 all the same).
+   */
+  readonly roles?: readonly number[];
   /** Where this route leads instead (relative to its parent). */
   readonly redirect?: string;
   readonly children?: readonly AppRoute[];
@@ -258,6 +267,23 @@ export const routeTable = [
                 labelKey: 'nav.settingsSocial',
                 icon: 'shareAlt',
                 nav: true,
+              },
+              // What other systems get of the content (docs/features/integrations.md): the administrator's alone.
+              {
+                name: 'settingsApiTokens',
+                path: 'api-tokens',
+                labelKey: 'nav.settingsApiTokens',
+                icon: 'api',
+                nav: true,
+                roles: [ROLES.admin],
+              },
+              {
+                name: 'settingsWebhooks',
+                path: 'webhooks/:id?',
+                labelKey: 'nav.settingsWebhooks',
+                icon: 'deploymentUnit',
+                nav: true,
+                roles: [ROLES.admin],
               },
             ],
           },

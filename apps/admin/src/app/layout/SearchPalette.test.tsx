@@ -1,6 +1,7 @@
-import { SEARCH_TYPES, type SearchHit, type SearchType, searchUrl } from '@backoffice/shared';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ROLES, SEARCH_TYPES, type SearchHit, type SearchType, searchUrl } from '@backoffice/shared';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { clearUser, setUser } from '../../api/session';
 import { type RouteName, routePath } from '../../routes/paths';
 import { stubApi } from '../../test/api';
 import { renderInApp } from '../../test/render';
@@ -14,6 +15,17 @@ const hits: SearchHit[] = [
   { type: 'page', id: 12, title: 'Cestná doprava', locale: 'sk', url: '/admin/app/content/page/12' },
   { type: 'user', id: 3, title: 'Ján Novák · jan@example.com', locale: null, url: '/admin/app/user/3' },
 ];
+
+const someone = {
+  id: 1,
+  name: 'Ada',
+  surname: 'Admin',
+  email: 'ada@example.com',
+  role_id: ROLES.admin as number,
+  image: null,
+  language_code: 'en' as const,
+  token: 'x',
+};
 
 function renderPalette() {
   return renderInApp(<SearchPalette />, { url: '/admin/app/dashboard' });
@@ -68,6 +80,27 @@ describe('SearchPalette', () => {
     fireEvent.keyDown(window, { key: 'k', ctrlKey: true });
     expect((await screen.findByTestId('search-input')).getAttribute('value')).toBe('');
     expect(within(screen.getByTestId('search-palette')).getByText(/Type to find/)).toBeTruthy();
+  });
+
+  it('offers only the screens the role may open: the integrations to role 1, not to an editor', async () => {
+    const find = async () => {
+      const input = await screen.findByTestId('search-input');
+      fireEvent.change(input, { target: { value: 'webhook' } });
+      await new Promise((r) => setTimeout(r, 50));
+      return screen.queryAllByTestId('search-item').map((item) => item.textContent);
+    };
+    stubApi({ [SEARCH]: { body: { data: [] } } });
+    setUser({ ...someone, role_id: ROLES.editor });
+    renderPalette();
+    fireEvent.keyDown(window, { key: 'k', ctrlKey: true });
+    expect(await find()).toEqual([]);
+    cleanup();
+
+    setUser({ ...someone, role_id: ROLES.admin });
+    renderPalette();
+    fireEvent.keyDown(window, { key: 'k', ctrlKey: true });
+    await waitFor(async () => expect((await find()).some((text) => text?.includes('Webhooks'))).toBe(true));
+    clearUser('logout');
   });
 
   it("each kind of hit leads to its form's route in the route table", () => {

@@ -5,23 +5,23 @@ import { type KeyboardEvent as ReactKeyboardEvent, useEffect, useId, useMemo, us
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSearch } from '../../api/search';
+import { useUser } from '../../api/session';
 import type { I18nKey } from '../../i18n';
-import { type NavEntry, navTree } from '../../routes/nav';
+import { type NavEntry, navFor } from '../../routes/nav';
 import './searchPalette.css';
 
-/** The screens a search can open: every entry of the side navigation (derived from the route table), with its group. */
+/** The screens a search can open: every entry of the user's side navigation (from the route table), with its group. */
 interface Screen {
   name: string;
   labelKey: I18nKey;
   groupKey?: I18nKey;
   path: string;
 }
-const SCREENS: readonly Screen[] = (function flatten(entries: readonly NavEntry[], group?: NavEntry): Screen[] {
-  return entries.flatMap((entry) => [
+const flatten = (entries: readonly NavEntry[], group?: NavEntry): Screen[] =>
+  entries.flatMap((entry) => [
     { name: entry.name, labelKey: entry.labelKey, groupKey: group?.labelKey, path: entry.path },
     ...flatten(entry.children, entry),
   ]);
-})(navTree);
 const SCREENS_SHOWN = 6;
 
 /** Lower case without accents, as the server compares (docs/features/search.md): "cestna" finds "Cestná". */
@@ -111,14 +111,17 @@ function Palette({ onPick }: { onPick: (url: string) => void }) {
   }, []);
   const search = useSearch(debounced);
   const wanted = fold(q.trim());
+  const roleId = useUser()?.role_id;
+  const offered = useMemo(() => flatten(navFor(roleId)), [roleId]);
 
   const screens: Item[] = useMemo(() => {
     if (!wanted) return [];
-    return SCREENS.map((screen) => ({
-      screen,
-      title: t(screen.labelKey),
-      group: screen.groupKey && t(screen.groupKey),
-    }))
+    return offered
+      .map((screen) => ({
+        screen,
+        title: t(screen.labelKey),
+        group: screen.groupKey && t(screen.groupKey),
+      }))
       .filter(({ title, group }) => fold(title).includes(wanted) || fold(`${group ?? ''} ${title}`).includes(wanted))
       .sort((a, b) => Number(!fold(a.title).startsWith(wanted)) - Number(!fold(b.title).startsWith(wanted)))
       .slice(0, SCREENS_SHOWN)
@@ -129,7 +132,7 @@ function Palette({ onPick }: { onPick: (url: string) => void }) {
         typeLabel: t('search.types.screen'),
         context: group,
       }));
-  }, [wanted, t]);
+  }, [wanted, t, offered]);
   const hits = wanted && debounced.trim() ? (search.data ?? []) : [];
   const records: Item[] = hits.map((hit: SearchHit) => ({
     key: `${hit.type}:${hit.id}`,

@@ -1,8 +1,9 @@
 import { Menu, type MenuProps } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useMatches } from 'react-router';
-import { type NavEntry, navTree } from '../../routes/nav';
+import { useUser } from '../../api/session';
+import { type NavEntry, navFor, navTree } from '../../routes/nav';
 import { isRouteHandle } from '../routeHandle';
 import { NavIconOf } from './navIcons';
 
@@ -12,9 +13,14 @@ const groupNames = (entries: readonly NavEntry[]): string[] =>
   entries.flatMap((entry) => (entry.children.length ? [entry.name, ...groupNames(entry.children)] : []));
 const GROUPS = groupNames(navTree);
 
-/** The side navigation from the route table; the group of the active section opens by itself. */
+/**
+ * The side navigation from the route table, the rows the user's role may open; the group of the active section opens
+ * by itself.
+ */
 export function SideNav({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation();
+  const roleId = useUser()?.role_id;
+  const entries = useMemo(() => navFor(roleId), [roleId]);
   const matches = useMatches();
   const active = matches.flatMap((match) =>
     isRouteHandle(match.handle) ? [match.handle.name, match.handle.section].filter((name) => name !== undefined) : [],
@@ -52,7 +58,7 @@ export function SideNav({ collapsed, onNavigate }: { collapsed: boolean; onNavig
       mode="inline"
       theme="dark"
       selectedKeys={active}
-      items={navTree.map(toItem)}
+      items={entries.map(toItem)}
       // A collapsed menu opens its groups as pop-ups on hover, so it must not be forced open.
       {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
     />

@@ -1,9 +1,11 @@
 import {
   ApartmentOutlined,
+  ApiOutlined,
   BarChartOutlined,
   ContactsOutlined,
   ControlOutlined,
   DashboardOutlined,
+  DeploymentUnitOutlined,
   DollarOutlined,
   EnvironmentOutlined,
   FileOutlined,
@@ -33,10 +35,12 @@ import type { NavIcon } from '../../routes/table';
 
 const ICONS: Record<NavIcon, ComponentType> = {
   apartment: ApartmentOutlined,
+  api: ApiOutlined,
   barChart: BarChartOutlined,
   contacts: ContactsOutlined,
   control: ControlOutlined,
   dashboard: DashboardOutlined,
+  deploymentUnit: DeploymentUnitOutlined,
   dollar: DollarOutlined,
   environment: EnvironmentOutlined,
   file: FileOutlined,

@@ -11,12 +11,13 @@ import { defaultRange } from '../stats/dateRange';
 import { LazyTrafficChart } from '../stats/LazyTrafficChart';
 import { DASHBOARD_TOTALS, TrafficTotalsBoxes } from '../stats/TrafficTotalsBoxes';
 import { SettingsToFillCard } from './SettingsToFillCard';
+import { SwitchedOffWebhooksCard } from './SwitchedOffWebhooksCard';
 import { TranslationsCard } from './TranslationsCard';
 
 /**
  * Dashboard (docs/spec-index.md S1.2 Dashboard): the traffic of the last 7 days ending yesterday (chart and four totals), then a
  * count tile per content type whose screen exists, linking to it; then the translation card. Above them, for the
- * administrator, the settings a new site still lacks.
+ * administrator, the webhooks the server switched off and the settings a new site still lacks.
  */
 export default function DashboardScreen() {
   const { t } = useTranslation();
@@ -30,6 +31,7 @@ export default function DashboardScreen() {
   });
   return (
     <div className="bo-dashboard">
+      <SwitchedOffWebhooksCard />
       <SettingsToFillCard />
       <Card title={t('dashboard.title')} extra={t('dashboard.traffic')} data-testid="dashboard-traffic">
         <LazyTrafficChart data={traffic.data} height={STATS.chartHeight.dashboard} />
