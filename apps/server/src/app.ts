@@ -20,6 +20,7 @@ import { authenticate, registerSessions } from './http/session.js';
 import { t } from './i18n/index.js';
 import { jobRunner } from './jobs/queue.js';
 import { galleryRoutes } from './media/gallery.js';
+import { makeRenditions, RENDITIONS_JOB, RENDITIONS_SWEEP_JOB, sweepRenditions } from './media/renditions.js';
 import { registerMetrics } from './metrics.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
 import { articleRoutes } from './modules/articles/routes.js';
@@ -195,6 +196,8 @@ function registerJobs(app: FastifyInstance, ctx: AppContext) {
       [SIGN_IN_ALERT_JOB]: (payload) => sendSignInAlert(ctx, payload),
       [CHANGE_JOB]: (payload) => deliverChange(ctx, payload),
       [WEBHOOK_JOB]: (payload) => sendDelivery(ctx, payload),
+      [RENDITIONS_JOB]: (payload) => makeRenditions(ctx, payload),
+      [RENDITIONS_SWEEP_JOB]: (payload) => sweepRenditions(ctx.db, payload),
     },
     app.log,
   );

@@ -5,8 +5,9 @@ import { join, resolve } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/client.js';
-import { activityLogs, sessions, userRecoveryCodes, users, userTwoFactor } from './db/schema.js';
+import { activityLogs, jobs, pages, sessions, userRecoveryCodes, users, userTwoFactor } from './db/schema.js';
 import { verifyPassword } from './http/crypto.js';
+import { RENDITIONS_SWEEP_JOB } from './media/renditions.js';
 import { scratchDatabase } from './test/processes.js';
 
 // The operator's commands (`npm run cli`, docs/DEPLOY.md), run as a process against the test's database: the
@@ -218,5 +219,23 @@ describe('cli config:check', () => {
     expect(bad.out).toMatch(/^database ok /m);
     expect(bad.out).toMatch(/^storage {2}FAILED {2}unreachable/m);
     expect(bad.out).toMatch(/^mail {5}FAILED {2}.*ECONNREFUSED/m);
+  });
+});
+
+describe('cli images:renditions', () => {
+  it('queues one sweep over the record images without renditions; a second run finds it queued', async () => {
+    await withDb(async (db) => {
+      const [page] = await db.insert(pages).values({ image: 'a1a1a1a1.jpg' }).returning({ id: pages.id });
+      expect(page).toBeDefined();
+    });
+    const first = cli('images:renditions');
+    expect(first.out).toContain('1 images have no renditions yet; queued');
+    expect(first.status).toBe(0);
+    const again = cli('images:renditions');
+    expect(again.out).toContain('a sweep is already queued');
+    await withDb(async (db) => {
+      const queued = await db.select().from(jobs).where(eq(jobs.kind, RENDITIONS_SWEEP_JOB));
+      expect(queued.map((job) => job.payload)).toEqual([{}]);
+    });
   });
 });

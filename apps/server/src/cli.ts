@@ -5,6 +5,7 @@ import { type Config, ConfigError, loadConfig } from './config.js';
 import { type Database, DatabaseLockedError, DatabaseUnreachableError, type Db, openDatabase } from './db/client.js';
 import { checkMail } from './mail/transport.js';
 import { StorageUnavailableError } from './media/object-store.js';
+import { startRenditionsSweep } from './media/renditions.js';
 import { closeObjectStore, objectStore } from './media/storage.js';
 import { resetTwoFactor } from './modules/auth/two-factor.js';
 import {
@@ -27,6 +28,10 @@ Commands:
   restore <file> [--replace]                   restore an archive into an empty database and storage (--replace
                                                empties them first); to move from the embedded database to
                                                PostgreSQL, back up without DATABASE_URL and restore with it
+  images:renditions                            queue the responsive renditions of every record image that has none
+                                               (existing images, a restored site); a running server makes them
+                                               a few at a time (on the embedded database stop it first, and start
+                                               it again after)
   user:list                                    list the users: id, e-mail, role, status, name
   user:create --email E --role N --name N --surname S [password]
                                                create a user (role 1 administrator, 2 editor, 3 site member)
@@ -48,6 +53,7 @@ const COMMANDS = [
   'db:migrate',
   'backup',
   'restore',
+  'images:renditions',
   'user:list',
   'user:create',
   'user:password',
@@ -202,6 +208,15 @@ async function main(argv: string[]) {
     await database.migrate();
     if (command === 'db:migrate') {
       console.log('Migrations applied.');
+      return;
+    }
+    if (command === 'images:renditions') {
+      const { missing, started } = await startRenditionsSweep(database.db);
+      console.log(
+        started
+          ? `${missing} images have no renditions yet; queued: the server makes them a few at a time.`
+          : `${missing} images have no renditions yet; a sweep is already queued.`,
+      );
       return;
     }
     await seedReference(

@@ -75,6 +75,8 @@ const envSchema = z.object({
   DATABASE_WAIT: z.coerce.number().int().min(0).max(3600).default(60),
   /** Lets webhooks reach loopback and private addresses (tests, a receiver on the same network): off by default. */
   WEBHOOKS_ALLOW_PRIVATE: boolish.default(false),
+  /** Makes the responsive renditions of each record image after its save (docs/features/media-storage.md): on by default. */
+  IMAGE_RENDITIONS: boolish.default(true),
   ...s3EnvShape,
 });
 
@@ -113,6 +115,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** WEBHOOKS_ALLOW_PRIVATE: webhooks may reach loopback, private and link-local addresses. */
   webhooksAllowPrivate: boolean;
+  /** IMAGE_RENDITIONS: a save with a new record image queues its renditions (media/renditions.ts). */
+  imageRenditions: boolean;
   /** MAIL_FROM: the sender of mail the settings name none for, and a new site's sender setting. */
   mailFrom: { name: string; address: string } | undefined;
 }
@@ -157,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseWaitMs: e.DATABASE_WAIT * 1000,
     metricsToken: e.METRICS_TOKEN,
     webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE,
+    imageRenditions: e.IMAGE_RENDITIONS,
     mailFrom: e.MAIL_FROM,
   };
 }

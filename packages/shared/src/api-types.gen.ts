@@ -11490,6 +11490,13 @@ export interface paths {
                                     url: string;
                                     width: number | null;
                                     height: number | null;
+                                    renditions: {
+                                        url: string;
+                                        width: number;
+                                        height: number;
+                                        /** @enum {string} */
+                                        format: "avif" | "webp" | "jpeg" | "png" | "gif";
+                                    }[];
                                 } | null;
                                 contact: {
                                     name: string;
@@ -11615,6 +11622,13 @@ export interface paths {
                                     url: string;
                                     width: number | null;
                                     height: number | null;
+                                    renditions: {
+                                        url: string;
+                                        width: number;
+                                        height: number;
+                                        /** @enum {string} */
+                                        format: "avif" | "webp" | "jpeg" | "png" | "gif";
+                                    }[];
                                 } | null;
                                 alternates: {
                                     [key: string]: string;
@@ -11676,6 +11690,13 @@ export interface paths {
                                     url: string;
                                     width: number | null;
                                     height: number | null;
+                                    renditions: {
+                                        url: string;
+                                        width: number;
+                                        height: number;
+                                        /** @enum {string} */
+                                        format: "avif" | "webp" | "jpeg" | "png" | "gif";
+                                    }[];
                                 } | null;
                                 alternates: {
                                     [key: string]: string;
@@ -11736,6 +11757,13 @@ export interface paths {
                                     url: string;
                                     width: number | null;
                                     height: number | null;
+                                    renditions: {
+                                        url: string;
+                                        width: number;
+                                        height: number;
+                                        /** @enum {string} */
+                                        format: "avif" | "webp" | "jpeg" | "png" | "gif";
+                                    }[];
                                 } | null;
                                 categories: string[];
                             }[];
@@ -11792,6 +11820,13 @@ export interface paths {
                                     url: string;
                                     width: number | null;
                                     height: number | null;
+                                    renditions: {
+                                        url: string;
+                                        width: number;
+                                        height: number;
+                                        /** @enum {string} */
+                                        format: "avif" | "webp" | "jpeg" | "png" | "gif";
+                                    }[];
                                 } | null;
                                 categories: string[];
                                 content: string;
@@ -11898,6 +11933,13 @@ export interface paths {
                                     url: string;
                                     width: number | null;
                                     height: number | null;
+                                    renditions: {
+                                        url: string;
+                                        width: number;
+                                        height: number;
+                                        /** @enum {string} */
+                                        format: "avif" | "webp" | "jpeg" | "png" | "gif";
+                                    }[];
                                 } | null;
                             }[];
                         };
@@ -11951,6 +11993,13 @@ export interface paths {
                                     url: string;
                                     width: number | null;
                                     height: number | null;
+                                    renditions: {
+                                        url: string;
+                                        width: number;
+                                        height: number;
+                                        /** @enum {string} */
+                                        format: "avif" | "webp" | "jpeg" | "png" | "gif";
+                                    }[];
                                 } | null;
                             }[];
                             meta: {
@@ -12016,6 +12065,13 @@ export interface paths {
                                     url: string;
                                     width: number | null;
                                     height: number | null;
+                                    renditions: {
+                                        url: string;
+                                        width: number;
+                                        height: number;
+                                        /** @enum {string} */
+                                        format: "avif" | "webp" | "jpeg" | "png" | "gif";
+                                    }[];
                                 } | null;
                                 alternates: {
                                     [key: string]: string;

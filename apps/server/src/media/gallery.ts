@@ -7,12 +7,13 @@ import { sendObject } from './serve-object.js';
 import { closeObjectStore, GALLERY_PREFIX, objectStore } from './storage.js';
 
 /**
- * The only paths served: `/gallery/<model>/<id>/[thumb/]<file>` (docs/features/media-storage.md) in plain characters. Anything else,
+ * The only paths served: `/gallery/<model>/<id>/[thumb/]<file>` and the renditions
+ * `/gallery/<model>/<id>/renditions/<file>/<width>.<ext>` (docs/features/media-storage.md) in plain characters. Anything else,
  * including `..`, `.`, empty segments, dot files and any percent-encoding (`%2e%2e`, `%2f`), is a 404 before
  * a file is looked up; a malformed encoding is a 400.
  */
 const GALLERY_PATH =
-  /^\/gallery\/[a-z][a-z0-9-]{0,39}\/[1-9][0-9]{0,15}\/(thumb\/)?[A-Za-z0-9][A-Za-z0-9_-]{0,99}\.[a-z0-9]{2,5}$/;
+  /^\/gallery\/[a-z][a-z0-9-]{0,39}\/[1-9][0-9]{0,15}\/(thumb\/|renditions\/[A-Za-z0-9][A-Za-z0-9_-]{0,99}\.[a-z0-9]{2,5}\/)?[A-Za-z0-9][A-Za-z0-9_-]{0,99}\.[a-z0-9]{2,5}$/;
 
 /** Inline images get this policy too: a file opened directly can run nothing and load nothing else. */
 const GALLERY_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";

@@ -8,18 +8,18 @@ import { sharp } from './sharp.js';
 import { mediaStorage, newFileName } from './storage.js';
 
 /** Formats accepted by content (docs/features/media-storage.md): sharp's format name → the stored extension. SVG never. */
-const FORMATS = {
+export const IMAGE_FORMATS = {
   jpeg: { ext: 'jpg', mime: 'image/jpeg' },
   png: { ext: 'png', mime: 'image/png' },
   webp: { ext: 'webp', mime: 'image/webp' },
   gif: { ext: 'gif', mime: 'image/gif' },
   avif: { ext: 'avif', mime: 'image/avif' },
 } as const;
-export type ImageFormat = keyof typeof FORMATS;
+export type ImageFormat = keyof typeof IMAGE_FORMATS;
 
 /** Extension → content type of the formats we store; the gallery serves everything else as an attachment. */
 export const IMAGE_MIME_BY_EXT: Record<string, string> = Object.fromEntries(
-  Object.values(FORMATS).map((f) => [f.ext, f.mime]),
+  Object.values(IMAGE_FORMATS).map((f) => [f.ext, f.mime]),
 );
 
 export const IMAGE_MAX_BYTES = LIMITS.imageMaxKb * 1024;
@@ -27,7 +27,7 @@ export const IMAGE_MAX_BYTES = LIMITS.imageMaxKb * 1024;
  * Decoded size limit: a small file can still unpack into a huge bitmap (a "decompression bomb").
  * 70 megapixels covers the 50 MP mode of current phone cameras.
  */
-const MAX_PIXELS = 70_000_000;
+export const IMAGE_MAX_PIXELS = 70_000_000;
 
 /** Why an upload was refused; routes answer it as 422 `errors.image` on the field. */
 export class ImageRejectedError extends Error {
@@ -52,21 +52,30 @@ export interface ProcessedImage {
 /** The input of the pipeline: the bytes, or the path of a file that is never read into memory as a whole. */
 type ImageInput = Buffer | string;
 
-const inspect = async (input: ImageInput): Promise<{ format: ImageFormat; pages: number }> => {
+/** What the content says it is: the format (never the name's), its frames and its pixel size; refused otherwise. */
+export const inspectImage = async (
+  input: ImageInput,
+): Promise<{ format: ImageFormat; pages: number; width: number; height: number }> => {
   let meta: Metadata;
   try {
-    meta = await sharp(input, { limitInputPixels: MAX_PIXELS }).metadata();
+    meta = await sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS }).metadata();
   } catch {
     throw new ImageRejectedError('format');
   }
   // sharp names AVIF "heif" with AV1 compression; HEIC (HEVC) and everything else is refused.
   const format = meta.format === 'heif' ? (meta.compression === 'av1' ? 'avif' : undefined) : meta.format;
-  if (!format || !(format in FORMATS)) throw new ImageRejectedError('format');
+  if (!format || !(format in IMAGE_FORMATS)) throw new ImageRejectedError('format');
   if (!meta.width || !meta.height) throw new ImageRejectedError('corrupt');
-  return { format: format as ImageFormat, pages: meta.pages ?? 1 };
+  return {
+    format: format as ImageFormat,
+    pages: meta.pages ?? 1,
+    width: meta.width,
+    height: meta.pageHeight ?? meta.height,
+  };
 };
 
-const encode = (image: Sharp, format: ImageFormat) => {
+/** The encoder settings of each stored format (originals, thumbnails, renditions in the original's format). */
+export const encode = (image: Sharp, format: ImageFormat) => {
   switch (format) {
     case 'jpeg':
       return image.jpeg({ quality: 85, mozjpeg: true });
@@ -90,7 +99,7 @@ const encode = (image: Sharp, format: ImageFormat) => {
 export async function processImage(buffer: Buffer): Promise<ProcessedImage> {
   if (!Buffer.isBuffer(buffer) || buffer.length === 0) throw new ImageRejectedError('empty');
   if (buffer.length > IMAGE_MAX_BYTES) throw new ImageRejectedError('tooLarge');
-  return produce(buffer, (await inspect(buffer)).format, 0);
+  return produce(buffer, (await inspectImage(buffer)).format, 0);
 }
 
 /**
@@ -104,7 +113,7 @@ export async function processImageFile(path: string): Promise<ProcessedImage> {
   );
   if (size === 0) throw new ImageRejectedError('empty');
   if (size > IMAGE_MAX_BYTES) throw new ImageRejectedError('tooLarge');
-  return produce(path, (await inspect(path)).format, 0);
+  return produce(path, (await inspectImage(path)).format, 0);
 }
 
 /**
@@ -113,7 +122,7 @@ export async function processImageFile(path: string): Promise<ProcessedImage> {
  * or WebP is refused ('animated').
  */
 export async function rotateImage(input: ImageInput): Promise<ProcessedImage> {
-  const { format, pages } = await inspect(input);
+  const { format, pages } = await inspectImage(input);
   if (pages > 1) throw new ImageRejectedError('animated');
   return produce(input, format, 90);
 }
@@ -139,7 +148,7 @@ function produce(input: ImageInput, format: ImageFormat, angle: 0 | 90): Promise
 
 async function encodeBoth(input: ImageInput, format: ImageFormat, angle: 0 | 90): Promise<ProcessedImage> {
   const animated = format === 'gif' || format === 'webp';
-  const options = { limitInputPixels: MAX_PIXELS, failOn: 'error' as const };
+  const options = { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' as const };
   const turn = (image: Sharp) => (angle ? image.rotate(angle) : image.rotate());
   try {
     const [original, thumb] = await Promise.all([
@@ -151,8 +160,8 @@ async function encodeBoth(input: ImageInput, format: ImageFormat, angle: 0 | 90)
     ]);
     return {
       format,
-      ext: FORMATS[format].ext,
-      mime: FORMATS[format].mime,
+      ext: IMAGE_FORMATS[format].ext,
+      mime: IMAGE_FORMATS[format].mime,
       width: original.info.width,
       height: original.info.pageHeight ?? original.info.height,
       original: original.data,

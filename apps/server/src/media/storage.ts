@@ -71,8 +71,12 @@ export async function closeObjectStore(config: StorageConfig) {
   await store.close();
 }
 
+/** The folder under a record's media that holds each original's renditions (media/renditions.ts). */
+export const RENDITIONS_FOLDER = 'renditions';
+
 /**
- * The media layout over the object store (docs/features/media-storage.md): `<model>/<id>/<file>` and `<model>/<id>/thumb/<file>`.
+ * The media layout over the object store (docs/features/media-storage.md): `<model>/<id>/<file>`,
+ * `<model>/<id>/thumb/<file>` and the renditions `<model>/<id>/renditions/<file>/<width>.<ext>`.
  * Every key is built from checked parts (and checked again by the driver), so no name, a client's or a stale
  * database value, can reach another key.
  */
@@ -90,11 +94,25 @@ export function mediaStorage(config: StorageConfig) {
     return `${recordPrefix(model, id)}${variant === 'thumb' ? 'thumb/' : ''}${file}`;
   };
 
-  /** Removes both files of one image; missing files are not an error. */
+  /** The folder of one original's renditions, `<model>/<id>/renditions/<file>/`. */
+  const renditionPrefix = (model: string, id: number, file: string) => {
+    if (!FILE_PATTERN.test(file)) throw new StoragePathError(`bad file name: ${file}`);
+    return `${recordPrefix(model, id)}${RENDITIONS_FOLDER}/${file}/`;
+  };
+
+  /** One rendition of an original: `<model>/<id>/renditions/<file>/<width>.<ext>`. */
+  const renditionKey = (model: string, id: number, file: string, width: number, ext: string) => {
+    if (!Number.isSafeInteger(width) || width <= 0 || !/^[a-z0-9]{2,5}$/.test(ext))
+      throw new StoragePathError(`bad rendition: ${width}.${ext}`);
+    return `${renditionPrefix(model, id, file)}${width}.${ext}`;
+  };
+
+  /** Removes the files of one image, its renditions included; missing files are not an error. */
   const remove = async (model: string, id: number, file: string) => {
     await Promise.all([
       store.delete(keyOf(model, id, file, 'original')),
       store.delete(keyOf(model, id, file, 'thumb')),
+      store.deletePrefix(renditionPrefix(model, id, file)),
     ]);
   };
 
@@ -102,10 +120,16 @@ export function mediaStorage(config: StorageConfig) {
     store,
     keyOf,
     recordPrefix,
+    renditionPrefix,
+    renditionKey,
 
     /** The URL the admin and the public site load the file from. */
     url: (model: string, id: number, file: string, variant: Variant = 'original') =>
       `${GALLERY_PREFIX}/${keyOf(model, id, file, variant)}`,
+
+    /** The URL of one rendition of an original. */
+    renditionUrl: (model: string, id: number, file: string, width: number, ext: string) =>
+      `${GALLERY_PREFIX}/${renditionKey(model, id, file, width, ext)}`,
 
     /** The bytes of a stored image (ObjectNotFoundError when it is gone). */
     read: (model: string, id: number, file: string, variant: Variant = 'original') =>

@@ -8,6 +8,7 @@ import type { Config } from '../config.js';
 import type { Db, Tx } from '../db/client.js';
 import { HttpError, invalid } from '../http/errors.js';
 import { type ProcessedImage, processImageField, removeImages, writeImages } from '../media/images.js';
+import { renditionsOfSave } from '../media/renditions.js';
 import { mediaStorage, storageFailureCause } from '../media/storage.js';
 import type { softResource } from './resource.js';
 
@@ -136,6 +137,8 @@ export function imageFields(
       let replaced: (string | null)[] = [];
       const point = async (tx: Tx) => {
         replaced = await pointAt(tx, id, next);
+        // The new files' renditions are queued with the save, the replaced files' forgotten (media/renditions.ts).
+        await renditionsOfSave(tx, target.config, { model: target.media, id, added: next, replaced });
       };
       let saved: T;
       try {

@@ -9,7 +9,7 @@ import { forbidden, notFound } from '../http/errors.js';
 import type { ContentAction } from '../http/policy.js';
 import type { AuthUser } from '../http/session.js';
 import { softResource } from './resource.js';
-import { recordWrite, type WriteEntry } from './revisions.js';
+import { keepOriginal, recordWrite, type WriteEntry } from './revisions.js';
 import { bulkWrite } from './revisions-bulk.js';
 
 /**
@@ -77,6 +77,7 @@ export function contentOperations<I>(spec: ContentWrites<I>) {
       permit(user, 'update');
       const save = (point?: (tx: Tx) => Promise<void>) =>
         db.transaction(async (tx) => {
+          await keepOriginal(tx, model, id, (rowId) => read(tx, rowId));
           await spec.update(tx, id, input);
           await point?.(tx);
           return recorded(tx, { userId: actorId(user), model, rowIds: [id], action: 'update' });
@@ -88,6 +89,7 @@ export function contentOperations<I>(spec: ContentWrites<I>) {
     async revert(user: Actor, id: number, input: I): Promise<unknown> {
       permit(user, 'update');
       const kept = await db.transaction(async (tx) => {
+        await keepOriginal(tx, model, id, (rowId) => read(tx, rowId));
         await spec.update(tx, id, input);
         return recorded(tx, { userId: actorId(user), model, rowIds: [id], action: 'update', revision: 'revert' });
       });

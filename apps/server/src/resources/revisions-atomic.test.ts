@@ -72,8 +72,16 @@ describe('a write and its history commit together', () => {
     expect(res.statusCode, res.body).toBe(200);
     const after = await stateOf('Text', TEXTS, id);
     expect(after.record.langs.sk.title).toBe('Cestovný poriadok 2027');
-    expect(after.revisions).toBe(before.revisions + 1);
+    // The text was built without a revision: the version before this first save is kept too (`original`).
+    expect(after.revisions).toBe(before.revisions + 2);
     expect(after.logs).toBe(before.logs + 1);
+    const again = await ctx.admin.post(`${TEXTS}/${id}`, await textBody(id, 'Cestovný poriadok 2028'));
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await stateOf('Text', TEXTS, id)).revisions).toBe(before.revisions + 3);
+    // A save of the form as it was loaded changes nothing: no new version.
+    const same = await ctx.admin.post(`${TEXTS}/${id}`, await textBody(id, 'Cestovný poriadok 2028'));
+    expect(same.statusCode, same.body).toBe(200);
+    expect((await stateOf('Text', TEXTS, id)).revisions).toBe(before.revisions + 3);
   });
 
   it.each(['revisions', 'activity_logs'] as const)(

@@ -16,6 +16,9 @@ export function revisionsKeep() {
   return Number.isInteger(n) && n >= 0 ? n : 50;
 }
 
+/** The actions whose revision is left out when it would change nothing (a save of the form as it was loaded). */
+const UNCHANGED_SKIPPED = new Set(['update', 'revert']);
+
 /** Fields every save changes by itself: not "changes" of the content. */
 const STAMPS = new Set(['updated_at', 'created_at']);
 
@@ -61,15 +64,17 @@ export async function keepRevisions(
         .orderBy(revisions.record_id, desc(revisions.id))
     ).map((row) => [row.record_id, row.data]),
   );
-  await db.insert(revisions).values(
-    ids.map((id) => {
-      const data = records.get(id);
-      // The first revision (a new record, or one saved before revisions were kept) changes nothing it can name.
-      const changed = previous.has(id) ? changedKeys(previous.get(id), data) : [];
-      if (previous.has(id)) onKept?.(id, previous.get(id), data);
-      return { model: entry.model, record_id: id, user_id: entry.userId, action: entry.action, changed, data };
-    }),
-  );
+  const rows = ids.flatMap((id) => {
+    const data = records.get(id);
+    // The first revision (a new record, or one saved before revisions were kept) changes nothing it can name.
+    const changed = previous.has(id) ? changedKeys(previous.get(id), data) : [];
+    if (previous.has(id)) onKept?.(id, previous.get(id), data);
+    // A save that changed nothing is no new version.
+    if (previous.has(id) && changed.length === 0 && UNCHANGED_SKIPPED.has(entry.action)) return [];
+    return [{ model: entry.model, record_id: id, user_id: entry.userId, action: entry.action, changed, data }];
+  });
+  if (rows.length === 0) return records;
+  await db.insert(revisions).values(rows);
   // The newest `keep` of each record stay: the rest go.
   const ranked = db
     .select({
@@ -85,6 +90,24 @@ export async function keepRevisions(
     .delete(revisions)
     .where(inArray(revisions.id, db.select({ id: ranked.id }).from(ranked).where(gt(ranked.rank, keep))));
   return records;
+}
+
+/**
+ * Keeps the version a record had before its first save through the admin (docs/features/revisions.md): a record the
+ * demo seed, an import or an older version wrote has no revision, so without this its original could never be
+ * restored. Called in the save's transaction before the record is written; kept as `original`, by nobody.
+ */
+export async function keepOriginal(db: Db, model: LogModel, id: number, read: (id: number) => Promise<unknown>) {
+  if (revisionsKeep() === 0) return;
+  const [kept] = await db
+    .select({ id: revisions.id })
+    .from(revisions)
+    .where(and(eq(revisions.model, model), eq(revisions.record_id, id)))
+    .limit(1);
+  if (kept) return;
+  const data = await read(id);
+  if (data == null) return;
+  await db.insert(revisions).values({ model, record_id: id, user_id: null, action: 'original', changed: [], data });
 }
 
 /** One write as it is recorded: its activity log entry and, per record it changed, a revision (`revert` for a restore). */

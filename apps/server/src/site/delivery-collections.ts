@@ -12,7 +12,6 @@ import {
   type Locale,
 } from '@backoffice/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Config } from '../config.js';
 import type { AppContext } from '../context.js';
 import { notFound } from '../http/errors.js';
 import { mediaStorage } from '../media/storage.js';
@@ -25,14 +24,24 @@ import { type Hero, heroReader } from './image-box.js';
 import { galleryUrl, MEDIA, referenceUrl } from './parts.js';
 import { findReference, listReferences, REFERENCES_PER_PAGE } from './reference-service.js';
 
-/** How the delivery API gives images (absolute, with their size) and a record's address in each locale. */
-export function deliveryShapes(config: Config) {
-  const heroOf = heroReader(config);
+/**
+ * How the delivery API gives images (absolute, with their size and their responsive renditions, none until they are
+ * made: docs/features/media-storage.md "Renditions") and a record's address in each locale.
+ */
+export function deliveryShapes(ctx: Pick<AppContext, 'db' | 'config'>) {
+  const { config } = ctx;
+  const heroOf = heroReader(ctx);
   const image = (hero: Hero | null) =>
     hero && {
       url: absoluteUrl(config.appUrl, hero.src),
       width: hero.size?.width ?? null,
       height: hero.size?.height ?? null,
+      renditions: hero.renditions.map((r) => ({
+        url: absoluteUrl(config.appUrl, r.src),
+        width: r.width,
+        height: r.height,
+        format: r.format,
+      })),
     };
   const alternates = (titleUrls: Partial<Record<Locale, string>>, urlOf: (l: Locale, titleUrl: string) => string) =>
     Object.fromEntries(
@@ -48,7 +57,7 @@ export function deliveryShapes(config: Config) {
  */
 export const deliveryCollectionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db, config } = ctx;
-  const { heroOf, image, alternates } = deliveryShapes(config);
+  const { heroOf, image, alternates } = deliveryShapes(ctx);
 
   app.get(
     '/texts',

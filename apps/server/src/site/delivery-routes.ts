@@ -59,7 +59,7 @@ function positionOf(cursor: string): NewsPosition | null {
  */
 export const deliveryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db, config } = ctx;
-  const { heroOf, image, alternates } = deliveryShapes(config);
+  const { heroOf, image, alternates } = deliveryShapes({ db, config });
   await app.register(etag, { weak: true });
   registerDeliveryAccess(app, db);
 

@@ -16,9 +16,10 @@ export const FEED_ITEMS = 20;
  * XML 1.0 allows no C0 control character but tab, line feed and carriage return, no lone surrogate, and not U+FFFE or
  * U+FFFF: an editor's text may hold them (pasted from a word processor), and one would make the whole feed unreadable.
  */
-const NOT_XML =
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-export const xmlSafe = (xml: string) => xml.replace(NOT_XML, '');
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it finds.
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+export const xmlSafe = (xml: string) => xml.replace(CONTROL, '').replace(LONE_SURROGATE, '');
 
 /** The address of the news feed of `locale`, or of one category's news. */
 export const feedUrl = (locale: Locale, categoryId?: number | null) =>

@@ -1,24 +1,37 @@
+import { extname } from 'node:path';
+import type { Db } from '../db/client.js';
+import { IMAGE_FORMATS, type ImageFormat } from '../media/images.js';
+import { madeRenditions, type Rendition } from '../media/renditions.js';
 import { sharp } from '../media/sharp.js';
 import { mediaStorage, type StorageConfig } from '../media/storage.js';
 import { html, type SafeHtml } from './html.js';
 
-/** An image shown at the top of a record, with its pixel size when the stored file could be read. */
+/** An image shown at the top of a record, with its pixel size when known and its renditions once they are made. */
 export interface Hero {
   src: string;
   size: { width: number; height: number } | null;
+  /** The format of the original, from its stored name (the `<img>`'s own candidates are in it). */
+  format: ImageFormat | null;
+  /** Its responsive renditions (media/renditions.ts); none until the job has made them. */
+  renditions: Rendition[];
 }
 
 /** Sizes already read, by storage key; a stored name is never reused for other bytes (newFileName). */
 const SIZES = new Map<string, { width: number; height: number }>();
 const SIZES_KEPT = 2_000;
 
+const FORMAT_BY_EXT = Object.fromEntries(
+  Object.entries(IMAGE_FORMATS).map(([format, { ext }]) => [ext, format as ImageFormat]),
+);
+
 /**
- * The hero of `model/id/file` with its pixel size, read from the stored original once per process (record images
- * keep no size in their rows); null for no file or a name that is not ours. A file that cannot be read (gone, a
+ * The hero of `model/id/file` with its pixel size and renditions: both from the renditions' row once they are made
+ * (one lookup by key), else the size read from the stored original once per process (record images keep no size in
+ * their rows) and no renditions; null for no file or a name that is not ours. A file that cannot be read (gone, a
  * storage failure) leaves the size unknown and the image linked as before.
  */
-export function heroReader(config: StorageConfig) {
-  const storage = mediaStorage(config);
+export function heroReader(ctx: { db: Db; config: StorageConfig }) {
+  const storage = mediaStorage(ctx.config);
   return async (model: string, id: number, file: string | null): Promise<Hero | null> => {
     if (!file) return null;
     let key: string;
@@ -27,6 +40,10 @@ export function heroReader(config: StorageConfig) {
     } catch {
       return null;
     }
+    const src = storage.url(model, id, file);
+    const format = FORMAT_BY_EXT[extname(file).slice(1)] ?? null;
+    const made = await madeRenditions(ctx, { model, id, file });
+    if (made) return { src, format, size: { width: made.width, height: made.height }, renditions: made.renditions };
     let size = SIZES.get(key) ?? null;
     if (!size) {
       const meta = await storage.store
@@ -39,11 +56,44 @@ export function heroReader(config: StorageConfig) {
         SIZES.set(key, size);
       }
     }
-    return { src: storage.url(model, id, file), size };
+    return { src, format, size, renditions: [] };
   };
 }
 
-/** The hero's img: its width and height let the browser reserve the box before the image arrives (no layout shift). */
-export const heroImage = (hero: Hero | null | undefined): SafeHtml | false =>
-  !!hero &&
-  html`<img class="hero" src="${hero.src}" alt=""${hero.size && html` width="${hero.size.width}" height="${hero.size.height}"`}>`;
+/** The hero's column: the site's `.wrap` is 60rem wide at most, less 1rem of padding on each side. */
+const HERO_SIZES = '(min-width: 60rem) 58rem, calc(100vw - 2rem)';
+
+/**
+ * The `srcset` of one format: its renditions, and the original itself when it is of that format and no wider than
+ * the widest rendition (it is then the full-size candidate the other formats have as renditions).
+ */
+function srcsetOf(hero: Hero, format: ImageFormat): string {
+  const candidates = hero.renditions.filter((r) => r.format === format).map((r) => ({ src: r.src, width: r.width }));
+  const full = hero.size?.width;
+  if (format === hero.format && full && hero.renditions.some((r) => r.width === full))
+    candidates.push({ src: hero.src, width: full });
+  return candidates
+    .sort((a, b) => a.width - b.width)
+    .map((c) => `${c.src} ${c.width}w`)
+    .join(', ');
+}
+
+/**
+ * The hero's picture, the first image of its page and above the fold: loaded at once with a high priority. Its width
+ * and height let the browser reserve the box before the image arrives (no layout shift). With renditions it is a
+ * `<picture>`: AVIF, then WebP, then the `<img>` with the original's format, each a `srcset` of widths the browser
+ * chooses from by `sizes`; the original stays the `src`. Without them (not made yet, an animated image), the original.
+ */
+export const heroImage = (hero: Hero | null | undefined): SafeHtml | false => {
+  if (!hero) return false;
+  const size = hero.size && html` width="${hero.size.width}" height="${hero.size.height}"`;
+  const own = hero.format && hero.size ? srcsetOf(hero, hero.format) : '';
+  if (hero.renditions.length === 0 || !own) {
+    return html`<img class="hero" src="${hero.src}" alt=""${size} fetchpriority="high">`;
+  }
+  const sources = (['avif', 'webp'] as const).flatMap((format) => {
+    const srcset = format === hero.format ? own : srcsetOf(hero, format);
+    return srcset ? [html`<source type="${IMAGE_FORMATS[format].mime}" srcset="${srcset}" sizes="${HERO_SIZES}">`] : [];
+  });
+  return html`<picture>${sources}<img class="hero" src="${hero.src}" srcset="${own}" sizes="${HERO_SIZES}" alt=""${size} fetchpriority="high"></picture>`;
+};

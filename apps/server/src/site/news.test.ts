@@ -120,7 +120,7 @@ describe('site: one article', () => {
     expect(body).toContain('<h1>Big story en</h1>');
     expect(body).toContain('<time datetime="2021-03-04T10:00:00.000Z">4 March 2021</time>');
     expect(body).toContain('Transport en');
-    expect(body).toContain(`<img class="hero" src="/gallery/blog/${id}/f00d.png" alt="">`);
+    expect(body).toContain(`<img class="hero" src="/gallery/blog/${id}/f00d.png" alt="" fetchpriority="high">`);
     expect(body).toContain('<p>Hi</p>');
     expect(body).not.toMatch(/onclick|javascript:/);
     expect(body).toContain(`<a href="/en/gallery/road-trip-en">Road trip en</a>`);

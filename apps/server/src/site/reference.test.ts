@@ -74,7 +74,7 @@ describe('site: one reference', () => {
     const { body } = res;
     expect(body).toContain('<title>Bridge, built</title>');
     expect(body).toContain('<meta name="description" content="In short">');
-    expect(body).toContain(`<img class="hero" src="/gallery/reference/${id}/abc123.webp" alt="">`);
+    expect(body).toContain(`<img class="hero" src="/gallery/reference/${id}/abc123.webp" alt="" fetchpriority="high">`);
     expect(body).toContain('<h1>Bridge project en</h1>');
     expect(body).toContain('<p class="amount">Amount: <strong>42</strong></p>');
     expect(body).toContain('<p>The building</p>');

@@ -47,7 +47,7 @@ const PAGE_GALLERIES = {
 export const siteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
   const { mediaUrl, notFound, withLocale, showRecord, showList } = siteResponder(ctx);
-  const heroOf = heroReader(ctx.config);
+  const heroOf = heroReader(ctx);
   // Every answer of the site carries a weak ETag of its bytes; a request whose If-None-Match names it gets a 304
   // without the body (pages are `no-cache`: a browser or CDN asks again each time, and mostly gets the 304).
   await app.register(etag, { weak: true });

@@ -23,14 +23,16 @@ describe('site: images keep their place while they load', () => {
 
     const { body, statusCode } = await visit('/en/sized-hero-en');
     expect(statusCode).toBe(200);
-    expect(body).toContain(`<img class="hero" src="/gallery/page/${id}/a0a0a0a0.png" alt="" width="640" height="360">`);
+    expect(body).toContain(
+      `<img class="hero" src="/gallery/page/${id}/a0a0a0a0.png" alt="" width="640" height="360" fetchpriority="high">`,
+    );
   });
 
   it('an image whose file is gone is still linked, without a size', async () => {
     const id = await buildPage(db(), { title: 'Lost hero' });
     await db().update(pages).set({ image: 'b1b1b1b1.png' }).where(eq(pages.id, id));
     const { body } = await visit('/en/lost-hero-en');
-    expect(body).toContain(`<img class="hero" src="/gallery/page/${id}/b1b1b1b1.png" alt="">`);
+    expect(body).toContain(`<img class="hero" src="/gallery/page/${id}/b1b1b1b1.png" alt="" fetchpriority="high">`);
   });
 });
 

@@ -66,7 +66,7 @@ export async function siteSettings(ctx: Pick<AppContext, 'db' | 'config'>, local
     }
   };
   // Its size is read from the stored file once per process (heroReader), for og:image:width and height.
-  const ogImage = await heroReader(ctx.config)(SETTINGS_MEDIA, SETTINGS.main.id, pick(main, 'og_image') || null);
+  const ogImage = await heroReader(ctx)(SETTINGS_MEDIA, SETTINGS.main.id, pick(main, 'og_image') || null);
   return {
     appUrl: ctx.config.appUrl,
     indexed: indexedIn(main, locale),

@@ -106,7 +106,7 @@ describe('site: a published page', () => {
     expect(body).toContain('<html lang="en">');
     expect(body).toContain('<title>About the company</title>');
     expect(body).toContain('<meta name="description" content="Who we are &amp; what we do">');
-    expect(body).toContain(`<img class="hero" src="/gallery/page/${id}/a1b2c3.jpg" alt="">`);
+    expect(body).toContain(`<img class="hero" src="/gallery/page/${id}/a1b2c3.jpg" alt="" fetchpriority="high">`);
     expect(body).toContain('<h1>About us en</h1>');
     expect(body).toContain('<p class="claim">We build things</p>');
     expect(body).toContain('<p>Our <strong>story</strong></p>');

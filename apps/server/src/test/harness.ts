@@ -23,9 +23,12 @@ export interface TestServer {
 /**
  * A server on a fresh database: in-memory PGlite by default, a new database on the PostgreSQL server
  * of TEST_DATABASE_URL when TEST_DB=postgres. Files go to a temporary MEDIA_DIR, or with `storage: 's3'`
- * (or TEST_STORAGE=s3) to a bucket of an S3 server of its own on loopback.
+ * (or TEST_STORAGE=s3) to a bucket of an S3 server of its own on loopback. A save queues no image renditions
+ * unless `renditions` (IMAGE_RENDITIONS), so the other tests' files and faults are theirs alone.
  */
-export async function startTestServer(options: { storage?: 'local' | 's3' } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { storage?: 'local' | 's3'; renditions?: boolean } = {},
+): Promise<TestServer> {
   const pgUrl = process.env.TEST_DB === 'postgres' ? await createScratchDatabase() : undefined;
   const s3 =
     (options.storage ?? process.env.TEST_STORAGE) === 's3'
@@ -37,6 +40,7 @@ export async function startTestServer(options: { storage?: 'local' | 's3' } = {}
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     APP_URL: 'http://backoffice.test',
+    IMAGE_RENDITIONS: options.renditions ? '1' : '0',
     ...(pgUrl ? { DATABASE_URL: pgUrl.url } : {}),
     ...s3?.env,
   });

@@ -37,8 +37,27 @@ export const deliveryNewsQuerySchema = deliveryLocaleQuerySchema.extend({
 /** `{titleUrl}` of one record. */
 export const deliveryTitleUrlParamsSchema = z.object({ titleUrl: z.string().min(1).max(255) });
 
-/** An image of a record: its address (on this server or the storage's public address). */
-const imageSchema = z.object({ url: z.string(), width: z.number().nullable(), height: z.number().nullable() });
+/**
+ * A responsive rendition of an image (docs/features/media-storage.md "Renditions"): a smaller width, or the same
+ * width in a more compact format (AVIF, WebP), for a `srcset`.
+ */
+const renditionSchema = z.object({
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  format: z.enum(['avif', 'webp', 'jpeg', 'png', 'gif']),
+});
+
+/**
+ * An image of a record: its address (on this server or the storage's public address), its pixel size, and its
+ * renditions, empty until the server has made them (shortly after the image was saved; never for an animated one).
+ */
+const imageSchema = z.object({
+  url: z.string(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  renditions: z.array(renditionSchema),
+});
 
 /** A record's own address on the public site in each locale that has it. */
 const alternatesSchema = z.record(z.string(), z.string());

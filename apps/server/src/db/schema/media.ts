@@ -3,6 +3,7 @@ import {
   customType,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -117,3 +118,29 @@ export const galleryUploadChunks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.upload_id, t.chunk_index] })],
 );
+
+/*
+ * ── Responsive renditions of record images (docs/features/media-storage.md "Renditions") ──
+ */
+
+/** One rendition made of an original: its pixel size and its format (sharp's name: avif, webp, jpeg, png, gif). */
+export interface StoredRendition {
+  width: number;
+  height: number;
+  format: 'avif' | 'webp' | 'jpeg' | 'png' | 'gif';
+}
+
+/**
+ * The renditions made of one original, by its storage key (`page/7/ab12….jpg`): the original's pixel size and the
+ * renditions stored under `<model>/<id>/renditions/<file>/`. A row is written once they are all stored, so the
+ * site reads what exists from here (one primary-key lookup) instead of asking the storage; no row means none yet,
+ * and the site shows the original. Stored names are never reused, so a row never goes stale; a replaced image's row
+ * is removed with it.
+ */
+export const imageRenditions = pgTable('image_renditions', {
+  key: varchar('key', { length: 400 }).primaryKey(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  renditions: jsonb('renditions').$type<StoredRendition[]>().notNull(),
+  created_at: ts('created_at').notNull().defaultNow(),
+});

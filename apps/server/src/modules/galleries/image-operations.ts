@@ -61,7 +61,7 @@ export function galleryImageOperations(ctx: Pick<AppContext, 'db' | 'config'>) {
       await permit(actor, 'destroy', galleryId);
       let files: string[] = [];
       const removed = await logged(actor, 'destroy', async (tx) => {
-        const rows = await destroyImageRows(tx, galleryId, ids);
+        const rows = await destroyImageRows(tx, ctx.config, galleryId, ids);
         files = rows.map((row) => row.file);
         return rows.map((row) => row.id);
       });

@@ -8,12 +8,14 @@ import {
   type LogAction,
 } from '@backoffice/shared';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Config } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { galleries, galleryImageLangs, galleryImages } from '../../db/schema.js';
 import { invalid, notFound, stale } from '../../http/errors.js';
 import { ImageRejectedError, type ProcessedImage, rotateImage } from '../../media/images.js';
 import { ObjectNotFoundError } from '../../media/object-store.js';
+import { renditionsOfGalleryImages } from '../../media/renditions.js';
 import { mediaStorage, newFileName } from '../../media/storage.js';
 import { logActivity } from '../../resources/activity-log.js';
 import type { Tx } from '../../resources/langs.js';
@@ -107,13 +109,18 @@ export async function readImage(
 /**
  * Adds a stored image to the end of its gallery, with an empty title in each locale (a caption is optional), and
  * logs it as `upload` for `userId` (the demo seed has none). `before` runs in the same transaction (the chunked
- * upload removes its upload row there).
+ * upload removes its upload row there), and so does the queueing of its renditions with `renditions` (an upload;
+ * the demo seed sweeps for them once its pictures are drawn: docs/features/media-storage.md "Renditions").
  */
 export async function insertImage(
   db: Db,
   galleryId: number,
   stored: { file: string; width: number; height: number },
-  by: { userId: number | null; before?: (tx: Tx) => Promise<void> },
+  by: {
+    userId: number | null;
+    before?: (tx: Tx) => Promise<void>;
+    renditions?: Config;
+  },
 ): Promise<number> {
   return db.transaction(async (tx) => {
     await by.before?.(tx);
@@ -132,6 +139,7 @@ export async function insertImage(
       .insert(galleryImageLangs)
       .values(LOCALES.map((locale) => ({ gallery_image_id: row.id, language_code: locale, title: '' })));
     if (by.userId !== null) await logImages(tx, by.userId, [row.id], 'upload');
+    if (by.renditions) await renditionsOfGalleryImages(tx, by.renditions, { galleryId, added: [stored.file], replaced: [] });
     return row.id;
   });
 }
@@ -205,8 +213,9 @@ export async function reorderImages(tx: Tx, galleryId: number, input: GalleryIma
 /**
  * Turns an image 90° clockwise (the original and a new thumbnail) under a new file name, so browsers and caches
  * load the new files; width and height are swapped. The files are written first; then one transaction moves the row
- * to the new name, only if it still holds the old one (a concurrent rotation → 409), and logs it for `userId`. If it
- * fails the new files go; once it has committed, the old ones.
+ * to the new name, only if it still holds the old one (a concurrent rotation → 409), logs it for `userId` and queues
+ * the new file's renditions (forgetting the old one's). If it fails the new files go; once it has committed, the old
+ * ones with their renditions.
  */
 export async function rotateGalleryImage(
   ctx: Pick<AppContext, 'db' | 'config'>,
@@ -235,6 +244,7 @@ export async function rotateGalleryImage(
         .returning({ id: galleryImages.id });
       if (updated.length === 0) throw stale();
       await logImages(tx, userId, [imageId], 'rotate');
+      await renditionsOfGalleryImages(tx, ctx.config, { galleryId, added: [file], replaced: [row.file] });
     });
   } catch (err) {
     await storage.remove(GALLERY_MEDIA, galleryId, file).catch(() => {});
@@ -257,19 +267,29 @@ export async function setImageStatus(tx: Tx, galleryId: number, ids: number[], s
 }
 
 /**
- * Removes the rows of images of the gallery for good (they have no trash); 404 if one is not of the gallery, and
- * then nothing is removed. Answers the rows removed: their files go once the removal has committed
- * (`removeImageFiles`), so no row ever points at a missing file.
+ * Removes the rows of images of the gallery for good (they have no trash), and the record of their renditions;
+ * 404 if one is not of the gallery, and then nothing is removed. Answers the rows removed: their files (renditions
+ * included) go once the removal has committed (`removeImageFiles`), so no row ever points at a missing file.
  */
-export async function destroyImageRows(tx: Tx, galleryId: number, ids: number[]) {
+export async function destroyImageRows(
+  tx: Tx,
+  config: Config,
+  galleryId: number,
+  ids: number[],
+) {
   await assertAllOf(tx, galleryId, ids);
-  return tx
+  const removed = await tx
     .delete(galleryImages)
     .where(and(eq(galleryImages.gallery_id, galleryId), inArray(galleryImages.id, ids)))
     .returning({ id: galleryImages.id, file: galleryImages.file });
+  await renditionsOfGalleryImages(tx, config, { galleryId, added: [], replaced: removed.map((row) => row.file) });
+  return removed;
 }
 
-/** Removes the files of removed images; one that cannot be removed stays behind (an orphan, never a broken row). */
+/**
+ * Removes the files of removed images, renditions included; one that cannot be removed stays behind (an orphan,
+ * never a broken row).
+ */
 export async function removeImageFiles(ctx: Pick<AppContext, 'config'>, galleryId: number, files: string[]) {
   const storage = mediaStorage(ctx.config);
   await Promise.all(files.map((file) => storage.remove(GALLERY_MEDIA, galleryId, file).catch(() => {})));

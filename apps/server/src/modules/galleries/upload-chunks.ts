@@ -134,7 +134,10 @@ async function refuse(db: Db, key: UploadKey) {
   await db.delete(galleryUploads).where(keyOf(key));
 }
 
-/** Stores the files, then the row (appended last) with its log entry; a failed insert removes the files again. */
+/**
+ * Stores the files, then the row (appended last) with its log entry and its renditions' job; a failed insert removes
+ * the files again.
+ */
 async function addImage(
   ctx: Pick<AppContext, 'db' | 'config'>,
   { galleryId, userId }: { galleryId: number; userId: number },
@@ -152,7 +155,8 @@ async function addImage(
       // Another request took the assembly over (this one missed renewing its claim): that one stores the image.
       if (gone.length === 0) throw new HttpError(409, 'http.stale');
     };
-    return await insertImage(ctx.db, galleryId, { file, width: image.width, height: image.height }, { userId, before });
+    const stored = { file, width: image.width, height: image.height };
+    return await insertImage(ctx.db, galleryId, stored, { userId, before, renditions: ctx.config });
   } catch (err) {
     await mediaStorage(ctx.config)
       .remove(GALLERY_MEDIA, galleryId, file)

@@ -325,7 +325,7 @@ export async function sendDelivery(ctx: AppContext, payload: unknown) {
     .from(webhookDeliveries)
     .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhook_id))
     .where(eq(webhookDeliveries.id, deliveryId));
-  if (!row || row.delivery.status !== 'pending') return;
+  if (row?.delivery.status !== 'pending') return;
   const { delivery, webhook } = row;
   if (!webhook.active && !once) {
     await db

@@ -40,7 +40,9 @@ describe('mail template revisions', () => {
     await save(id, 'Kontaktný formulár');
     await save(id, 'Kontaktný formulár 2', 'Contact form 2');
     const list = (await ctx.admin.get(`${BASE}/${id}/revisions`)).json();
-    expect(list.meta.total).toBe(2);
+    // The two saves, and the template as seeded, kept before the first save.
+    expect(list.meta.total).toBe(3);
+    expect(list.data[2]).toMatchObject({ action: 'original', user: null });
     expect(list.data[0]).toMatchObject({ action: 'update', user: { id: expect.any(Number) } });
     const fields = ['content', 'content_plain', 'subject', 'title'];
     expect(list.data[0].changed.sort()).toEqual([
@@ -66,7 +68,7 @@ describe('mail template revisions', () => {
     });
     expect(stale.statusCode).toBe(409);
     expect((await ctx.admin.get(`${BASE}/${id}`)).json().data.langs.sk.title).toBe('Cenová ponuka – nová');
-    expect((await ctx.admin.get(`${BASE}/${id}/revisions`)).json().meta.total).toBe(2);
+    expect((await ctx.admin.get(`${BASE}/${id}/revisions`)).json().meta.total).toBe(3);
 
     const res = await ctx.admin.post(`${BASE}/${id}/revisions/${first.id}/restore`, {
       updated_at: current.updated_at,

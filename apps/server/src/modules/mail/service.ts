@@ -21,7 +21,7 @@ import { mailDocument, renderTemplate, sampleValues, siteValues } from '../../ma
 import { type OwnerTable, translations } from '../../resources/langs.js';
 import { iso, translatedList } from '../../resources/list.js';
 import { updateUnlessStale } from '../../resources/resource.js';
-import { recordWrite, type WriteEntry } from '../../resources/revisions.js';
+import { keepOriginal, recordWrite, type WriteEntry } from '../../resources/revisions.js';
 import { canMailTemplate } from './policy.js';
 
 /** The language rows of a template; `content` is rich text, sanitised on every save. */
@@ -119,6 +119,7 @@ export function mailTemplateOperations(db: Db) {
   const save = async (actor: AuthUser, id: number, input: MailTemplateInput, revision?: 'revert') => {
     if (!canMailTemplate(actor, 'update')) throw forbidden();
     await db.transaction(async (tx) => {
+      await keepOriginal(tx, 'MailTemplate', id, (rowId) => mailTemplateRevision(tx, rowId));
       await updateMailTemplate(tx, id, input);
       const entry: WriteEntry = { userId: actor.id, model: 'MailTemplate', rowIds: [id], action: 'update', revision };
       await recordWrite(tx, entry, (rowId) => mailTemplateRevision(tx, rowId));

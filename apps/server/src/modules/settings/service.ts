@@ -24,7 +24,7 @@ import { readSettings } from '../../db/settings.js';
 import { forbidden, HttpError, invalid, notFound, stale } from '../../http/errors.js';
 import type { AuthUser } from '../../http/session.js';
 import { type ProcessedImage, processImageField, removeImages, writeImages } from '../../media/images.js';
-import { recordWrite, type WriteEntry } from '../../resources/revisions.js';
+import { keepOriginal, recordWrite, type WriteEntry } from '../../resources/revisions.js';
 import { canSettings } from './policy.js';
 
 /** Where settings images are stored and served: `/gallery/settings/{id}/thumb/<file>` (docs/spec-index.md S2.3). */
@@ -153,7 +153,7 @@ async function saveSettings(
   id: number,
   input: SettingsInput,
   uploads: SettingsUploads = [],
-  recorded?: (tx: Db) => Promise<unknown>,
+  recorded?: { before: (tx: Db) => Promise<unknown>; after: (tx: Db) => Promise<unknown> },
 ) {
   const { db } = ctx;
   const name = settingsName(id);
@@ -195,6 +195,7 @@ async function saveSettings(
         )
         .returning({ id: settings.id });
       if (updated.length === 0) throw stale();
+      await recorded?.before(tx);
       // The settings row is locked by the update above, so no other save reads or replaces these names meanwhile.
       const before = images.length > 0 ? await imageNames(tx, id) : new Map<string, string>();
       for (const row of [...rows, ...images])
@@ -206,7 +207,7 @@ async function saveSettings(
             set: { value: row.value },
           });
       // The activity log entry and the revision commit with the values, or neither does.
-      await recorded?.(tx);
+      await recorded?.after(tx);
       return images.flatMap((row) => {
         const old = before.get(`${row.key}.${row.language_code}`);
         return old && old !== row.value ? [old] : [];
@@ -253,7 +254,10 @@ export function settingsOperations(ctx: Pick<AppContext, 'db' | 'config'>) {
     if (changedSecrets(id, input).length > 0 && !canSettings(actor, 'updateSecrets')) throw forbidden();
     const entry: WriteEntry = { userId: actor.id, model: 'Settings', rowIds: [id], action: 'update' };
     if (revert) entry.revision = 'revert';
-    await saveSettings(ctx, id, input, uploads, (tx) => recordWrite(tx, entry, (rowId) => settingsRevision(tx, rowId)));
+    await saveSettings(ctx, id, input, uploads, {
+      before: (tx) => keepOriginal(tx, 'Settings', id, (rowId) => settingsRevision(tx, rowId)),
+      after: (tx) => recordWrite(tx, entry, (rowId) => settingsRevision(tx, rowId)),
+    });
   };
   return {
     save: (actor: AuthUser, id: number, input: SettingsInput, uploads: SettingsUploads) =>

@@ -34,7 +34,9 @@ describe('settings revisions', () => {
     await save(4, social('https://facebook.com/demo'));
     await save(4, social('https://facebook.com/demo2'));
     const list = await history(4);
-    expect(list.meta.total).toBe(2);
+    // The two saves, and the values as seeded, kept before the first save (`original`, by nobody).
+    expect(list.meta.total).toBe(3);
+    expect(list.data[2]).toMatchObject({ action: 'original', user: null, changed: [] });
     expect(list.data[0]).toMatchObject({ action: 'update', user: { id: expect.any(Number) } });
     expect(list.data[0].changed.sort()).toEqual(['langs.en.social_facebook_link', 'langs.sk.social_facebook_link']);
     const one = (await ctx.admin.get(`/api/settings/4/revisions/${list.data[1].id}`)).json().data;
@@ -56,7 +58,7 @@ describe('settings revisions', () => {
     });
     expect(stale.statusCode).toBe(409);
     expect((await get(1)).data.meta_title).toEqual({ sk: 'Nový titulok', en: 'New title' });
-    expect((await history(1)).meta.total).toBe(2);
+    expect((await history(1)).meta.total).toBe(3);
 
     const res = await ctx.admin.post(`/api/settings/1/revisions/${first.id}/restore`, {
       updated_at: current.updated_at,
