@@ -25,6 +25,7 @@ import { registerMetrics } from './metrics.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
 import { articleRoutes } from './modules/articles/routes.js';
 import { SIGN_IN_ALERT_JOB, sendSignInAlert } from './modules/auth/guesses.js';
+import { NEW_SIGN_IN_JOB, sendNewSignIn } from './modules/auth/new-device.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { PASSWORD_RESET_JOB, sendPasswordReset } from './modules/auth/service.js';
 import { categoryRoutes } from './modules/categories/routes.js';
@@ -194,6 +195,7 @@ function registerJobs(app: FastifyInstance, ctx: AppContext) {
       [FORM_STAFF_MAIL_JOB]: (payload) => sendStaffMail(ctx, app.log, payload),
       [FORM_CONFIRMATION_JOB]: (payload) => sendConfirmationMail(ctx, payload),
       [SIGN_IN_ALERT_JOB]: (payload) => sendSignInAlert(ctx, payload),
+      [NEW_SIGN_IN_JOB]: (payload) => sendNewSignIn(ctx, payload),
       [CHANGE_JOB]: (payload) => deliverChange(ctx, payload),
       [WEBHOOK_JOB]: (payload) => sendDelivery(ctx, payload),
       [RENDITIONS_JOB]: (payload) => makeRenditions(ctx, payload),

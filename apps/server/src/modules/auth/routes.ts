@@ -21,6 +21,7 @@ import { t } from '../../i18n/index.js';
 import { recentActivity } from '../activity/service.js';
 import { issueFileToken } from '../files/token.js';
 import { guessOrigin, rememberDevice } from './guesses.js';
+import { noteSignIn } from './new-device.js';
 import * as auth from './service.js';
 import { sessionRoutes } from './session-routes.js';
 import * as twoFactor from './two-factor.js';
@@ -59,6 +60,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         await auth.openPendingSession(ctx, user.id, sid, 'setup', meta);
         return { two_factor_setup: true };
       }
+      await noteSignIn(ctx, request, user);
       const token = await auth.openSession(ctx, user.id, sid, meta);
       rememberDevice(reply, ctx.config, user.email);
       return { data: auth.presentStoredUser(user, false, token) };

@@ -15,7 +15,7 @@ export const sessionHandle = (ctx: AppContext, rowId: string) =>
   hmac(ctx.config.sessionSecret, `session-handle:${rowId}`).slice(0, 32);
 
 /** "Firefox 128", "Windows 10": the browser and the system of a user agent, '' when unknown. */
-function deviceOf(userAgent: string) {
+export function deviceOf(userAgent: string) {
   const { browser, os } = new UAParser(userAgent).getResult();
   const named = (name?: string, version?: string) => [name, version].filter(Boolean).join(' ').slice(0, 64);
   return { browser: named(browser.name, browser.major), system: named(os.name, os.version) };

@@ -20,6 +20,7 @@ import { isAdmin, isSelf, isStaff } from '../../http/policy.js';
 import { authenticate, currentUser, pendingSessionUser } from '../../http/session.js';
 import { t } from '../../i18n/index.js';
 import { guessOrigin, rememberDevice } from './guesses.js';
+import { noteSignIn } from './new-device.js';
 import * as auth from './service.js';
 import * as twoFactor from './two-factor.js';
 
@@ -39,6 +40,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   const signIn = async (request: FastifyRequest, reply: FastifyReply, userId: number) => {
     if (request.sid) await auth.closeSession(ctx, request.sid);
     const sid = reply.startSession();
+    await noteSignIn(ctx, request, await auth.userById(ctx, userId));
     const token = await auth.openSession(ctx, userId, sid, {
       ip: request.ip,
       userAgent: request.headers['user-agent'],
