@@ -86,6 +86,20 @@ for (const language of ['sk', 'en'] as const) {
     await page.getByTestId('two-factor-submit').click();
     await expect(page).toHaveURL(/\/admin\/app\/dashboard$/);
 
+    // The screen says how many recovery codes are left, and a current code makes ten new ones. The codes of the two
+    // steps around `now` are spent: the next one is taken once the clock has moved into the following step.
+    await page.goto('/admin/app/account/two-factor');
+    await expect(page.getByTestId('recovery-codes-left')).toContainText('9');
+    const nextStep = (Math.floor(now / 30_000) + 1) * 30_000;
+    await page.waitForTimeout(Math.max(0, nextStep - Date.now() + 500));
+    await page.getByTestId('recovery-renew-code').fill(codeAt(secret, now + 60_000));
+    await page.getByTestId('recovery-renew').click();
+    await expect(page.getByTestId('recovery-code')).toHaveCount(10);
+    const renewed = (await page.getByTestId('recovery-code').allTextContents()).map((c) => c.trim());
+    expect(renewed).not.toContain(recovery[1]);
+    await shot(page, `two-factor-recovery-renewed-${language}`);
+    await expectAccessible(page);
+
     // A lost phone: the administrator resets it on the user's form (confirmed), which signs the user out; the
     // password alone signs them in again.
     const adminContext = await browser.newContext();
@@ -148,6 +162,11 @@ test('role 1 requires two-factor sign-in: a user without it is led to the set-up
     await expect(page.getByTestId('recovery-code')).toHaveCount(10);
     await page.getByTestId('two-factor-done').click();
     await expect(page).toHaveURL(/\/admin\/app\/dashboard$/);
+    // While it is required, turning it off is not offered.
+    await page.goto('/admin/app/account/two-factor');
+    await expect(page.getByTestId('two-factor-required-note')).toBeVisible();
+    await expect(page.getByTestId('recovery-codes-left')).toContainText('10');
+    await expect(page.getByTestId('two-factor-disable')).toHaveCount(0);
   } finally {
     await admin.getByTestId('two-factor-required').click();
     await expect(admin.getByTestId('two-factor-required')).toHaveAttribute('aria-checked', 'false');

@@ -504,7 +504,29 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** My two-factor sign-in: on, required, recovery codes left */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TwoFactorStatus"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
         put?: never;
         /** Start setting up two-factor sign-in */
         post: {
@@ -531,6 +553,63 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 419: components["responses"]["CsrfMismatch"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/me/two-factor/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make new recovery codes with a current code (answered once) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        code: string;
+                    };
+                    "multipart/form-data": {
+                        code: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            recovery_codes: string[];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                419: components["responses"]["CsrfMismatch"];
+                422: components["responses"]["Invalid"];
+                429: components["responses"]["TooManyRequests"];
+                507: components["responses"]["InsufficientStorage"];
             };
         };
         delete?: never;
@@ -12132,6 +12211,13 @@ export interface paths {
                                     title: string;
                                     width: number;
                                     height: number;
+                                    renditions: {
+                                        url: string;
+                                        width: number;
+                                        height: number;
+                                        /** @enum {string} */
+                                        format: "avif" | "webp" | "jpeg" | "png" | "gif";
+                                    }[];
                                 }[];
                                 alternates: {
                                     [key: string]: string;
@@ -14099,6 +14185,13 @@ export interface components {
             missing_sk: number;
             missing_en: number;
             outdated: number;
+        };
+        TwoFactorStatus: {
+            data: {
+                enabled: boolean;
+                required: boolean;
+                recovery_codes_left: number;
+            };
         };
         User: {
             id: number;

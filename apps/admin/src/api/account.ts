@@ -6,7 +6,9 @@ import type {
   TwoFactorEnabled,
   TwoFactorLoginInput,
   TwoFactorPolicy,
+  TwoFactorRenewed,
   TwoFactorSetup,
+  TwoFactorStatus,
 } from '@backoffice/shared';
 import { useQuery } from '@tanstack/react-query';
 import { type MessageResponse, request } from './client';
@@ -25,6 +27,19 @@ export const startTwoFactorSetup = () => request<TwoFactorSetup>('POST', '/api/u
 
 export const enableTwoFactor = (code: string) =>
   request<TwoFactorEnabled>('POST', '/api/user/me/two-factor/enable', { body: { code } });
+
+/** The signed-in user's two-factor state: on, required by role 1's rule, recovery codes left. */
+export const twoFactorStatusKey = ['twoFactorStatus'] as const;
+export function useTwoFactorStatus() {
+  return useQuery({
+    queryKey: twoFactorStatusKey,
+    queryFn: async ({ signal }) =>
+      (await request<{ data: TwoFactorStatus }>('GET', '/api/user/me/two-factor', { signal })).data,
+  });
+}
+
+export const renewRecoveryCodes = (code: string) =>
+  request<TwoFactorRenewed>('POST', '/api/user/me/two-factor/recovery-codes', { body: { code } });
 
 export const disableTwoFactor = (input: TwoFactorDisableInput) =>
   request<MessageResponse>('POST', '/api/user/me/two-factor/disable', { body: input });

@@ -196,7 +196,10 @@ export const deliveryReferenceSchema = z.object({
   }),
 });
 
-/** A published gallery with its shown images (original and thumbnail addresses, size, title). */
+/**
+ * A published gallery with its shown images (original and thumbnail addresses, size, title, and the original's
+ * renditions, empty until the server has made them).
+ */
 export const deliveryGallerySchema = z.object({
   data: z.object({
     id: z.number(),
@@ -205,7 +208,14 @@ export const deliveryGallerySchema = z.object({
     path: z.string(),
     content: z.string(),
     images: z.array(
-      z.object({ url: z.string(), thumb_url: z.string(), title: z.string(), width: z.number(), height: z.number() }),
+      z.object({
+        url: z.string(),
+        thumb_url: z.string(),
+        title: z.string(),
+        width: z.number(),
+        height: z.number(),
+        renditions: z.array(renditionSchema),
+      }),
     ),
     alternates: alternatesSchema,
   }),

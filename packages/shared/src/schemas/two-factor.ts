@@ -54,6 +54,26 @@ export const twoFactorDisableSchema = z.object({
 });
 export type TwoFactorDisableInput = z.input<typeof twoFactorDisableSchema>;
 
+/** `GET /api/user/me/two-factor`: whether it is on, whether role 1 requires it, how many recovery codes are left. */
+export const twoFactorStatusSchema = z
+  .object({
+    data: z.object({
+      enabled: z.boolean(),
+      required: z.boolean(),
+      recovery_codes_left: z.number().int(),
+    }),
+  })
+  .meta({ id: 'TwoFactorStatus' });
+export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>['data'];
+
+/** `POST /api/user/me/two-factor/recovery-codes`: a current code makes ten new recovery codes (the old ones stop). */
+export const twoFactorRenewSchema = z.object({ code: zTotpCode });
+export const twoFactorRenewedSchema = z.object({
+  message: z.string(),
+  recovery_codes: z.array(z.string()).length(TWO_FACTOR.recoveryCodes),
+});
+export type TwoFactorRenewed = z.infer<typeof twoFactorRenewedSchema>;
+
 /** `POST /api/user/two-factor/policy` (role 1). */
 export const twoFactorPolicySchema = z.object({ required: z.boolean({ error: ERR.invalid }) });
 export type TwoFactorPolicyInput = z.input<typeof twoFactorPolicySchema>;

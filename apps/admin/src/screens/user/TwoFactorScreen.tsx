@@ -4,11 +4,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Form, Input, Spin, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { disableTwoFactor } from '../../api/account';
+import { disableTwoFactor, renewRecoveryCodes, twoFactorStatusKey, useTwoFactorStatus } from '../../api/account';
 import { useMe } from '../../api/auth';
 import { ApiError, errorMessage } from '../../api/client';
 import { translateMessage } from '../../i18n';
 import { notify } from '../../kit/notifications';
+import { RecoveryCodes } from './RecoveryCodes';
 import { TwoFactorSetup } from './TwoFactorSetup';
 import './account.css';
 
@@ -57,13 +58,60 @@ function DisableForm({ onDone }: { onDone: () => void }) {
   );
 }
 
+/** How many recovery codes are left, and ten new ones for a current code (shown once, as after the set-up). */
+function RecoveryPanel({ left, onRenewed }: { left: number; onRenewed: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ code: string }>();
+  const renew = useMutation({
+    mutationFn: (code: string) => renewRecoveryCodes(code),
+    onSuccess: (answer) => {
+      notify('success', answer.message);
+      form.resetFields();
+      onRenewed();
+    },
+  });
+  const errors = renew.error instanceof ApiError ? renew.error.fieldErrors : {};
+  const codeError = errors.code?.[0] ? translateMessage(errors.code[0]) : undefined;
+  const general = renew.error && !codeError ? errorMessage(renew.error) : null;
+  if (renew.data) return <RecoveryCodes codes={renew.data.recovery_codes} />;
+  return (
+    <Form form={form} layout="vertical" onFinish={({ code }) => renew.mutate(code)} className="bo-two-factor-form">
+      <Typography.Title level={5}>{t('recoveryCodes.renewTitle')}</Typography.Title>
+      <Typography.Paragraph data-testid="recovery-codes-left">
+        {t('recoveryCodes.left', { count: left })}
+      </Typography.Paragraph>
+      {left <= 3 && (
+        <Alert type="warning" showIcon title={t('recoveryCodes.lowWarning')} className="bo-recovery-alert" />
+      )}
+      <Typography.Paragraph type="secondary">{t('recoveryCodes.renewHelp')}</Typography.Paragraph>
+      {general && <Alert type="error" showIcon title={general} className="bo-recovery-alert" />}
+      <Form.Item
+        name="code"
+        label={t('twoFactor.code')}
+        rules={[{ required: true, message: t('errors.required') }]}
+        validateStatus={codeError ? 'error' : undefined}
+        help={codeError}
+      >
+        <Input inputMode="numeric" autoComplete="one-time-code" maxLength={7} data-testid="recovery-renew-code" />
+      </Form.Item>
+      <Button htmlType="submit" loading={renew.isPending} data-testid="recovery-renew">
+        {t('recoveryCodes.renew')}
+      </Button>
+    </Form>
+  );
+}
+
 /** User menu → Two-factor sign-in (route accountTwoFactor, docs/features/sign-in-and-users.md). */
 export default function TwoFactorScreen() {
   const { t } = useTranslation();
   const me = useMe();
   const queryClient = useQueryClient();
   const [settingUp, setSettingUp] = useState(false);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['auth', 'me'] });
+  const status = useTwoFactorStatus();
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: ['auth', 'me'] });
+    void queryClient.invalidateQueries({ queryKey: twoFactorStatusKey });
+  };
   const on = me.data?.two_factor === true;
   return (
     <Card
@@ -94,7 +142,25 @@ export default function TwoFactorScreen() {
           onEnabled={refresh}
         />
       ) : on ? (
-        <DisableForm onDone={refresh} />
+        <Flex vertical gap={24}>
+          {status.data && (
+            <RecoveryPanel
+              left={status.data.recovery_codes_left}
+              onRenewed={() => void queryClient.invalidateQueries({ queryKey: twoFactorStatusKey })}
+            />
+          )}
+          {/* While role 1 requires it of everyone, turning it off is not offered (the server refuses it too). */}
+          {status.data?.required ? (
+            <Alert
+              type="info"
+              showIcon
+              title={t('recoveryCodes.requiredNoDisable')}
+              data-testid="two-factor-required-note"
+            />
+          ) : (
+            <DisableForm onDone={refresh} />
+          )}
+        </Flex>
       ) : (
         <Flex vertical gap={16} align="flex-start">
           <Typography.Paragraph>{t('twoFactor.intro')}</Typography.Paragraph>

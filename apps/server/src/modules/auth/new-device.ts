@@ -54,8 +54,7 @@ export async function sendNewSignIn(ctx: AppContext, payload: unknown) {
   const lang: Locale = isLocale(user.language_code) ? user.language_code : 'sk';
   const site = await siteValues(ctx, lang);
   // "Chrome 126 (Windows 10)", or what is known of it.
-  const device =
-    browser && system ? `${browser} (${system})` : browser || system || t(lang, 'mail.newSignIn.unknown');
+  const device = browser && system ? `${browser} (${system})` : browser || system || t(lang, 'mail.newSignIn.unknown');
   const time = new Date(at).toLocaleString(lang === 'sk' ? 'sk-SK' : 'en-GB', { timeZone: 'UTC' });
   const lines = ['greeting', 'body', 'advice'];
   const line = (key: string, encode: (s: string) => string) =>

@@ -2,9 +2,9 @@ import { TWO_FACTOR } from '@backoffice/shared';
 import { Secret, TOTP } from 'otpauth';
 
 /** TOTP (RFC 6238) as authenticator apps speak it: SHA-1, 6 digits, 30-second steps. */
-const totpOf = (secret: string, label = '') =>
+const totpOf = (secret: string, label = '', issuer: string = TWO_FACTOR.issuer) =>
   new TOTP({
-    issuer: TWO_FACTOR.issuer,
+    issuer,
     label,
     algorithm: 'SHA1',
     digits: TWO_FACTOR.digits,
@@ -15,8 +15,9 @@ const totpOf = (secret: string, label = '') =>
 /** A new random secret (160 bits, base32), as the authenticator app takes it. */
 export const newTotpSecret = (): string => new Secret({ size: 20 }).base32;
 
-/** The `otpauth://totp/…` address the QR code carries. */
-export const otpauthUrl = (secret: string, account: string): string => totpOf(secret, account).toString();
+/** The `otpauth://totp/…` address the QR code carries; the issuer names the site in the authenticator app. */
+export const otpauthUrl = (secret: string, account: string, issuer?: string): string =>
+  totpOf(secret, account, issuer || TWO_FACTOR.issuer).toString();
 
 /** The time step a moment falls in. */
 export const stepOf = (at: number): number => Math.floor(at / 1000 / TWO_FACTOR.periodSeconds);

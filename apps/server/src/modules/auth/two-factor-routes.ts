@@ -8,7 +8,10 @@ import {
   twoFactorLoginSchema,
   twoFactorPolicyAnswerSchema,
   twoFactorPolicySchema,
+  twoFactorRenewedSchema,
+  twoFactorRenewSchema,
   twoFactorSetupSchema,
+  twoFactorStatusSchema,
   zPathId,
 } from '@backoffice/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -88,6 +91,36 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       const holder = { id: waiting.userId, email: waiting.email, ...guessOrigin(request) };
       await twoFactor.verifySecondStep(ctx, holder, request.body);
       return { data: await signIn(request, reply, waiting.userId) };
+    },
+  );
+
+  app.get(
+    '/api/user/me/two-factor',
+    {
+      onRequest: authenticate,
+      schema: {
+        summary: 'My two-factor sign-in: on, required, recovery codes left',
+        response: { 200: twoFactorStatusSchema },
+      },
+    },
+    async (request) => ({ data: await twoFactor.twoFactorStatus(ctx, currentUser(request).id) }),
+  );
+
+  app.post(
+    '/api/user/me/two-factor/recovery-codes',
+    {
+      onRequest: authenticate,
+      config: { openapiErrors: ['TooManyRequests'] },
+      schema: {
+        summary: 'Make new recovery codes with a current code (answered once)',
+        body: twoFactorRenewSchema,
+        response: { 200: twoFactorRenewedSchema },
+      },
+    },
+    async (request) => {
+      const { id, email } = currentUser(request);
+      const codes = await twoFactor.renewRecoveryCodes(ctx, { id, email, ...guessOrigin(request) }, request.body.code);
+      return { message: t(request.lang, 'twoFactor.recoveryRenewed'), recovery_codes: codes };
     },
   );
 

@@ -1,5 +1,5 @@
 import { ROLES, TWO_FACTOR } from '@backoffice/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { activityLogs, userTwoFactor } from '../../db/schema.js';
 import { buildUser } from '../../test/factories.js';
@@ -186,6 +186,51 @@ describe('signing in with two-factor sign-in', () => {
     expect(again.statusCode).toBe(422);
     expect(again.json().errors.recovery_code).toEqual(['twoFactor.codeInvalid']);
     expect((await second.agent.post('/api/login/two-factor', { recovery_code: codes[1] })).statusCode).toBe(200);
+  });
+
+  it('says how many recovery codes are left, and a current code makes ten new ones (the old stop working)', async () => {
+    setClock(freshStep());
+    const { user, agent } = await signedIn();
+    expect((await agent.get('/api/user/me/two-factor')).json().data).toEqual({
+      enabled: false,
+      required: false,
+      recovery_codes_left: 0,
+    });
+    const { secret, codes } = await enableTwoFactor(agent);
+    const first = await passwordStep(user.email, user.plainPassword);
+    expect((await first.agent.post('/api/login/two-factor', { recovery_code: codes[0] })).statusCode).toBe(200);
+    expect((await agent.get('/api/user/me/two-factor')).json().data).toMatchObject({
+      enabled: true,
+      recovery_codes_left: TWO_FACTOR.recoveryCodes - 1,
+    });
+
+    const wrong = await agent.post('/api/user/me/two-factor/recovery-codes', { code: '000000' });
+    expect(wrong.statusCode).toBe(422);
+    setClock(clock + STEP);
+    const renewed = await agent.post('/api/user/me/two-factor/recovery-codes', { code: totpCode(secret, clock) });
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    const fresh = renewed.json().recovery_codes as string[];
+    expect(fresh).toHaveLength(TWO_FACTOR.recoveryCodes);
+    expect(fresh).not.toContain(codes[1]);
+    expect((await agent.get('/api/user/me/two-factor')).json().data.recovery_codes_left).toBe(TWO_FACTOR.recoveryCodes);
+    const old = await passwordStep(user.email, user.plainPassword);
+    expect((await old.agent.post('/api/login/two-factor', { recovery_code: codes[1] })).statusCode).toBe(422);
+    expect((await old.agent.post('/api/login/two-factor', { recovery_code: fresh[0] })).statusCode).toBe(200);
+
+    const anonymous = await server.app.inject({ method: 'GET', url: '/api/user/me/two-factor' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it("the authenticator app lists the account under the site's name from the settings", async () => {
+    setClock(freshStep());
+    await server.ctx.db.execute(sql`insert into setting_values (setting_id, key, language_code, value)
+      values (2, 'contact_name', 'sk', 'Mostáreň Žilina s.r.o.')
+      on conflict (setting_id, key, language_code) do update set value = excluded.value`);
+    const { agent } = await signedIn();
+    const setup = (await agent.post('/api/user/me/two-factor')).json();
+    const url = new URL(setup.otpauth_url);
+    expect(url.searchParams.get('issuer')).toBe('Mostáreň Žilina s.r.o.');
+    expect(decodeURIComponent(url.pathname)).toContain('Mostáreň Žilina s.r.o.:');
   });
 
   it('the second step needs a password step of this session: without one it is 401, a bad body 422', async () => {

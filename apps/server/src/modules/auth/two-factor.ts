@@ -1,11 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { TWO_FACTOR, TWO_FACTOR_ERR } from '@backoffice/shared';
-import { and, eq, inArray, isNotNull, lt, notInArray } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, lt, notInArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { sessions, signInPolicy, userRecoveryCodes, users, userTwoFactor } from '../../db/schema.js';
 import { hmac, verifyPassword } from '../../http/crypto.js';
 import { HttpError, invalid } from '../../http/errors.js';
+import { siteValues } from '../../mail/templates.js';
 import { logActivity } from '../../resources/activity-log.js';
 import { countGuess, type GuessOrigin } from './guesses.js';
 import { open, seal } from './secret-box.js';
@@ -54,7 +55,9 @@ export async function startSetup(ctx: AppContext, user: { id: number; email: str
     .insert(userTwoFactor)
     .values({ user_id: user.id, pending_secret: sealed })
     .onConflictDoUpdate({ target: userTwoFactor.user_id, set: { pending_secret: sealed, updated_at: new Date() } });
-  return { secret, otpauth_url: otpauthUrl(secret, user.email) };
+  // The site's name from the main settings, as the authenticator app lists the account under it.
+  const site = await siteValues(ctx, 'sk');
+  return { secret, otpauth_url: otpauthUrl(secret, user.email, site.name.slice(0, 64)) };
 }
 
 /** Ten new recovery codes (`xxxxx-xxxxx`, 10 letters and digits without look-alikes), stored as keyed hashes. */
@@ -145,6 +148,34 @@ export async function verifySecondStep(
     throw invalid({ recovery_code: [TWO_FACTOR_ERR.codeInvalid] }, TWO_FACTOR_ERR.codeInvalid);
   }
   await succeeded();
+}
+
+/** The user's two-factor state: on or off, required by role 1's rule, the recovery codes not yet spent. */
+export async function twoFactorStatus(ctx: AppContext, userId: number) {
+  const [enabled, required, [left]] = await Promise.all([
+    twoFactorEnabled(ctx, userId),
+    twoFactorRequired(ctx),
+    ctx.db.select({ n: count() }).from(userRecoveryCodes).where(eq(userRecoveryCodes.user_id, userId)),
+  ]);
+  return { enabled, required, recovery_codes_left: left?.n ?? 0 };
+}
+
+/**
+ * Ten new recovery codes for a current code (counted by the sign-in limits): the old ones stop working. Returns the
+ * new ones, shown this once.
+ */
+export async function renewRecoveryCodes(ctx: AppContext, holder: CodeHolder, code: string): Promise<string[]> {
+  const userId = holder.id;
+  const succeeded = await countCode(ctx, holder);
+  if (!(await twoFactorEnabled(ctx, userId))) throw invalid({ code: [TWO_FACTOR_ERR.notOn] }, TWO_FACTOR_ERR.notOn);
+  if (!(await useCode(ctx, userId, code))) throw codeInvalid();
+  const codes = newRecoveryCodes();
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.user_id, userId));
+    await tx.insert(userRecoveryCodes).values(codes.map((c) => ({ user_id: userId, code_hash: recoveryHash(ctx, c) })));
+  });
+  await succeeded();
+  return codes;
 }
 
 /**
