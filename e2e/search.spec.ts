@@ -45,5 +45,15 @@ for (const language of ['sk', 'en'] as const) {
     await shot(page, `search-palette-screens-${language}`);
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('search-input')).toHaveCount(0);
+
+    // Opened right after a screen loads (which may take the focus), Esc closes it every time.
+    for (const screenPath of ['/admin/app/news', '/admin/app/content/page', '/admin/app/dashboard']) {
+      await page.goto(screenPath);
+      await expect(page.getByTestId('search-open')).toBeVisible();
+      await page.keyboard.press('Control+k');
+      await expect(page.getByTestId('search-input')).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(page.getByTestId('search-input')).toHaveCount(0);
+    }
   });
 }

@@ -52,6 +52,9 @@ export function SearchPalette() {
         event.preventDefault();
         setOpen(true);
       }
+      // Esc closes it wherever the focus is: a screen that has just loaded may take the focus from the palette,
+      // and the dialog's own Esc listens only inside it.
+      if (event.key === 'Escape') setOpen(false);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -64,7 +67,8 @@ export function SearchPalette() {
           type="text"
           icon={<SearchOutlined />}
           data-testid="search-open"
-          aria-label={t('search.label')}
+          // The name holds the visible text ("Search Ctrl K"), as WCAG 2.5.3 asks; the tooltip says more.
+          aria-label={`${t('search.open')} ${shortcut}`}
           aria-keyshortcuts="Control+K Meta+K"
           onClick={() => setOpen(true)}
         >
