@@ -42,6 +42,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The webhook spec's receiver listens on 127.0.0.1, an address a webhook may not reach otherwise.
       WEBHOOKS_ALLOW_PRIVATE: '1',
+      // The demo's image renditions (about a minute of AVIF encoding on one core) would compete with the specs for
+      // the CPU; the server's tests and the Lighthouse bench cover them.
+      IMAGE_RENDITIONS: '0',
     },
   },
 });

@@ -1,10 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { articles, imageRenditions, jobs, pages, partners, references } from '../db/schema.js';
+import { articles, galleryImages, imageRenditions, jobs, pages, partners, references } from '../db/schema.js';
 import { enqueue } from '../jobs/queue.js';
 import { postMultipart } from '../test/content-cases.js';
-import { buildArticle, buildPage, buildPartner, buildReference, pageInput } from '../test/factories.js';
+import {
+  buildArticle,
+  buildGallery,
+  buildGalleryImage,
+  buildPage,
+  buildPartner,
+  buildReference,
+  pageInput,
+} from '../test/factories.js';
+import { cut } from '../test/gallery-images.js';
 import { Agent, startTestServer, type TestServer } from '../test/harness.js';
 import { failMediaWrites } from '../test/media-faults.js';
 import { failS3Puts } from '../test/s3-server.js';
@@ -172,26 +181,102 @@ describe.each(['local', 's3'] as const)('renditions on the %s driver', (driver) 
     expect(await rowOf(`page/${created.id}/${next.image}`)).toBeUndefined();
   });
 
+  it("are made after a gallery image's upload; the gallery's thumbnail draws from them; turned, new ones; removed, none", async () => {
+    const gallery = await buildGallery(db(), { title: 'Rendered trip' });
+    const upload = cut(await jpeg(480, 320));
+    const res = await postMultipart(admin, `/api/gallery/image/${gallery}/upload`, upload.chunk(0));
+    expect(res.statusCode).toBe(201);
+    const { id, file } = res.json().data;
+    const [queued] = await db().select().from(jobs).where(eq(jobs.kind, RENDITIONS_JOB));
+    expect(queued?.payload).toEqual({ model: 'gallery', id: gallery, file });
+    const plain = `<img src="/gallery/gallery/${gallery}/thumb/${file}" alt="" width="150" height="120" loading="lazy">`;
+    expect((await get('/en/gallery/rendered-trip-en')).body).toContain(plain);
+
+    await server.app.jobs.drain();
+    const folder = `gallery/${gallery}/renditions/${file}/`;
+    expect(await keys(folder)).toEqual(
+      ['320.avif', '320.webp', '320.jpg', '480.avif', '480.webp'].map((n) => `${folder}${n}`).sort(),
+    );
+    expect(await rowOf(`gallery/${gallery}/${file}`)).toMatchObject({ width: 480, height: 320 });
+    const at = (n: string) => `/gallery/${folder}${n}`;
+    expect((await get('/en/gallery/rendered-trip-en')).body).toContain(
+      '<picture>' +
+        `<source type="image/avif" srcset="${at('320.avif')} 320w, ${at('480.avif')} 480w" sizes="150px">` +
+        `<source type="image/webp" srcset="${at('320.webp')} 320w, ${at('480.webp')} 480w" sizes="150px">` +
+        `<img class="cover" src="/gallery/gallery/${gallery}/thumb/${file}" srcset="${at('320.jpg')} 320w, /gallery/gallery/${gallery}/${file} 480w" sizes="150px" alt="" width="150" height="120" loading="lazy">` +
+        '</picture>',
+    );
+    expect((await get(at('320.webp'))).headers['content-type']).toBe('image/webp');
+    const [delivered] = (await get('/api/delivery/galleries/rendered-trip-en?locale=en')).json().data.images;
+    expect(delivered.renditions).toHaveLength(5);
+    expect(delivered.renditions[0]).toEqual({
+      url: `http://backoffice.test${at('320.avif')}`,
+      width: 320,
+      height: 213,
+      format: 'avif',
+    });
+
+    // Turned: a new name with its own renditions; the old name's go with its files and its row.
+    const turned = await admin.post(`/api/gallery/image/${gallery}/rotate/${id}`);
+    expect(turned.statusCode).toBe(200);
+    const next: string = turned.json().data.file;
+    expect(await keys(folder)).toEqual([]);
+    expect(await rowOf(`gallery/${gallery}/${file}`)).toBeUndefined();
+    await server.app.jobs.drain();
+    expect(await keys(`gallery/${gallery}/renditions/${next}/`)).toEqual(
+      ['320.avif', '320.webp'].map((n) => `gallery/${gallery}/renditions/${next}/${n}`),
+    );
+    expect(await rowOf(`gallery/${gallery}/${next}`)).toMatchObject({ width: 320, height: 480 });
+
+    // Removed: nothing of it stays, neither files nor row.
+    expect((await admin.delete(`/api/gallery/image/${gallery}/destroy/${id}`)).statusCode).toBe(200);
+    expect(await keys(`gallery/${gallery}/`)).toEqual([]);
+    expect(await rowOf(`gallery/${gallery}/${next}`)).toBeUndefined();
+    expect(await db().select().from(jobs).where(eq(jobs.kind, RENDITIONS_JOB))).toEqual([]);
+    await server.app.jobs.drain();
+  });
+
+  it("a gallery's own image (shown at no size) gets none", async () => {
+    const created = await postMultipart(admin, '/api/gallery/', {
+      'langs[sk][title]': 'Obal',
+      'langs[sk][title_url]': 'obal',
+      'langs[en][title]': 'Cover',
+      'langs[en][title_url]': 'cover',
+      image: await jpeg(400, 300),
+    });
+    expect(created.statusCode).toBe(201);
+    expect(await db().select().from(jobs).where(eq(jobs.kind, RENDITIONS_JOB))).toEqual([]);
+    await server.app.jobs.drain();
+    expect(await keys(`gallery/${created.json().data.id}/renditions/`)).toEqual([]);
+  });
+
   it('the sweep (images:renditions) makes them for the images stored before, a few at a time', async () => {
     const small = await jpeg(200, 100);
     const page = await buildPage(db(), { title: 'Old page' });
     const article = await buildArticle(db(), { title: 'Old article' });
     const reference = await buildReference(db(), { title: 'Old reference' });
     const partner = await buildPartner(db(), { title: 'Old partner' });
-    const made = [
+    const made: [string, number, string][] = [
       ['page', page, await storedImage('page', page, small, 'a1a1a1a1.jpg')],
       ['blog', article, await storedImage('blog', article, small, 'b2b2b2b2.jpg')],
       ['blog', article, await storedImage('blog', article, small, 'c3c3c3c3.jpg')],
       ['reference', reference, await storedImage('reference', reference, small, 'd4d4d4d4.jpg')],
       ['partner', partner, await storedImage('partner', partner, small, 'e5e5e5e5.jpg')],
-    ] as const;
+    ];
     await db().update(pages).set({ image: 'a1a1a1a1.jpg' }).where(eq(pages.id, page));
     await db().update(articles).set({ image: 'b2b2b2b2.jpg', poster: 'c3c3c3c3.jpg' }).where(eq(articles.id, article));
     await db().update(references).set({ image: 'd4d4d4d4.jpg' }).where(eq(references.id, reference));
     await db().update(partners).set({ image: 'e5e5e5e5.jpg' }).where(eq(partners.id, partner));
+    // Two images of one gallery, the second one past a step's end: the walk goes by the images' own ids.
+    const gallery = await buildGallery(db(), { title: 'Old gallery' });
+    for (const name of ['f8f8f8f8.jpg', 'a9a9a9a9.jpg']) {
+      await buildGalleryImage(db(), gallery, { file: name });
+      made.push(['gallery', gallery, await storedImage('gallery', gallery, small, name)]);
+    }
+    expect(await db().select().from(galleryImages).where(eq(galleryImages.gallery_id, gallery))).toHaveLength(2);
 
-    expect(await startRenditionsSweep(db())).toEqual({ missing: 5, started: true });
-    expect(await startRenditionsSweep(db())).toEqual({ missing: 5, started: false });
+    expect(await startRenditionsSweep(db())).toEqual({ missing: 7, started: true });
+    expect(await startRenditionsSweep(db())).toEqual({ missing: 7, started: false });
     await server.app.jobs.drain();
     for (const [model, id, file] of made) {
       expect(await keys(`${model}/${id}/renditions/${file}/`)).toEqual([

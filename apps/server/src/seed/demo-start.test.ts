@@ -19,6 +19,7 @@ import {
   references,
   texts,
 } from '../db/schema.js';
+import { RENDITIONS_SWEEP_JOB, startRenditionsSweep } from '../media/renditions.js';
 import { hasTraffic } from '../modules/analytics/queries.js';
 import { type Started, startServer } from '../server.js';
 import { scratchDatabase } from '../test/processes.js';
@@ -135,6 +136,13 @@ describe('the demo seed at start-up', () => {
       expect(files.filter((f) => !f.includes('/thumb/'))).toHaveLength(stored);
       expect(files.filter((f) => f.includes('/thumb/'))).toHaveLength(stored);
       expect(first.some((line) => /^Demo: 18 gallery photos and \d+ images of records\.$/.test(line))).toBe(true);
+      // Their renditions are left to one sweep the server's jobs run: every image shown at size and every photo.
+      const rendered = DRAWN.pages + DRAWN.articleImages + DRAWN.articlePosters + DRAWN.references + DRAWN.partners;
+      const missing = rendered + DRAWN.photos;
+      expect(first).toContain(`Demo: the renditions of ${missing} images are made by the server's jobs.`);
+      const [sweep] = await db.select({ n: count() }).from(jobs).where(eq(jobs.kind, RENDITIONS_SWEEP_JOB));
+      expect(Number(sweep?.n)).toBe(1);
+      expect(await startRenditionsSweep(db)).toEqual({ missing, started: false });
 
       // The images job run again (a retry, a second process) finds everything in place and adds nothing.
       const again: string[] = [];

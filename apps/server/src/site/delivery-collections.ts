@@ -14,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.js';
 import { notFound } from '../http/errors.js';
+import { type Rendition, renditionsOf } from '../media/renditions.js';
 import { mediaStorage } from '../media/storage.js';
 import { sanitizeRichText as sanitized } from '../rich-text/sanitize.js';
 import { shown } from './delivery-access.js';
@@ -31,24 +32,21 @@ import { findReference, listReferences, REFERENCES_PER_PAGE } from './reference-
 export function deliveryShapes(ctx: Pick<AppContext, 'db' | 'config'>) {
   const { config } = ctx;
   const heroOf = heroReader(ctx);
+  const renditions = (made: readonly Rendition[]) =>
+    made.map((r) => ({ url: absoluteUrl(config.appUrl, r.src), width: r.width, height: r.height, format: r.format }));
   const image = (hero: Hero | null) =>
     hero && {
       url: absoluteUrl(config.appUrl, hero.src),
       width: hero.size?.width ?? null,
       height: hero.size?.height ?? null,
-      renditions: hero.renditions.map((r) => ({
-        url: absoluteUrl(config.appUrl, r.src),
-        width: r.width,
-        height: r.height,
-        format: r.format,
-      })),
+      renditions: renditions(hero.renditions),
     };
   const alternates = (titleUrls: Partial<Record<Locale, string>>, urlOf: (l: Locale, titleUrl: string) => string) =>
     Object.fromEntries(
       LOCALES.flatMap((l) => (titleUrls[l] === undefined ? [] : [[l, urlOf(l, titleUrls[l] as string)]])),
     );
 
-  return { heroOf, image, alternates };
+  return { heroOf, image, renditions, alternates };
 }
 
 /**
@@ -57,7 +55,7 @@ export function deliveryShapes(ctx: Pick<AppContext, 'db' | 'config'>) {
  */
 export const deliveryCollectionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db, config } = ctx;
-  const { heroOf, image, alternates } = deliveryShapes(ctx);
+  const { heroOf, image, renditions, alternates } = deliveryShapes(ctx);
 
   app.get(
     '/texts',
@@ -179,6 +177,10 @@ export const deliveryCollectionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }
       const gallery = await findGallery(db, locale, request.params.titleUrl);
       if (!gallery || !shown(request, gallery)) throw notFound();
       const storage = mediaStorage(config);
+      const made = await renditionsOf(
+        ctx,
+        gallery.images.map((img) => ({ model: MEDIA.gallery, id: img.galleryId, file: img.file })),
+      );
       return {
         data: {
           id: gallery.id,
@@ -188,6 +190,7 @@ export const deliveryCollectionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }
           content: sanitized(gallery.content),
           images: gallery.images.flatMap((img) => {
             try {
+              const key = storage.keyOf(MEDIA.gallery, img.galleryId, img.file);
               return [
                 {
                   url: absoluteUrl(config.appUrl, storage.url(MEDIA.gallery, img.galleryId, img.file)),
@@ -195,6 +198,7 @@ export const deliveryCollectionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }
                   title: img.title,
                   width: img.width,
                   height: img.height,
+                  renditions: renditions(made.get(key)?.renditions ?? []),
                 },
               ];
             } catch {

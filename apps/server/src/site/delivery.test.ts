@@ -224,6 +224,7 @@ describe('delivery API', () => {
         title: 'Crane en',
         width: 800,
         height: 600,
+        renditions: [],
       },
     ]);
     expect(photos.alternates).toEqual({ sk: '/sk/gallery/works-sk', en: '/en/gallery/works-en' });

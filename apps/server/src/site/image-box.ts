@@ -1,9 +1,10 @@
 import { extname } from 'node:path';
+import { THUMBNAIL } from '@backoffice/shared';
 import type { Db } from '../db/client.js';
 import { IMAGE_FORMATS, type ImageFormat } from '../media/images.js';
-import { madeRenditions, type Rendition } from '../media/renditions.js';
+import { madeRenditions, type Rendition, renditionsOf } from '../media/renditions.js';
 import { sharp } from '../media/sharp.js';
-import { mediaStorage, type StorageConfig } from '../media/storage.js';
+import { mediaStorage, type StorageConfig, StoragePathError } from '../media/storage.js';
 import { html, type SafeHtml } from './html.js';
 
 /** An image shown at the top of a record, with its pixel size when known and its renditions once they are made. */
@@ -97,3 +98,90 @@ export const heroImage = (hero: Hero | null | undefined): SafeHtml | false => {
   });
   return html`<picture>${sources}<img class="hero" src="${hero.src}" srcset="${own}" sizes="${HERO_SIZES}" alt=""${size} fetchpriority="high"></picture>`;
 };
+
+/**
+ * A thumbnail of a list or a gallery, shown in a 150×120 box: its cover-cropped thumbnail file, and the original's
+ * renditions (and pixel size) once they are made, its high-density sources.
+ */
+export interface Thumb extends Hero {
+  /** The 150×120 thumbnail file, shown while the original has no renditions. */
+  thumb: string;
+}
+
+/** One stored image to show as a thumbnail: its media folder, record id and file (none: no thumbnail). */
+export interface ThumbRef {
+  model: string;
+  id: number;
+  file: string | null;
+}
+
+/**
+ * Reads the thumbnails of a list's or a gallery's images, their renditions in one query for all; null for no file
+ * or a name that is not ours. Unlike a hero, nothing is read from the storage: the box has its size.
+ */
+export function thumbReader(ctx: { db: Db; config: StorageConfig }) {
+  const storage = mediaStorage(ctx.config);
+  return async (refs: readonly (ThumbRef | null | undefined)[]): Promise<(Thumb | null)[]> => {
+    const shown = refs.map((ref) => {
+      if (!ref?.file) return null;
+      const { model, id, file } = ref;
+      try {
+        const key = storage.keyOf(model, id, file);
+        return {
+          model,
+          id,
+          file,
+          key,
+          src: storage.url(model, id, file),
+          thumb: storage.url(model, id, file, 'thumb'),
+        };
+      } catch (err) {
+        if (err instanceof StoragePathError) return null;
+        throw err;
+      }
+    });
+    const made = await renditionsOf(
+      ctx,
+      shown.flatMap((image) => (image ? [image] : [])),
+    );
+    return shown.map((image) => {
+      if (!image) return null;
+      const found = made.get(image.key);
+      return {
+        src: image.src,
+        thumb: image.thumb,
+        format: FORMAT_BY_EXT[extname(image.file).slice(1)] ?? null,
+        size: found ? { width: found.width, height: found.height } : null,
+        renditions: found?.renditions ?? [],
+      };
+    });
+  };
+}
+
+/** The box is the image's layout width in CSS pixels (the stored thumbnails' size), whatever the crop. */
+const THUMB_SIZES = `${THUMBNAIL.width}px`;
+/**
+ * The widest rendition a thumbnail offers: 320 covers the box at twice the density (a browser picks it up to about
+ * three times, between 320 and 640), 640 a denser screen; the wider ones never.
+ */
+const THUMB_WIDEST = 640;
+
+/**
+ * A thumbnail in its 150×120 box, loaded lazily (below the fold). With the original's renditions it is a `<picture>`
+ * of them up to THUMB_WIDEST (AVIF, WebP, then the original's format), drawn cover-cropped into the same box
+ * (`.cover`: the crop looks like the thumbnail) at the screen's density; the thumbnail stays the `src`. Without them
+ * (not made yet, an animated image), the thumbnail file alone. Either way `width` and `height` reserve the box.
+ */
+export function thumbImage(thumb: Thumb, alt: string): SafeHtml {
+  const box = html` alt="${alt}" width="${THUMBNAIL.width}" height="${THUMBNAIL.height}" loading="lazy"`;
+  const small: Thumb = { ...thumb, renditions: thumb.renditions.filter((r) => r.width <= THUMB_WIDEST) };
+  const own = small.format && small.size ? srcsetOf(small, small.format) : '';
+  if (small.renditions.length === 0 || !own) return html`<img src="${thumb.thumb}"${box}>`;
+  const sources = (['avif', 'webp'] as const).flatMap((format) => {
+    const srcset = format === small.format ? own : srcsetOf(small, format);
+    return srcset
+      ? [html`<source type="${IMAGE_FORMATS[format].mime}" srcset="${srcset}" sizes="${THUMB_SIZES}">`]
+      : [];
+  });
+  return html`<picture>${sources}<img class="cover" src="${thumb.thumb}" srcset="${own}" sizes="${THUMB_SIZES}"${box}></picture>`;
+}

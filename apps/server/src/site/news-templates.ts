@@ -1,36 +1,28 @@
 import type { Locale } from '@backoffice/shared';
-import type { SiteGallery } from './gallery-service.js';
 import { html, raw, type SafeHtml } from './html.js';
-import { type Hero, heroImage } from './image-box.js';
+import { type Hero, heroImage, thumbImage } from './image-box.js';
 import type { NewsItem, SiteArticle } from './news-service.js';
 import {
   dateOf,
   galleriesSection,
-  MEDIA,
   type MediaUrl,
   newsUrl,
   type Paging,
   pager,
   richBlock,
+  type ShownGallery,
   similarsSection,
+  type WithThumb,
 } from './parts.js';
 import type { SiteLink } from './service.js';
 import { word } from './words.js';
-
-/** The image an article is shown with: its image, else its poster. */
-const pictureOf = (
-  article: Pick<NewsItem, 'id' | 'image' | 'poster'>,
-  mediaUrl: MediaUrl,
-  variant: 'original' | 'thumb',
-) =>
-  mediaUrl(MEDIA.article, article.id, article.image, variant) ??
-  mediaUrl(MEDIA.article, article.id, article.poster, variant);
 
 const meta = (locale: Locale, item: Pick<NewsItem, 'date' | 'categories'>) =>
   html`<p class="meta">${dateOf(locale, item.date)}${item.categories.length > 0 && html` · <span class="categories" aria-label="${word(locale, 'categories')}">${item.categories.join(', ')}</span>`}</p>`;
 
 export interface NewsList {
-  items: NewsItem[];
+  /** Each with the thumbnail of its image, else of its poster (`newsOf` in site/routes.ts). */
+  items: WithThumb<NewsItem>[];
   paging: Paging;
   /** The address of one page of this list (the news page's or the hosting page's). */
   hrefOf: (page: number) => string;
@@ -39,14 +31,13 @@ export interface NewsList {
 }
 
 /** The news list: per article its thumbnail, title, date, categories and teaser; previous and next links. */
-export function newsList(locale: Locale, list: NewsList, mediaUrl: MediaUrl): SafeHtml {
+export function newsList(locale: Locale, list: NewsList): SafeHtml {
   if (list.items.length === 0) return html`<p class="empty">${word(locale, 'noNews')}</p>`;
   const [open, close] = list.level === 2 ? [raw('<h2>'), raw('</h2>')] : [raw('<h3>'), raw('</h3>')];
   const items = list.items.map((item) => {
     const href = newsUrl(locale, item.titleUrl);
-    const thumb = pictureOf(item, mediaUrl, 'thumb');
     return html`<li class="news-item">
-${thumb && html`<a class="thumb" href="${href}" tabindex="-1" aria-hidden="true"><img src="${thumb}" alt="" width="150" height="120" loading="lazy"></a>`}
+${item.thumb && html`<a class="thumb" href="${href}" tabindex="-1" aria-hidden="true">${thumbImage(item.thumb, '')}</a>`}
 <div>${open}<a href="${href}">${item.title}</a>${close}
 ${meta(locale, item)}
 ${item.teaser && html`<p class="teaser">${item.teaser}</p>`}</div>
@@ -57,20 +48,20 @@ ${pager(locale, list.paging, list.hrefOf, { previous: 'previous', next: 'next' }
 }
 
 /** The body of the news page: its heading and one page of the list. */
-export function newsPageBody(locale: Locale, list: NewsList, mediaUrl: MediaUrl): SafeHtml {
+export function newsPageBody(locale: Locale, list: NewsList): SafeHtml {
   return html`<h1>${word(locale, 'news')}</h1>
-${newsList(locale, list, mediaUrl)}`;
+${newsList(locale, list)}`;
 }
 
 /** A page's own news section (a page that hosts the News module shows the list below its content). */
-export function newsSection(locale: Locale, list: NewsList, mediaUrl: MediaUrl): SafeHtml {
+export function newsSection(locale: Locale, list: NewsList): SafeHtml {
   return html`<section class="news-section"><h2>${word(locale, 'news')}</h2>
-${newsList(locale, list, mediaUrl)}</section>`;
+${newsList(locale, list)}</section>`;
 }
 
 export interface ArticleBody {
   article: SiteArticle;
-  galleries: SiteGallery[];
+  galleries: ShownGallery[];
   similars: SiteLink[];
   /** Its image, else its poster (`heroOf` in site/routes.ts). */
   hero: Hero | null;

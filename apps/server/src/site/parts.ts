@@ -3,6 +3,7 @@ import { t } from '../i18n/index.js';
 import { sanitizeRichText } from '../rich-text/sanitize.js';
 import type { SiteGallery, SiteImage } from './gallery-service.js';
 import { html, raw, type SafeHtml } from './html.js';
+import { type Thumb, thumbImage } from './image-box.js';
 import type { SiteLink } from './service.js';
 import { word } from './words.js';
 
@@ -55,21 +56,30 @@ export function dateOf(locale: Locale, date: Date): SafeHtml {
   return html`<time datetime="${date.toISOString()}">${text}</time>`;
 }
 
-/** The thumbnails of a gallery's shown images, each linking to its original; the one rendering of gallery images. */
-export function galleryImages(images: SiteImage[], mediaUrl: MediaUrl): SafeHtml {
+/** A record as a list or a gallery shows it: with its thumbnail (`thumbReader`; null: none). */
+export type WithThumb<T> = T & { thumb: Thumb | null };
+
+/** A gallery as the site shows it: its images with their thumbnails. */
+export type ShownGallery<G extends SiteGallery = SiteGallery> = Omit<G, 'images'> & { images: WithThumb<SiteImage>[] };
+
+/**
+ * The thumbnails of a gallery's shown images, each linking to its original; the one rendering of gallery images.
+ * Each is the 150×120 thumbnail, or once the original's renditions are made their high-density sources in the same
+ * box (`thumbImage`).
+ */
+export function galleryImages(images: WithThumb<SiteImage>[], mediaUrl: MediaUrl): SafeHtml {
   const items = images.flatMap((image) => {
     const original = mediaUrl(MEDIA.gallery, image.galleryId, image.file);
-    const thumb = mediaUrl(MEDIA.gallery, image.galleryId, image.file, 'thumb');
-    if (!original || !thumb) return [];
+    if (!original || !image.thumb) return [];
     return [
-      html`<li><a href="${original}"${image.title && html` title="${image.title}"`}><img src="${thumb}" alt="${image.title}" width="150" height="120" loading="lazy"></a></li>`,
+      html`<li><a href="${original}"${image.title && html` title="${image.title}"`}>${thumbImage(image.thumb, image.title)}</a></li>`,
     ];
   });
   return items.length > 0 ? html`<ul class="thumbs">${items}</ul>` : html``;
 }
 
 /** The galleries linked to a page, an article or a reference: each titled, linked to its own page, with its images. */
-export function galleriesSection(locale: Locale, galleries: SiteGallery[], mediaUrl: MediaUrl): SafeHtml {
+export function galleriesSection(locale: Locale, galleries: ShownGallery[], mediaUrl: MediaUrl): SafeHtml {
   if (galleries.length === 0) return html``;
   return html`<section class="galleries"><h2>${t(locale, 'site.galleries')}</h2>${galleries.map(
     (gallery) =>

@@ -1,36 +1,36 @@
 import type { Locale } from '@backoffice/shared';
-import type { SiteGallery } from './gallery-service.js';
 import { html, type SafeHtml } from './html.js';
-import { type Hero, heroImage } from './image-box.js';
+import { type Hero, heroImage, thumbImage } from './image-box.js';
 import {
   galleriesSection,
-  MEDIA,
   type MediaUrl,
   type Paging,
   pager,
   referenceUrl,
   richBlock,
+  type ShownGallery,
   similarsSection,
+  type WithThumb,
 } from './parts.js';
 import type { ReferenceItem, SiteReference } from './reference-service.js';
 import type { SiteLink } from './service.js';
 import { word } from './words.js';
 
 export interface ReferenceList {
-  items: ReferenceItem[];
+  /** Each with the thumbnail of its image. */
+  items: WithThumb<ReferenceItem>[];
   paging: Paging;
 }
 
 /** The body of the reference page: per reference its thumbnail, title and teaser; previous and next links. */
-export function referenceListBody(locale: Locale, { items, paging }: ReferenceList, mediaUrl: MediaUrl): SafeHtml {
+export function referenceListBody(locale: Locale, { items, paging }: ReferenceList): SafeHtml {
   const list =
     items.length === 0
       ? html`<p class="empty">${word(locale, 'noReferences')}</p>`
       : html`<ul class="news">${items.map((item) => {
           const href = referenceUrl(locale, item.titleUrl);
-          const thumb = mediaUrl(MEDIA.reference, item.id, item.image, 'thumb');
           return html`<li class="news-item">
-${thumb && html`<a class="thumb" href="${href}" tabindex="-1" aria-hidden="true"><img src="${thumb}" alt="" width="150" height="120" loading="lazy"></a>`}
+${item.thumb && html`<a class="thumb" href="${href}" tabindex="-1" aria-hidden="true">${thumbImage(item.thumb, '')}</a>`}
 <div><h2><a href="${href}">${item.title}</a></h2>
 ${item.teaser && html`<p class="teaser">${item.teaser}</p>`}</div>
 </li>`;
@@ -43,7 +43,7 @@ ${pager(locale, paging, hrefOf, { previous: 'previousList', next: 'nextList' })}
 
 export interface ReferenceBody {
   reference: SiteReference;
-  galleries: SiteGallery[];
+  galleries: ShownGallery[];
   similars: SiteLink[];
   hero: Hero | null;
 }

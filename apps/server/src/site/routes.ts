@@ -9,12 +9,12 @@ import { movedAddress, SITE_KINDS } from './addresses.js';
 import { faviconRoute } from './favicon.js';
 import { feedTitle, feedUrl } from './feed.js';
 import { registerFormPages } from './form-pages.js';
-import { findGallery, linkedGalleries } from './gallery-service.js';
+import { findGallery, linkedGalleries, type SiteGallery } from './gallery-service.js';
 import { safeRedirect } from './html.js';
-import { heroReader } from './image-box.js';
-import { articleExtras, findArticle, listNews, NEWS_PER_PAGE } from './news-service.js';
+import { heroReader, thumbReader } from './image-box.js';
+import { articleExtras, findArticle, listNews, NEWS_PER_PAGE, type NewsItem } from './news-service.js';
 import { articleBody, type NewsList, newsPageBody, newsSection } from './news-templates.js';
-import { galleryUrl, MEDIA, newsUrl, pageCount, pageUrl, referenceUrl } from './parts.js';
+import { galleryUrl, MEDIA, newsUrl, pageCount, pageUrl, referenceUrl, type ShownGallery } from './parts.js';
 import { findReference, listReferences, REFERENCES_PER_PAGE, referenceExtras } from './reference-service.js';
 import { referenceBody, referenceListBody } from './reference-templates.js';
 import {
@@ -48,6 +48,32 @@ export const siteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   const { db } = ctx;
   const { mediaUrl, notFound, withLocale, showRecord, showList } = siteResponder(ctx);
   const heroOf = heroReader(ctx);
+  const thumbsOf = thumbReader(ctx);
+
+  /** Galleries with their images' thumbnails (one lookup of renditions for all of them). */
+  async function withThumbs<G extends SiteGallery>(galleries: G[]): Promise<ShownGallery<G>[]> {
+    const images = galleries.flatMap((gallery) => gallery.images);
+    const thumbs = await thumbsOf(
+      images.map((image) => ({ model: MEDIA.gallery, id: image.galleryId, file: image.file })),
+    );
+    let at = 0;
+    return galleries.map((gallery) => ({
+      ...gallery,
+      images: gallery.images.map((image) => ({ ...image, thumb: thumbs[at++] ?? null })),
+    }));
+  }
+
+  /** Articles with the thumbnail of their image, else of their poster. */
+  async function newsThumbs(items: NewsItem[]) {
+    const thumbs = await thumbsOf(
+      items.flatMap((item) => [
+        { model: MEDIA.article, id: item.id, file: item.image },
+        { model: MEDIA.article, id: item.id, file: item.poster },
+      ]),
+    );
+    return items.map((item, i) => ({ ...item, thumb: thumbs[2 * i] ?? thumbs[2 * i + 1] ?? null }));
+  }
+
   // Every answer of the site carries a weak ETag of its bytes; a request whose If-None-Match names it gets a 304
   // without the body (pages are `no-cache`: a browser or CDN asks again each time, and mostly gets the 304).
   await app.register(etag, { weak: true });
@@ -71,7 +97,7 @@ export const siteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     const query = options.keepToken ? `${options.keepToken}&` : '?';
     const hrefOf = (n: number) =>
       n > 1 ? `${options.base}${query}page=${n}` : `${options.base}${options.keepToken ?? ''}`;
-    return { items, paging, hrefOf, level: options.level };
+    return { items: await newsThumbs(items), paging, hrefOf, level: options.level };
   }
 
   /** The body of a page: its panels, galleries and, when it hosts the News module, one page of the news. */
@@ -80,14 +106,14 @@ export const siteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     const base = request.params.titleUrl === undefined ? `/${locale}/` : pageUrl(locale, page.titleUrl);
     const [panels, galleries, news, hero] = await Promise.all([
       pagePanelsOf(db, page.id, locale),
-      linkedGalleries(db, PAGE_GALLERIES, page.id, locale, now),
+      linkedGalleries(db, PAGE_GALLERIES, page.id, locale, now).then(withThumbs),
       hostsNews
         ? newsOf(locale, pageParam(request), now, { base, keepToken, categoryId: page.categoryId, level: 3 })
         : undefined,
       heroOf(MEDIA.page, page.id, page.image),
     ]);
     if (news === null) return null;
-    const newsHtml = news && newsSection(locale, news, mediaUrl);
+    const newsHtml = news && newsSection(locale, news);
     return pageBody(locale, { page, hero, panels, galleries, news: newsHtml }, mediaUrl);
   }
 
@@ -167,7 +193,7 @@ export const siteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
       languageLink: (l) => newsUrl(l),
       async body(locale, page, now) {
         const news = await newsOf(locale, page, now, { base: newsUrl(locale), level: 2 });
-        return news && newsPageBody(locale, news, mediaUrl);
+        return news && newsPageBody(locale, news);
       },
       feed: (locale) => newsFeedLink(locale, null),
     }),
@@ -180,7 +206,8 @@ export const siteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
       languageLink: sameRecord(newsUrl),
       async body(article, { locale, now }) {
         const [extras, hero] = await Promise.all([articleExtras(db, article.id, locale, now), articleHero(article)]);
-        return articleBody(locale, { article, ...extras, hero }, mediaUrl);
+        const galleries = await withThumbs(extras.galleries);
+        return articleBody(locale, { article, ...extras, galleries, hero }, mediaUrl);
       },
       seo: async (article, locale) => ({
         type: 'article',
@@ -200,7 +227,10 @@ export const siteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
       async body(locale, page, now) {
         const { items, total } = await listReferences(db, locale, page, now);
         const paging = { page, total, perPage: REFERENCES_PER_PAGE };
-        return page > pageCount(paging) ? null : referenceListBody(locale, { items, paging }, mediaUrl);
+        if (page > pageCount(paging)) return null;
+        const thumbs = await thumbsOf(items.map((item) => ({ model: MEDIA.reference, id: item.id, file: item.image })));
+        const shown = items.map((item, i) => ({ ...item, thumb: thumbs[i] ?? null }));
+        return referenceListBody(locale, { items: shown, paging });
       },
     }),
   );
@@ -215,7 +245,8 @@ export const siteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
           referenceExtras(db, reference.id, locale, now),
           heroOf(MEDIA.reference, reference.id, reference.image),
         ]);
-        return referenceBody(locale, { reference, ...extras, hero }, mediaUrl);
+        const galleries = await withThumbs(extras.galleries);
+        return referenceBody(locale, { reference, ...extras, galleries, hero }, mediaUrl);
       },
       seo: async (reference, locale) => ({
         type: 'website',
@@ -232,7 +263,10 @@ export const siteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
       moved: (l) => movedAddress(db, SITE_KINDS.galleries, l, titleUrlOf(request)),
       find: (locale, now) => findGallery(db, locale, titleUrlOf(request), now),
       languageLink: sameRecord(galleryUrl),
-      body: async (gallery) => galleryBody(gallery, mediaUrl),
+      body: async (gallery) => {
+        const [shown] = await withThumbs([gallery]);
+        return shown ? galleryBody(shown, mediaUrl) : null;
+      },
       seo: async () => ({ type: 'website', trail: [] }),
     }),
   );

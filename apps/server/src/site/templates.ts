@@ -1,11 +1,19 @@
 import { LOCALES, type Locale } from '@backoffice/shared';
 import { t } from '../i18n/index.js';
 import { formLinks } from './form-templates.js';
-import type { SiteGallery, SiteGalleryPage } from './gallery-service.js';
+import type { SiteGalleryPage } from './gallery-service.js';
 import { type PageSeo, seoHead } from './head.js';
 import { html, raw, type SafeHtml } from './html.js';
 import { type Hero, heroImage } from './image-box.js';
-import { galleriesSection, galleryImages, type MediaUrl, pageUrl, richBlock, richText } from './parts.js';
+import {
+  galleriesSection,
+  galleryImages,
+  type MediaUrl,
+  pageUrl,
+  richBlock,
+  richText,
+  type ShownGallery,
+} from './parts.js';
 import type { MenuItem, SiteGroup, SitePage, SitePanel } from './service.js';
 import { type SiteSettings, settingsFooter, settingsHead } from './site-settings.js';
 
@@ -42,6 +50,8 @@ const CSS = raw(
     '.news{list-style:none;padding:0}.news-item{display:flex;gap:1rem;margin:0 0 1.5rem}',
     '.news-item h2,.news-item h3{margin:0}.news-item .teaser{margin:.25rem 0 0}.thumb{flex:none}',
     '.thumbs{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.5rem}.thumbs img{display:block;border-radius:4px}',
+    // A thumbnail drawn from a larger rendition keeps the thumbnail's box and crop (site/image-box.ts thumbImage).
+    '.cover{width:150px;height:120px;object-fit:cover}',
     '.pager{display:flex;gap:1.5rem;align-items:center;margin:1.5rem 0}',
     'footer{border-top:1px solid #d0d7de;padding:1rem 0;color:#57606a;font-size:.9rem}',
     // Links at least 24 px high: a finger finds each (WCAG 2.5.8, Lighthouse's target-size).
@@ -129,7 +139,7 @@ export interface PageBody {
   page: SitePage;
   hero: Hero | null;
   panels: SitePanel[];
-  galleries: SiteGallery[];
+  galleries: ShownGallery[];
   /** The news list of a page that hosts the News module. */
   news?: SafeHtml;
 }
@@ -154,7 +164,7 @@ ${galleriesSection(locale, galleries, mediaUrl)}
 }
 
 /** The body of one gallery's page: its title, content and shown images. */
-export function galleryBody(gallery: SiteGalleryPage, mediaUrl: MediaUrl): SafeHtml {
+export function galleryBody(gallery: ShownGallery<SiteGalleryPage>, mediaUrl: MediaUrl): SafeHtml {
   return html`<article class="gallery">
 <h1>${gallery.title}</h1>
 ${richBlock('content', gallery.content)}

@@ -139,7 +139,8 @@ export async function insertImage(
       .insert(galleryImageLangs)
       .values(LOCALES.map((locale) => ({ gallery_image_id: row.id, language_code: locale, title: '' })));
     if (by.userId !== null) await logImages(tx, by.userId, [row.id], 'upload');
-    if (by.renditions) await renditionsOfGalleryImages(tx, by.renditions, { galleryId, added: [stored.file], replaced: [] });
+    if (by.renditions)
+      await renditionsOfGalleryImages(tx, by.renditions, { galleryId, added: [stored.file], replaced: [] });
     return row.id;
   });
 }
@@ -271,12 +272,7 @@ export async function setImageStatus(tx: Tx, galleryId: number, ids: number[], s
  * 404 if one is not of the gallery, and then nothing is removed. Answers the rows removed: their files (renditions
  * included) go once the removal has committed (`removeImageFiles`), so no row ever points at a missing file.
  */
-export async function destroyImageRows(
-  tx: Tx,
-  config: Config,
-  galleryId: number,
-  ids: number[],
-) {
+export async function destroyImageRows(tx: Tx, config: Config, galleryId: number, ids: number[]) {
   await assertAllOf(tx, galleryId, ids);
   const removed = await tx
     .delete(galleryImages)

@@ -12,6 +12,7 @@ import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { categories, categoryLangs, galleryLangs, pageLangs, pages, panelLangs } from '../../db/schema.js';
+import { startRenditionsSweep } from '../../media/renditions.js';
 import { categoryLangRows } from '../../modules/categories/langs.js';
 import { categoryResource } from '../../modules/categories/service.js';
 import { galleryLangRows, galleryResource } from '../../modules/galleries/service.js';
@@ -177,7 +178,9 @@ async function seedPages(run: Run) {
  * placement, the image pipeline); a record is recognised by its Slovak title_url (panels by title), soft-deleted
  * ones included, so running it again, even after an interrupted run or after an editor removed a demo record,
  * adds nothing. A demo gallery gets its photos only while it has no image at all. `images` (`ImageMode`): 'later'
- * leaves the images and photos to a run in 'fill' mode.
+ * leaves the images and photos to a run in 'fill' mode. A run that stored images queues one sweep for their
+ * renditions (IMAGE_RENDITIONS on: docs/features/media-storage.md "Renditions"), which the server's jobs make a few
+ * at a time after it, so the start stays as fast.
  */
 export async function seedDemoContent(db: Db, config: Config, log: Log, images: ImageMode = 'now') {
   const areas = ['categories', 'panels', 'galleries', 'pages', 'articles', 'references', 'partners'] as const;
@@ -211,5 +214,9 @@ export async function seedDemoContent(db: Db, config: Config, log: Log, images: 
     );
   } else if (created.photos > 0 || created.images > 0) {
     log(`Demo: ${created.photos} gallery photos and ${created.images} images of records.`);
+  }
+  if (config.imageRenditions && created.photos + created.images > 0) {
+    const { missing } = await startRenditionsSweep(db);
+    if (missing > 0) log(`Demo: the renditions of ${missing} images are made by the server's jobs.`);
   }
 }
