@@ -1,5 +1,5 @@
 import { DELAYS } from '@backoffice/shared';
-import { Alert } from 'antd';
+import { Alert, Button } from 'antd';
 import i18next from 'i18next';
 import { useSyncExternalStore } from 'react';
 import { errorMessage } from '../api/client';
@@ -8,10 +8,17 @@ import type { I18nKey } from '../i18n';
 /** Success and danger are the specification's; info says that nothing needed doing (e.g. nothing to copy). */
 export type NotificationType = 'success' | 'danger' | 'info';
 
+/** A button in the bar (a removal's "Undo"): pressing it hides the bar and runs `run`. */
+export interface NotificationAction {
+  label: string;
+  run: () => void;
+}
+
 interface Notification {
   id: number;
   type: NotificationType;
   text: string;
+  action?: NotificationAction;
 }
 
 let current: Notification | null = null;
@@ -34,10 +41,15 @@ export function dismissNotification(): void {
  * Shows a success or danger notification that hides itself after `timeout`
  * (DELAYS.notification = 4 s, docs/spec-index.md S1.4); a newer one replaces it. Callable outside React.
  */
-export function notify(type: NotificationType, text: string, timeout: number = DELAYS.notification): void {
+export function notify(
+  type: NotificationType,
+  text: string,
+  timeout: number = DELAYS.notification,
+  action?: NotificationAction,
+): void {
   clearTimeout(timer);
   sequence += 1;
-  set({ id: sequence, type, text });
+  set({ id: sequence, type, text, action });
   timer = setTimeout(() => set(null), timeout);
 }
 
@@ -71,6 +83,21 @@ export function NotificationBar() {
         type={note.type === 'danger' ? 'error' : note.type}
         title={note.text}
         showIcon
+        action={
+          note.action && (
+            <Button
+              size="small"
+              data-testid="notification-action"
+              onClick={() => {
+                const { run } = note.action ?? {};
+                dismissNotification();
+                run?.();
+              }}
+            >
+              {note.action.label}
+            </Button>
+          )
+        }
         closable={{ onClose: dismissNotification }}
       />
     </div>

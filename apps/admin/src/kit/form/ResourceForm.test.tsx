@@ -291,3 +291,78 @@ describe('ResourceForm: translation state and copy', () => {
     await waitFor(() => expect(field('title-en').value).toBe('Otváracie hodiny'));
   });
 });
+
+describe('ResourceForm: unsaved work', () => {
+  // antd renders a confirmation's title twice (one for assistive technology).
+  const question = () =>
+    waitFor(() => expect(screen.getAllByText('Discard unsaved changes?').length).toBeGreaterThan(0));
+  const noQuestion = () => expect(screen.queryAllByText('Discard unsaved changes?')).toHaveLength(0);
+
+  it('closes at once without edits', async () => {
+    stubApi({ [RECORD]: { body: { data: record(), abilities: ROLE_1 } } });
+    const { user, onClose } = openForm();
+    await loaded();
+
+    await user.click(screen.getByTestId('form-close'));
+
+    expect(onClose).toHaveBeenCalledTimes(1);
+    noQuestion();
+  });
+
+  it('asks before the close button discards edits; "Keep editing" keeps them, "Discard" closes', async () => {
+    stubApi({ [RECORD]: { body: { data: record(), abilities: ROLE_1 } } });
+    const { user, onClose } = openForm();
+    await loaded();
+    await user.type(field('title-sk'), '!');
+
+    await user.click(screen.getByTestId('form-close'));
+    await question();
+    expect(onClose).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Keep editing' }));
+    expect(onClose).not.toHaveBeenCalled();
+    expect(field('title-sk').value).toBe('Otváracie hodiny!');
+
+    await user.click(screen.getByTestId('form-close'));
+    await question();
+    await user.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks on Esc and on a click on the mask', async () => {
+    stubApi({ [RECORD]: { body: { data: record(), abilities: ROLE_1 } } });
+    const { user, onClose } = openForm();
+    await loaded();
+    await user.type(field('title-sk'), '!');
+
+    await user.keyboard('{Escape}');
+    await question();
+    await user.click(screen.getByRole('button', { name: 'Keep editing' }));
+    await waitFor(noQuestion);
+
+    const mask = document.querySelector('.ant-drawer-mask');
+    if (!mask) throw new Error('the drawer has a mask');
+    fireEvent.click(mask);
+    await question();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('saves with Ctrl+S and closes without asking', async () => {
+    const api = stubApi({
+      [RECORD]: { body: { data: record(), abilities: ROLE_1 } },
+      [SAVE]: { body: { message: 'The text was saved.', data: record() } },
+    });
+    const { user, onClose } = openForm();
+    await loaded();
+    await user.type(field('title-sk'), '!');
+
+    const event = new KeyboardEvent('keydown', { key: 's', ctrlKey: true, bubbles: true, cancelable: true });
+    act(() => {
+      field('title-sk').dispatchEvent(event);
+    });
+
+    expect(event.defaultPrevented).toBe(true);
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.callsTo(SAVE)).toHaveLength(1);
+    noQuestion();
+  });
+});

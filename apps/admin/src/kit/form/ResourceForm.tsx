@@ -15,6 +15,7 @@ import { fileValues } from './edits';
 import { HistoryButton } from './HistoryDrawer';
 import { StaleAlert } from './StaleAlert';
 import { useSaveCycle } from './useSaveCycle';
+import { useUnsavedGuard } from './useUnsavedGuard';
 
 export interface ResourceFormProps<Row extends ListRowBase, Rec extends RecordBase, Values, Input> {
   def: ResourceDef<Row, Rec, Values, Input> & { form: NonNullable<ResourceDef<Row, Rec, Values, Input>['form']> };
@@ -56,6 +57,15 @@ export function ResourceForm<Row extends ListRowBase, Rec extends RecordBase, Va
   const rules = useMemo(() => zodRules(schema), [schema]);
   usePreloader(saving || (open && record.isFetching));
 
+  const creating = id === null;
+  const canSave = creating ? abilities?.create !== false : !!loaded && abilities?.update !== false;
+  const { requestClose, settle, markClean } = useUnsavedGuard({
+    form,
+    open,
+    onClose,
+    onSave: canSave && !saving ? () => void save() : undefined,
+  });
+
   const reset = useCallback(
     (values: Values) => {
       form.resetFields();
@@ -73,7 +83,8 @@ export function ResourceForm<Row extends ListRowBase, Rec extends RecordBase, Va
     loadedUpdatedAt.current = undefined;
     // Never show the previous record's values while another one loads.
     reset(def.form.empty());
-  }, [open, id, def.form, reset]);
+    markClean();
+  }, [open, id, def.form, reset, markClean]);
 
   // Every (re)load of the record replaces the form's values, discarding edits (also the 409 "Reload"). Only a file
   // picked while the record first loaded (its control is not locked then) stays: the load fills the rest around it.
@@ -82,8 +93,9 @@ export function ResourceForm<Row extends ListRowBase, Rec extends RecordBase, Va
     const picked = loadedUpdatedAt.current === undefined ? fileValues(form.getFieldsValue(true), def.form.files) : {};
     loadedUpdatedAt.current = loaded.updated_at;
     reset(def.form.fromRecord(loaded));
+    markClean();
     form.setFieldsValue(picked);
-  }, [open, id, loaded, record.dataUpdatedAt, def.form, reset, form]);
+  }, [open, id, loaded, record.dataUpdatedAt, def.form, reset, form, markClean]);
 
   // A record that cannot be loaded closes the form; the shared error handler has shown why.
   useEffect(() => {
@@ -100,6 +112,7 @@ export function ResourceForm<Row extends ListRowBase, Rec extends RecordBase, Va
           ? await def.api.create(input)
           : await def.api.update(id, { ...input, updated_at: loadedUpdatedAt.current });
       notify('success', answer.message);
+      settle();
       onClose();
       void queryClient.invalidateQueries({ queryKey: listKey(def.api.key) });
       void queryClient.invalidateQueries({ queryKey: OPTIONS_KEY });
@@ -118,7 +131,6 @@ export function ResourceForm<Row extends ListRowBase, Rec extends RecordBase, Va
     );
   };
 
-  const creating = id === null;
   // The fields follow the form's store by themselves (Form.Item, useWatch): a render of the form around them (a tab's
   // error dot, saving) need not render them, six rich-text editors in a page included.
   const LocaleFields = useMemo(() => def.form.LocaleFields && memo(def.form.LocaleFields), [def.form.LocaleFields]);
@@ -127,7 +139,7 @@ export function ResourceForm<Row extends ListRowBase, Rec extends RecordBase, Va
     <Drawer
       data-testid="resource-form"
       open={open}
-      onClose={onClose}
+      onClose={requestClose}
       placement="bottom"
       size="88vh"
       forceRender
@@ -144,16 +156,14 @@ export function ResourceForm<Row extends ListRowBase, Rec extends RecordBase, Va
               canRestore={abilities?.update !== false}
             />
           )}
-          <Button data-testid="form-close" onClick={onClose}>
+          <Button data-testid="form-close" onClick={requestClose}>
             {t('form.close')}
           </Button>
           <Button
             data-testid="form-save"
             type="primary"
             loading={saving}
-            disabled={
-              (!creating && (!loaded || abilities?.update === false)) || (creating && abilities?.create === false)
-            }
+            disabled={!canSave}
             onClick={() => void save()}
           >
             {saving ? t('form.saving') : t('form.save')}

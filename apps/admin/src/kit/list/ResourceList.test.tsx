@@ -183,6 +183,41 @@ describe('ResourceList', () => {
     await waitFor(() => expect(api.callsTo(LIST)).toHaveLength(2));
   });
 
+  it("offers 'Undo' in a removal's notification, which restores the row and reloads the list", async () => {
+    const api = stubApi({
+      [LIST]: page(ROLE_1),
+      'DELETE /api/content/text/2': { body: { message: 'The text was deleted.' } },
+      'POST /api/content/text/2/restore': { body: { message: 'The text was restored.' } },
+    });
+    const { user } = openList();
+    await screen.findByText('Contact');
+
+    await user.click(within(rowOf('Contact')).getByRole('button', { name: 'Delete' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes' }));
+    const undo = await screen.findByRole('button', { name: 'Undo' });
+    await waitFor(() => expect(api.callsTo(LIST)).toHaveLength(2));
+    await user.click(undo);
+
+    await waitFor(() => expect(api.callsTo('POST /api/content/text/2/restore')).toHaveLength(1));
+    expect((await screen.findByTestId('notification')).textContent).toContain('The text was restored.');
+    await waitFor(() => expect(api.callsTo(LIST)).toHaveLength(3));
+  });
+
+  it("offers no 'Undo' to a user who may not restore", async () => {
+    stubApi({
+      [LIST]: page({ ...ROLE_1, restore: false }),
+      'DELETE /api/content/text/2': { body: { message: 'The text was deleted.' } },
+    });
+    const { user } = openList();
+    await screen.findByText('Contact');
+
+    await user.click(within(rowOf('Contact')).getByRole('button', { name: 'Delete' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes' }));
+
+    expect((await screen.findByTestId('notification')).textContent).toContain('The text was deleted.');
+    expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
+  });
+
   it('opens a row for editing at its address, keeping the list query', async () => {
     stubApi({ [LIST]: page(ROLE_1) });
     const { user, router } = openList('/admin/app/content/text?search=hours');

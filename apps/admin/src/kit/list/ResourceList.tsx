@@ -109,9 +109,12 @@ export function ResourceList<Row extends ListRowBase, Rec extends RecordBase, Va
     await reload();
   };
 
+  // A removal's notification offers "Undo" (the restore) to those who may restore.
   const remove = async (row: Row) => {
     try {
-      notify('success', (await def.api.destroy(row.id)).message);
+      const answer = await def.api.destroy(row.id);
+      const undo = abilities?.restore ? { label: t('notification.undo'), run: () => void restore(row) } : undefined;
+      notify('success', answer.message, undefined, undo);
     } catch (error) {
       notifyFailure('message.deleteError', error);
     }
