@@ -47,7 +47,8 @@ describe('LoginScreen', () => {
 
     // The rules are not there yet: the submit is kept, the button shows that it is at work (on a loaded machine the
     // render after the key may come a tick later).
-    await waitFor(() => expect(submit.getAttribute('aria-busy')).toBe('true'));
+    // A full run on a loaded machine once took longer than waitFor's default second.
+    await waitFor(() => expect(submit.getAttribute('aria-busy')).toBe('true'), { timeout: 5_000 });
     expect(api.callsTo('POST /api/login')).toHaveLength(0);
     expect(getUser()).toBeNull();
 
