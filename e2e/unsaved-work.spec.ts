@@ -8,7 +8,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 test('unsaved edits are asked about, Ctrl+S saves, and a removal can be undone', async ({ page }) => {
-  const title = 'Neuložená práca – text';
+  const title = `Neuložená práca – text ${Date.now()}`;
   await apiCreateText(page, { sk: title, en: 'Unsaved work text' });
   await page.goto(LIST);
 
@@ -21,8 +21,8 @@ test('unsaved edits are asked about, Ctrl+S saves, and a removal can be undone',
   await expect(page.getByTestId('field-title-sk')).toHaveValue(title);
   await page.getByTestId('field-title-sk').fill(`${title} 2`);
 
-  // Esc asks; "Keep editing" keeps the edit.
-  await page.keyboard.press('Escape');
+  // Closing asks; "Keep editing" keeps the edit (Esc and the mask take the same way: ResourceForm.test.tsx).
+  await page.getByTestId('form-close').click();
   const question = page.getByRole('dialog', { name: 'Zahodiť neuložené zmeny?' });
   await expect(question).toBeVisible();
   await question.getByRole('button', { name: 'Pokračovať v úprave' }).click();

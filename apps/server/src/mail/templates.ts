@@ -162,6 +162,28 @@ export async function mailRecipient(db: Db): Promise<string> {
   return email.email_recipient?.sk || email.email_recipient?.en || '';
 }
 
+/**
+ * Sends one of the server's fixed notices (no template an editor changes: a sign-in alert, a new browser): the subject
+ * and the paragraphs `keys` in `lang`, each written by `line(key, encode)` with its values HTML-escaped in the HTML part
+ * and as they are in the text part, from the e-mail settings' sender.
+ */
+export async function sendNotice(
+  ctx: Pick<AppContext, 'db' | 'mailer'>,
+  to: string,
+  lang: Locale,
+  keys: readonly string[],
+  line: (key: string, encode: (s: string) => string) => string,
+) {
+  const from = await mailSender(ctx.db, lang);
+  await ctx.mailer.send({
+    to,
+    subject: line('subject', (s) => s),
+    html: mailDocument(keys.map((k) => `<p>${line(k, escapeHtml)}</p>`).join('\n'), lang),
+    text: keys.map((k) => line(k, (s) => s)).join('\n\n'),
+    ...(from ? { from } : {}),
+  });
+}
+
 /** The sender of every mail: e-mail settings' `email_sender_name <email_sender>` (undefined when unset). */
 export async function mailSender(db: Db, lang: Locale): Promise<OutgoingMail['from']> {
   const email = await readSettings(db, 'email');

@@ -10,7 +10,7 @@ import { HttpError } from '../../http/errors.js';
 import { attemptThrottle, type Limit } from '../../http/throttle.js';
 import { t } from '../../i18n/index.js';
 import { enqueue } from '../../jobs/queue.js';
-import { escapeHtml, mailDocument, mailSender, siteValues } from '../../mail/templates.js';
+import { sendNotice, siteValues } from '../../mail/templates.js';
 
 /*
  * How many passwords and two-factor codes may be tried (SECURITY.md "Sign-in limits"), in three counts, all in the
@@ -153,12 +153,5 @@ export async function sendSignInAlert(ctx: AppContext, payload: unknown) {
       site: encode(site.name || site.url),
       max,
     });
-  const from = await mailSender(ctx.db, lang);
-  await ctx.mailer.send({
-    to: user.email,
-    subject: line('subject', (s) => s),
-    html: mailDocument(lines.map((k) => `<p>${line(k, escapeHtml)}</p>`).join('\n'), lang),
-    text: lines.map((k) => line(k, (s) => s)).join('\n\n'),
-    ...(from ? { from } : {}),
-  });
+  await sendNotice(ctx, user.email, lang, lines, line);
 }

@@ -9,7 +9,7 @@ import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema.js';
 import { t } from '../../i18n/index.js';
 import { enqueue } from '../../jobs/queue.js';
-import { escapeHtml, mailDocument, mailSender, siteValues } from '../../mail/templates.js';
+import { sendNotice, siteValues } from '../../mail/templates.js';
 import { DEVICE_COOKIE, knownDevice } from './guesses.js';
 import { deviceOf } from './sessions.js';
 
@@ -65,12 +65,5 @@ export async function sendNewSignIn(ctx: AppContext, payload: unknown) {
       ip: encode(ip),
       time,
     });
-  const from = await mailSender(ctx.db, lang);
-  await ctx.mailer.send({
-    to: user.email,
-    subject: line('subject', (s) => s),
-    html: mailDocument(lines.map((k) => `<p>${line(k, escapeHtml)}</p>`).join('\n'), lang),
-    text: lines.map((k) => line(k, (s) => s)).join('\n\n'),
-    ...(from ? { from } : {}),
-  });
+  await sendNotice(ctx, user.email, lang, lines, line);
 }
