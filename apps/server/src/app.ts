@@ -39,8 +39,9 @@ import {
 import { formRoutes } from './modules/forms/routes.js';
 import { galleryImageRoutes } from './modules/galleries/images-routes.js';
 import { galleryApiRoutes } from './modules/galleries/routes.js';
+import { sendDelivery } from './modules/integrations/deliver.js';
 import { integrationRoutes } from './modules/integrations/routes.js';
-import { sendDelivery, WEBHOOK_JOB } from './modules/integrations/webhooks.js';
+import { WEBHOOK_JOB } from './modules/integrations/webhooks.js';
 import { mailTemplateRoutes } from './modules/mail/routes.js';
 import { moduleRoutes } from './modules/modules/routes.js';
 import { navigationRoutes } from './modules/navigation/routes.js';

@@ -1,6 +1,6 @@
-// Webhooks (docs/api.md "Webhooks"): the endpoints role 1 keeps, the deliveries each event makes, and the job that
-// sends one delivery, signs it and, when the receiver fails, tries again later or switches the endpoint off.
-import { createHmac, randomBytes } from 'node:crypto';
+// Webhooks (docs/api.md "Webhooks"): the endpoints role 1 keeps and the deliveries each event makes; the job that
+// sends one is in deliver.ts.
+import { randomBytes } from 'node:crypto';
 import {
   ERR,
   type WebhookDelivery,
@@ -17,32 +17,15 @@ import { invalid, notFound, stale } from '../../http/errors.js';
 import type { AuthUser } from '../../http/session.js';
 import { enqueue } from '../../jobs/queue.js';
 import { logActivity } from '../../resources/activity-log.js';
-import { open, seal } from '../auth/secret-box.js';
-import { AddressRefused, checkedAddress, postJson } from './outbound.js';
+import { seal } from '../auth/secret-box.js';
+import { AddressRefused, checkedAddress } from './outbound.js';
 
 export const WEBHOOK_JOB = 'webhook';
-const SECRET_PURPOSE = 'webhook-secret';
+export const SECRET_PURPOSE = 'webhook-secret';
 export const DELIVERIES_PER_PAGE = 25;
-
-export const WEBHOOK_RETRY = {
-  /** Waits between tries grow 30 s, 2 min, 8 min, 32 min, … up to 6 h. */
-  firstMs: 30_000,
-  maxMs: 6 * 60 * 60 * 1000,
-  /** An endpoint whose deliveries have failed for this long without a success is switched off. */
-  switchOffAfterMs: 24 * 60 * 60 * 1000,
-} as const;
 
 /** A signing secret as the receiver keeps it: `whsec_` and 24 random bytes in base64. */
 const newSecret = () => `whsec_${randomBytes(24).toString('base64')}`;
-
-/**
- * The signature of a delivery (the Standard Webhooks scheme): HMAC-SHA256 under the secret's bytes of
- * `<webhook-id>.<webhook-timestamp>.<body>`, base64, sent as `v1,<signature>`.
- */
-export function signature(secret: string, id: string, timestamp: number, body: string) {
-  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
-  return `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
-}
 
 type WebhookRow = typeof webhooks.$inferSelect;
 
@@ -197,12 +180,12 @@ export interface WebhookMessage {
  * Makes the deliveries of events, in the caller's transaction: one per event and active endpoint that takes it, each
  * with its job. The body is built once here, so every try and "send again" send the same `webhook-id` and body.
  */
-export async function queueDeliveries(tx: Tx, messages: WebhookMessage[], only?: number) {
+export async function queueDeliveries(tx: Tx, messages: WebhookMessage[]) {
   if (messages.length === 0) return 0;
   const endpoints = await tx
     .select({ id: webhooks.id, events: webhooks.events })
     .from(webhooks)
-    .where(and(eq(webhooks.active, true), only === undefined ? undefined : eq(webhooks.id, only)));
+    .where(eq(webhooks.active, true));
   const rows = messages.flatMap((message) => {
     const eventId = `msg_${randomBytes(16).toString('hex')}`;
     const body = JSON.stringify({
@@ -230,6 +213,12 @@ export async function queueDeliveries(tx: Tx, messages: WebhookMessage[], only?:
   return made.length;
 }
 
+/** A delivery tried once (a ping, "send again"): its row of the log and its job. */
+async function queueOnce(tx: Tx, values: typeof webhookDeliveries.$inferInsert) {
+  const [made] = await tx.insert(webhookDeliveries).values(values).returning({ id: webhookDeliveries.id });
+  if (made) await enqueue(tx, WEBHOOK_JOB, { delivery: made.id, once: true });
+}
+
 /** Sends a `ping` to one endpoint (whether it is on or off is not asked: the administrator wants to see it answer). */
 export async function pingWebhook(db: Db, id: number) {
   await db.transaction(async (tx) => {
@@ -237,11 +226,7 @@ export async function pingWebhook(db: Db, id: number) {
     if (!row) throw notFound();
     const eventId = `msg_${randomBytes(16).toString('hex')}`;
     const body = JSON.stringify({ id: eventId, event: 'ping', webhook_id: id, occurred_at: new Date().toISOString() });
-    const [made] = await tx
-      .insert(webhookDeliveries)
-      .values({ webhook_id: id, event_id: eventId, event: 'ping', body })
-      .returning({ id: webhookDeliveries.id });
-    if (made) await enqueue(tx, WEBHOOK_JOB, { delivery: made.id, once: true });
+    await queueOnce(tx, { webhook_id: id, event_id: eventId, event: 'ping', body });
   });
 }
 
@@ -253,18 +238,8 @@ export async function resendDelivery(db: Db, webhookId: number, deliveryId: numb
       .from(webhookDeliveries)
       .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.webhook_id, webhookId)));
     if (!old) throw notFound();
-    const [made] = await tx
-      .insert(webhookDeliveries)
-      .values({
-        webhook_id: old.webhook_id,
-        event_id: old.event_id,
-        event: old.event,
-        resource: old.resource,
-        record_id: old.record_id,
-        body: old.body,
-      })
-      .returning({ id: webhookDeliveries.id });
-    if (made) await enqueue(tx, WEBHOOK_JOB, { delivery: made.id, once: true });
+    const { webhook_id, event_id, event, resource, record_id, body } = old;
+    await queueOnce(tx, { webhook_id, event_id, event, resource, record_id, body });
   });
 }
 
@@ -309,108 +284,4 @@ export async function listDeliveries(db: Db, webhookId: number, page: number) {
       last_page: Math.max(1, Math.ceil(n / DELIVERIES_PER_PAGE)),
     },
   };
-}
-
-/**
- * The job of one delivery: sends it signed; a 2xx delivers it and clears the endpoint's failure; anything else (an
- * error, a timeout, a refused address, a 3xx/4xx/5xx) is tried again later, until the endpoint has failed for a
- * day: then it is switched off, its waiting deliveries fail, and the dashboard tells role 1. A ping and "send
- * again" (`once`) are tried once.
- */
-export async function sendDelivery(ctx: AppContext, payload: unknown) {
-  const { delivery: deliveryId, once } = payload as { delivery: number; once?: boolean };
-  const { db } = ctx;
-  const [row] = await db
-    .select({ delivery: webhookDeliveries, webhook: webhooks })
-    .from(webhookDeliveries)
-    .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhook_id))
-    .where(eq(webhookDeliveries.id, deliveryId));
-  if (row?.delivery.status !== 'pending') return;
-  const { delivery, webhook } = row;
-  if (!webhook.active && !once) {
-    await db
-      .update(webhookDeliveries)
-      .set({ status: 'failed', error: 'the endpoint is switched off', next_attempt_at: null })
-      .where(eq(webhookDeliveries.id, deliveryId));
-    return;
-  }
-  const secret = open(ctx.config.sessionSecret, SECRET_PURPOSE, webhook.secret);
-  const timestamp = Math.floor(Date.now() / 1000);
-  const attempt = { attempts: delivery.attempts + 1, last_attempt_at: new Date() };
-  let outcome: { ok: boolean; status: number | null; excerpt: string; durationMs: number | null; error: string };
-  try {
-    if (!secret) throw new Error('the secret cannot be read: was SESSION_SECRET changed?');
-    const result = await postJson(
-      new URL(webhook.url),
-      {
-        'user-agent': 'Backoffice-Webhooks/1',
-        'webhook-id': delivery.event_id,
-        'webhook-timestamp': String(timestamp),
-        'webhook-signature': signature(secret, delivery.event_id, timestamp, delivery.body),
-      },
-      delivery.body,
-      ctx.config.webhooksAllowPrivate,
-    );
-    const ok = result.status >= 200 && result.status < 300;
-    outcome = {
-      ok,
-      status: result.status,
-      excerpt: result.excerpt,
-      durationMs: result.durationMs,
-      error: ok ? '' : `the receiver answered ${result.status}`,
-    };
-  } catch (err) {
-    outcome = {
-      ok: false,
-      status: null,
-      excerpt: '',
-      durationMs: null,
-      error: String((err as Error).message ?? err).slice(0, 500),
-    };
-  }
-  const answered = {
-    ...attempt,
-    response_status: outcome.status,
-    response_excerpt: outcome.excerpt,
-    duration_ms: outcome.durationMs,
-    error: outcome.error,
-  };
-  if (outcome.ok) {
-    await db.transaction(async (tx) => {
-      await tx
-        .update(webhookDeliveries)
-        .set({ ...answered, status: 'delivered', next_attempt_at: null })
-        .where(eq(webhookDeliveries.id, deliveryId));
-      await tx.update(webhooks).set({ failing_since: null }).where(eq(webhooks.id, webhook.id));
-    });
-    return;
-  }
-  await db.transaction(async (tx) => {
-    const now = new Date();
-    const failingSince = webhook.failing_since ?? now;
-    if (!once && now.getTime() - failingSince.getTime() >= WEBHOOK_RETRY.switchOffAfterMs) {
-      await tx
-        .update(webhookDeliveries)
-        .set({ ...answered, status: 'failed', next_attempt_at: null })
-        .where(eq(webhookDeliveries.id, deliveryId));
-      await tx.update(webhooks).set({ active: false, switched_off_at: now }).where(eq(webhooks.id, webhook.id));
-      await tx
-        .update(webhookDeliveries)
-        .set({
-          status: 'failed',
-          error: 'the endpoint was switched off after failing for a day',
-          next_attempt_at: null,
-        })
-        .where(and(eq(webhookDeliveries.webhook_id, webhook.id), eq(webhookDeliveries.status, 'pending')));
-      return;
-    }
-    if (!once) await tx.update(webhooks).set({ failing_since: failingSince }).where(eq(webhooks.id, webhook.id));
-    const wait = Math.min(WEBHOOK_RETRY.firstMs * 4 ** (attempt.attempts - 1), WEBHOOK_RETRY.maxMs);
-    const next = once ? null : new Date(now.getTime() + wait);
-    await tx
-      .update(webhookDeliveries)
-      .set({ ...answered, status: next ? 'pending' : 'failed', next_attempt_at: next })
-      .where(eq(webhookDeliveries.id, deliveryId));
-    if (next) await enqueue(tx, WEBHOOK_JOB, { delivery: deliveryId }, next);
-  });
 }
