@@ -86,11 +86,11 @@ test.describe('signed in as the administrator', () => {
 
   test('a non-numeric id in the address is "Not found", as an unknown number is', async ({ page }) => {
     await page.goto('/admin/app/partner/999999');
-    await expectDanger(page, 'Nenájdené.');
+    await expectDanger(page, 'Záznam sa nenašiel.');
     await expect(page).toHaveURL(/\/admin\/app\/partner$/);
 
     await page.goto('/admin/app/partner/abc');
-    await expectDanger(page, 'Nenájdené.');
+    await expectDanger(page, 'Záznam sa nenašiel.');
     await expect(page).toHaveURL(/\/admin\/app\/partner$/);
     await expect(page.getByTestId('resource-form')).toBeHidden();
     await expect(page.getByTestId('cell-title').first()).toBeVisible();

@@ -68,7 +68,7 @@ export async function confirm(scope: Page | FrameLocator): Promise<void> {
 const JSON_HEADERS = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
 
 /** The headers of a write: the URL-decoded XSRF-TOKEN cookie of the context, as the admin sends it. */
-async function writeHeaders(context: BrowserContext): Promise<Record<string, string>> {
+export async function writeHeaders(context: BrowserContext): Promise<Record<string, string>> {
   const xsrf = (await context.cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN');
   if (!xsrf) throw new Error('No XSRF-TOKEN cookie: sign in first');
   return { ...JSON_HEADERS, 'X-XSRF-TOKEN': decodeURIComponent(xsrf.value) };

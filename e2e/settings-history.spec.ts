@@ -29,7 +29,7 @@ test('save the social settings twice, open their history, see what differs, rest
   await shot(page, 'settings-history-button');
   await page.getByTestId('form-history').click();
   const drawer = page.getByTestId('history');
-  const versions = drawer.locator('.ant-list-item');
+  const versions = drawer.getByRole('option');
   await expect(versions.first()).toContainText('Facebook');
   expect(await versions.count()).toBeGreaterThanOrEqual(2);
   await versions.nth(1).click();

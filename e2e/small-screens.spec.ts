@@ -78,3 +78,52 @@ test('on a phone the side navigation takes no width and the toggle opens it over
   await page.getByTestId('sider-backdrop').click({ position: { x: 370, y: 400 } });
   await expect(sider).toHaveAttribute('data-collapsed', 'true');
 });
+
+test('on a phone the statistics fit the window, and a registration shows its cars in a table that scrolls in its own box', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize(PHONE);
+  await login(page);
+  for (const route of ['traffic', 'content', 'source', 'demography', 'device']) {
+    await page.goto(`/admin/app/stats/${route}`);
+    await expect(page.getByTestId(`stats-${route}`)).toBeVisible();
+    await expectNoSidewaysScroll(page, PHONE.width);
+  }
+  await page.goto('/admin/app/stats/content');
+  const content = page.getByTestId('stats-table-content');
+  await expect(content.locator('tbody tr.ant-table-row').first()).toBeVisible();
+  await expectNoSidewaysScroll(page, PHONE.width);
+  // The table's columns keep their width: it scrolls inside its box instead.
+  const box = content.locator('.ant-table-content');
+  expect(await box.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  await shot(page, 'stats-content-390');
+
+  const headers = { 'X-Requested-With': 'XMLHttpRequest' };
+  const list: { data: { id: number }[] } = await (
+    await page.request.get('/api/form/registration/?per_page=100', { headers })
+  ).json();
+  let withCars: number | undefined;
+  for (const { id } of list.data) {
+    const record: { data: { cars: unknown[] } } = await (
+      await page.request.get(`/api/form/registration/${id}`, { headers })
+    ).json();
+    if (record.data.cars.length > 1) {
+      withCars = id;
+      break;
+    }
+  }
+  if (withCars === undefined) throw new Error('the demo has no registration with cars');
+  await page.goto(`/admin/app/form/registration/${withCars}`);
+  const cars = page.getByTestId('detail-cars');
+  await expect(cars.locator('tbody tr.ant-table-row')).not.toHaveCount(0);
+  await expectNoSidewaysScroll(page, PHONE.width);
+  // Readable: no cell is squeezed into more than one line (the label stands above, the table scrolls on its own).
+  const tallest = await cars
+    .locator('th, td')
+    .evaluateAll((cells) => Math.max(...cells.map((cell) => cell.getBoundingClientRect().height)));
+  expect(tallest).toBeLessThan(48);
+  const label = page.locator('.bo-detail .ant-descriptions-item-label', { hasText: /^Vozidlá$/ });
+  expect((await label.boundingBox())?.y ?? 0).toBeLessThan((await cars.boundingBox())?.y ?? 0);
+  await shot(page, 'registration-cars-390');
+});

@@ -96,6 +96,9 @@ test('every statistics screen shows its chart or tables from the demo traffic', 
       await expect(page.getByTestId('stats-table-country')).not.toContainText('Slovakia');
       await expect(page.getByTestId('stats-table-language')).toContainText('slovenčina');
       await expect(page.getByTestId('stats-table-language')).not.toContainText('sk-sk');
+      // Cities stored in English by their Slovak name (the demo's Czech visitors come mostly from Prague).
+      await expect(page.getByTestId('stats-table-city')).toContainText('Praha');
+      await expect(page.getByTestId('stats-table-city')).not.toContainText('Prague');
     }
     await shot(page, `stats-${route}`);
   }

@@ -198,7 +198,7 @@ test('after a save the user menu lists it with a link to the text', async ({ pag
   await page.getByTestId('user-menu').click();
   const latest = page.getByTestId('log-item').first();
   await expect(latest).toContainText('Text');
-  await expect(latest).toContainText('upravené');
+  await expect(latest).toContainText('upravený');
   await expect(latest.getByRole('link')).toHaveAttribute('href', `${LIST}/${id}`);
   await shot(page, 'user-menu');
   await latest.getByRole('link').click();

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { apiCreate, expectSuccess, login, rowOf, shot } from './helpers.js';
+import { expect, type Page, test } from '@playwright/test';
+import { apiCreate, expectSuccess, login, pickOption, rowOf, shot, writeHeaders } from './helpers.js';
 
 // The translation workflow (docs/features/translations.md): a Slovak edit leaves the English outdated, the list
 // and the dashboard say so, and "copy from Slovak" fills the empty English fields.
@@ -37,7 +37,7 @@ test('a Slovak edit marks the English outdated; the list filters by it; copy fil
   await expectSuccess(page, 'Položka bola uložená.');
 
   // The row: SK complete, EN outdated; the filter finds it.
-  await expect(row.getByTestId('cell-translation').locator('[data-state="outdated"]')).toHaveText('EN');
+  await expect(row.getByTestId('cell-translation').locator('[data-state="outdated"]')).toHaveText('Zastarané: en');
   await page.goto(`${LIST}?translation=outdated&search=${encodeURIComponent(title)}`);
   await expect(rowOf(page, title)).toBeVisible();
   await shot(page, 'translation-list-sk');
@@ -90,5 +90,82 @@ test('the dashboard card counts the missing translations and links to the filter
   await page.goto('/admin/app/dashboard');
   await expect(page.getByTestId('translations-Panel-missing_en')).toContainText('English incomplete');
   await shot(page, 'translation-dashboard-en');
+  await page.getByTestId('lang-sk').click();
+});
+
+/** Saves the panel's Slovak content through the API (the English left as it is), as another editor would. */
+async function saveSlovak(page: Page, id: number, sk: { title: string; content: string }, en: object) {
+  const loaded = await (await page.request.get(`${API}${id}`)).json();
+  const response = await page.request.post(`${API}${id}`, {
+    headers: await writeHeaders(page.context()),
+    data: { langs: { sk, en }, status: true, priority: 7, updated_at: loaded.data.updated_at },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+test('the outdated English tab shows what the Slovak changed; "mark as up to date" keeps the text', async ({
+  page,
+}) => {
+  const stamp = Date.now();
+  const title = `Parkovanie ${stamp}`;
+  const en = { title: `Parking ${stamp}`, content: '<p>Free parking in the yard.</p>' };
+  const id = await apiCreate(page, API, {
+    langs: { sk: { title, content: '<p>Parkovanie zdarma na dvore.</p>' }, en },
+    status: true,
+    priority: 7,
+  });
+  await saveSlovak(page, id, { title, content: '<p>Parkovanie zdarma na dvore, aj pre autobusy.</p>' }, en);
+
+  // The filter "outdated in English" finds it, "outdated in Slovak" does not.
+  await page.goto(`${LIST}?search=${encodeURIComponent(title)}`);
+  await page.getByTestId('list-filter-toggle').click();
+  await page.getByTestId('filter-translation').click();
+  await pickOption(page, 'Zastarané v angličtine');
+  await expect(page).toHaveURL(/translation=outdated_en/);
+  await expect(rowOf(page, title).getByTestId('cell-translation')).toContainText('Zastarané: en');
+  await page.getByTestId('filter-translation').click();
+  await pickOption(page, 'Zastarané v slovenčine');
+  await expect(page).toHaveURL(/translation=outdated_sk/);
+  await expect(rowOf(page, title)).toHaveCount(0);
+
+  // The form's English tab: the Slovak's change since, word by word, and the marking.
+  await page.goto(`${LIST}?translation=outdated_en&search=${encodeURIComponent(title)}`);
+  await rowOf(page, title).getByTestId('row-edit').click();
+  await expect(page.getByTestId('locale-state-en')).toHaveText('Zastarané: en');
+  await page.getByTestId('locale-tab-en').click();
+  const changes = page.getByTestId('translation-changes-en');
+  await expect(changes).toContainText('Slovenčina sa zmenila');
+  const content = changes.getByTestId('translation-change-content');
+  await expect(content.getByTestId('translation-change-before')).toHaveText('Parkovanie zdarma na dvore.');
+  await expect(content.getByTestId('translation-change-after').locator('.bo-history-added')).toContainText('autobusy');
+  await shot(page, 'translation-changes-sk');
+  await page.getByTestId('mark-current-en').click();
+  await expectSuccess(page, 'Jazyk bol označený ako aktuálny.');
+  await expect(page.getByTestId('locale-state-en')).toHaveCount(0);
+  await expect(changes).toHaveCount(0);
+  // Nothing changed in the form: it closes without asking.
+  await page.getByTestId('form-close').click();
+  await expect(page.getByTestId('resource-form')).toBeHidden();
+  await page.goto(`${LIST}?search=${encodeURIComponent(title)}`);
+  await expect(rowOf(page, title).getByTestId('cell-translation').locator('[data-state="complete"]')).toHaveCount(2);
+  const record = await (await page.request.get(`${API}${id}`)).json();
+  expect(record.data.langs.en).toMatchObject(en);
+
+  // The same in English, after another Slovak change: only what changed since the marking; then at 390 px.
+  await saveSlovak(page, id, { title, content: '<p>Parkovanie zdarma na dvore, aj pre autobusy a karavany.</p>' }, en);
+  await page.getByTestId('lang-en').click();
+  await page.goto(`${LIST}?translation=outdated_en&search=${encodeURIComponent(en.title)}`);
+  await expect(rowOf(page, en.title).getByTestId('cell-translation')).toContainText('Outdated: en');
+  await shot(page, 'translation-list-outdated-en');
+  await rowOf(page, en.title).getByTestId('row-edit').click();
+  await page.getByTestId('locale-tab-en').click();
+  await expect(changes).toContainText('The Slovak changed since this English was last up to date.');
+  await expect(content.getByTestId('translation-change-before')).toHaveText(
+    'Parkovanie zdarma na dvore, aj pre autobusy.',
+  );
+  await expect(page.getByTestId('mark-current-en')).toHaveText('Mark as up to date');
+  await shot(page, 'translation-changes-en');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'translation-changes-en-390');
   await page.getByTestId('lang-sk').click();
 });

@@ -86,7 +86,7 @@ describe('platform', () => {
   it('an unknown API path is a JSON 404 in the request language', async () => {
     const res = await new Agent(server.app, 'sk').get('/api/nothing-here');
     expect(res.statusCode).toBe(404);
-    expect(res.json().message).toBe('Nenájdené.');
+    expect(res.json().message).toBe('Záznam sa nenašiel.');
   });
 
   it('API answers are not cached and carry nosniff', async () => {

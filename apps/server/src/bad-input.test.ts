@@ -182,7 +182,7 @@ describe('users naming a role or country that does not exist', () => {
     const before = await userCount();
     const role = await ctx.admin.post('/api/user/', userBody({ role_id: 7 }));
     expectRefused(role, 422);
-    expect(role.json().errors).toEqual({ role_id: ['errors.requiredSelect'] });
+    expect(role.json().errors).toEqual({ role_id: ['errors.requiredOption'] });
     const country = await ctx.admin.post('/api/user/', userBody({ country_id: 99_999, shipping_country_id: 1 }));
     expectRefused(country, 422);
     expect(country.json().errors).toEqual({ country_id: ['errors.invalid'] });
@@ -198,7 +198,7 @@ describe('users naming a role or country that does not exist', () => {
     const base = { ...rest, updated_at };
     const role = await ctx.admin.post(`/api/user/${id}`, { ...base, role_id: 9 });
     expectRefused(role, 422);
-    expect(role.json().errors).toEqual({ role_id: ['errors.requiredSelect'] });
+    expect(role.json().errors).toEqual({ role_id: ['errors.requiredOption'] });
     const country = await ctx.admin.post(`/api/user/${id}`, { ...base, billing_country_id: 99_999 });
     expectRefused(country, 422);
     expect(country.json().errors).toEqual({ billing_country_id: ['errors.invalid'] });

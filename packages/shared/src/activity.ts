@@ -12,6 +12,7 @@ export const LOG_ACTIONS = [
   'activate',
   'block',
   'two_factor_reset',
+  'translation_current',
 ] as const;
 export type LogAction = (typeof LOG_ACTIONS)[number];
 

@@ -185,6 +185,8 @@ export interface paths {
                         } | {
                             /** @enum {boolean} */
                             two_factor: true;
+                            /** @enum {boolean} */
+                            passkey?: true;
                         } | {
                             /** @enum {boolean} */
                             two_factor_setup: true;
@@ -865,6 +867,326 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/me/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My passkeys, the newest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["PasskeyItem"][];
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
+        put?: never;
+        /** Add a passkey from the authenticator's answer (the first one answers recovery codes, once) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        response: {
+                            id: string;
+                            rawId: string;
+                            /** @enum {string} */
+                            type: "public-key";
+                            /** @enum {string} */
+                            authenticatorAttachment?: "platform" | "cross-platform";
+                            response: {
+                                clientDataJSON: string;
+                                attestationObject: string;
+                                authenticatorData?: string;
+                                publicKey?: string;
+                                publicKeyAlgorithm?: number;
+                                transports?: ("ble" | "cable" | "hybrid" | "internal" | "nfc" | "smart-card" | "usb")[];
+                            };
+                        };
+                    };
+                    "multipart/form-data": {
+                        name: string;
+                        response: {
+                            id: string;
+                            rawId: string;
+                            /** @enum {string} */
+                            type: "public-key";
+                            /** @enum {string} */
+                            authenticatorAttachment?: "platform" | "cross-platform";
+                            response: {
+                                clientDataJSON: string;
+                                attestationObject: string;
+                                authenticatorData?: string;
+                                publicKey?: string;
+                                publicKeyAlgorithm?: number;
+                                transports?: ("ble" | "cable" | "hybrid" | "internal" | "nfc" | "smart-card" | "usb")[];
+                            };
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            data: components["schemas"]["PasskeyItem"];
+                            recovery_codes?: string[];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                409: components["responses"]["Conflict"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                419: components["responses"]["CsrfMismatch"];
+                422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/me/passkeys/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start adding a passkey: the options of navigator.credentials.create() */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["PasskeyRegistrationOptions"];
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                409: components["responses"]["Conflict"];
+                419: components["responses"]["CsrfMismatch"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/me/passkeys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove one of my passkeys (not the last second factor while it is required) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                419: components["responses"]["CsrfMismatch"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/login/passkey/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in, the second step with a passkey: the options of navigator.credentials.get() */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["PasskeyAuthenticationOptions"];
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                419: components["responses"]["CsrfMismatch"];
+                422: components["responses"]["Invalid"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/login/passkey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in, the second step with a passkey: the authenticator's answer */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        response: {
+                            id: string;
+                            rawId: string;
+                            /** @enum {string} */
+                            type: "public-key";
+                            /** @enum {string} */
+                            authenticatorAttachment?: "platform" | "cross-platform";
+                            response: {
+                                clientDataJSON: string;
+                                authenticatorData: string;
+                                signature: string;
+                                userHandle?: string;
+                            };
+                        };
+                    };
+                    "multipart/form-data": {
+                        response: {
+                            id: string;
+                            rawId: string;
+                            /** @enum {string} */
+                            type: "public-key";
+                            /** @enum {string} */
+                            authenticatorAttachment?: "platform" | "cross-platform";
+                            response: {
+                                clientDataJSON: string;
+                                authenticatorData: string;
+                                signature: string;
+                                userHandle?: string;
+                            };
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["SignedInUser"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                419: components["responses"]["CsrfMismatch"];
+                422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/me/sessions": {
         parameters: {
             query?: never;
@@ -1003,7 +1325,7 @@ export interface paths {
                     order?: "asc" | "desc";
                     search?: string;
                     trashed?: "only" | "with";
-                    translation?: "missing_sk" | "missing_en" | "outdated";
+                    translation?: "missing_sk" | "missing_en" | "outdated" | "outdated_sk" | "outdated_en";
                     after?: string;
                     before?: string;
                     status?: "0" | "1";
@@ -1434,6 +1756,113 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/content/text/{id}/translation/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What changed in the other language since this one was last up to date */
+        get: {
+            parameters: {
+                query: {
+                    locale: "sk" | "en";
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["TranslationChanges"];
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                422: components["responses"]["Invalid"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/content/text/{id}/translation/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a language as up to date without changing its text */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        locale: "sk" | "en";
+                    };
+                    "multipart/form-data": {
+                        /** @enum {string} */
+                        locale: "sk" | "en";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            translation: components["schemas"]["TranslationStatus"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                419: components["responses"]["CsrfMismatch"];
+                422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/content/text/{id}/restore": {
         parameters: {
             query?: never;
@@ -1651,6 +2080,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/content/text/array/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Duplicate many texts */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        rows: number[];
+                    };
+                    "multipart/form-data": {
+                        rows: number[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BulkResult"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                419: components["responses"]["CsrfMismatch"];
+                422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/content/text/positions": {
         parameters: {
             query?: never;
@@ -1708,7 +2190,7 @@ export interface paths {
                     order?: "asc" | "desc";
                     search?: string;
                     trashed?: "only" | "with";
-                    translation?: "missing_sk" | "missing_en" | "outdated";
+                    translation?: "missing_sk" | "missing_en" | "outdated" | "outdated_sk" | "outdated_en";
                     after?: string;
                     before?: string;
                     status?: "0" | "1";
@@ -2138,6 +2620,113 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/content/panel/{id}/translation/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What changed in the other language since this one was last up to date */
+        get: {
+            parameters: {
+                query: {
+                    locale: "sk" | "en";
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["TranslationChanges"];
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                422: components["responses"]["Invalid"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/content/panel/{id}/translation/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a language as up to date without changing its text */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        locale: "sk" | "en";
+                    };
+                    "multipart/form-data": {
+                        /** @enum {string} */
+                        locale: "sk" | "en";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            translation: components["schemas"]["TranslationStatus"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                419: components["responses"]["CsrfMismatch"];
+                422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/content/panel/{id}/restore": {
         parameters: {
             query?: never;
@@ -2355,6 +2944,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/content/panel/array/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Duplicate many panels */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        rows: number[];
+                    };
+                    "multipart/form-data": {
+                        rows: number[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BulkResult"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                419: components["responses"]["CsrfMismatch"];
+                422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/content/panel/list": {
         parameters: {
             query?: never;
@@ -2412,7 +3054,7 @@ export interface paths {
                     order?: "asc" | "desc";
                     search?: string;
                     trashed?: "only" | "with";
-                    translation?: "missing_sk" | "missing_en" | "outdated";
+                    translation?: "missing_sk" | "missing_en" | "outdated" | "outdated_sk" | "outdated_en";
                     after?: string;
                     before?: string;
                     status?: "0" | "1";
@@ -2929,6 +3571,113 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/content/category/{id}/translation/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What changed in the other language since this one was last up to date */
+        get: {
+            parameters: {
+                query: {
+                    locale: "sk" | "en";
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["TranslationChanges"];
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                422: components["responses"]["Invalid"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/content/category/{id}/translation/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a language as up to date without changing its text */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        locale: "sk" | "en";
+                    };
+                    "multipart/form-data": {
+                        /** @enum {string} */
+                        locale: "sk" | "en";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            translation: components["schemas"]["TranslationStatus"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                419: components["responses"]["CsrfMismatch"];
+                422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/content/category/{id}/restore": {
         parameters: {
             query?: never;
@@ -3103,6 +3852,59 @@ export interface paths {
         get?: never;
         put?: never;
         /** Delete many categories */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        rows: number[];
+                    };
+                    "multipart/form-data": {
+                        rows: number[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BulkResult"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                419: components["responses"]["CsrfMismatch"];
+                422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/content/category/array/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Duplicate many categories */
         post: {
             parameters: {
                 query?: never;
@@ -3378,7 +4180,7 @@ export interface paths {
                     order?: "asc" | "desc";
                     search?: string;
                     trashed?: "only" | "with";
-                    translation?: "missing_sk" | "missing_en" | "outdated";
+                    translation?: "missing_sk" | "missing_en" | "outdated" | "outdated_sk" | "outdated_en";
                     after?: string;
                     before?: string;
                     status?: "0" | "1";
@@ -3924,6 +4726,113 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/content/page/{id}/translation/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What changed in the other language since this one was last up to date */
+        get: {
+            parameters: {
+                query: {
+                    locale: "sk" | "en";
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["TranslationChanges"];
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                422: components["responses"]["Invalid"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/content/page/{id}/translation/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a language as up to date without changing its text */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        locale: "sk" | "en";
+                    };
+                    "multipart/form-data": {
+                        /** @enum {string} */
+                        locale: "sk" | "en";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            translation: components["schemas"]["TranslationStatus"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                419: components["responses"]["CsrfMismatch"];
+                422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/content/page/{id}/restore": {
         parameters: {
             query?: never;
@@ -4136,6 +5045,296 @@ export interface paths {
             };
         };
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/content/page/array/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Duplicate many pages */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        rows: number[];
+                    };
+                    "multipart/form-data": {
+                        rows: number[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BulkResult"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                419: components["responses"]["CsrfMismatch"];
+                422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/content/page/drafts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The pages that have a draft */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DraftList"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/content/page/{id}/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The draft of a page, or null */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                data: components["schemas"]["PageRecord"];
+                                /** Format: date-time */
+                                updated_at: string;
+                                user_name: string | null;
+                            } | null;
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        /** Keep changes of a page as a draft, not live */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        langs: {
+                            sk: {
+                                title: string;
+                                title_url: string;
+                                content: string;
+                                teaser: string;
+                                page_text: string;
+                                meta_title: string;
+                                meta_description: string;
+                                claim: string;
+                            };
+                            en: {
+                                title: string;
+                                title_url: string;
+                                content: string;
+                                teaser: string;
+                                page_text: string;
+                                meta_title: string;
+                                meta_description: string;
+                                claim: string;
+                            };
+                        };
+                        module_id?: number | null;
+                        category_id?: number | null;
+                        status?: boolean;
+                        redirect?: string | null;
+                        css_class?: string | null;
+                        /** Format: date-time */
+                        publish_up?: string | null;
+                        /** Format: date-time */
+                        publish_down?: string | null;
+                        navigation?: {
+                            value?: boolean;
+                            parent_id?: number | null;
+                        };
+                        group_id?: number | null;
+                        galleries: number[];
+                        panels: number[];
+                        /** Format: date-time */
+                        updated_at?: string;
+                    };
+                    "multipart/form-data": {
+                        langs: {
+                            sk: {
+                                title: string;
+                                title_url: string;
+                                content: string;
+                                teaser: string;
+                                page_text: string;
+                                meta_title: string;
+                                meta_description: string;
+                                claim: string;
+                            };
+                            en: {
+                                title: string;
+                                title_url: string;
+                                content: string;
+                                teaser: string;
+                                page_text: string;
+                                meta_title: string;
+                                meta_description: string;
+                                claim: string;
+                            };
+                        };
+                        module_id?: number | null;
+                        category_id?: number | null;
+                        status?: boolean;
+                        redirect?: string | null;
+                        css_class?: string | null;
+                        /** Format: date-time */
+                        publish_up?: string | null;
+                        /** Format: date-time */
+                        publish_down?: string | null;
+                        navigation?: {
+                            value?: boolean;
+                            parent_id?: number | null;
+                        };
+                        group_id?: number | null;
+                        galleries: number[];
+                        panels: number[];
+                        /** Format: date-time */
+                        updated_at?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["PageRecord"];
+                            /** Format: date-time */
+                            updated_at: string;
+                            user_name: string | null;
+                            message: string;
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                419: components["responses"]["CsrfMismatch"];
+                422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
+            };
+        };
+        /** Discard the draft of a page */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                419: components["responses"]["CsrfMismatch"];
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -4527,7 +5726,7 @@ export interface paths {
                     order?: "asc" | "desc";
                     search?: string;
                     trashed?: "only" | "with";
-                    translation?: "missing_sk" | "missing_en" | "outdated";
+                    translation?: "missing_sk" | "missing_en" | "outdated" | "outdated_sk" | "outdated_en";
                     after?: string;
                     before?: string;
                     status?: "0" | "1";
@@ -5008,6 +6207,113 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/gallery/{id}/translation/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What changed in the other language since this one was last up to date */
+        get: {
+            parameters: {
+                query: {
+                    locale: "sk" | "en";
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["TranslationChanges"];
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                422: components["responses"]["Invalid"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gallery/{id}/translation/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a language as up to date without changing its text */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        locale: "sk" | "en";
+                    };
+                    "multipart/form-data": {
+                        /** @enum {string} */
+                        locale: "sk" | "en";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            translation: components["schemas"]["TranslationStatus"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                419: components["responses"]["CsrfMismatch"];
+                422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/gallery/{id}/restore": {
         parameters: {
             query?: never;
@@ -5196,6 +6502,61 @@ export interface paths {
                     };
                     "multipart/form-data": {
                         rows: number[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BulkResult"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                419: components["responses"]["CsrfMismatch"];
+                422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gallery/array/category": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Assign a category to many galleries */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        rows: number[];
+                        category_id: number;
+                    };
+                    "multipart/form-data": {
+                        rows: number[];
+                        category_id: number;
                     };
                 };
             };
@@ -5811,7 +7172,7 @@ export interface paths {
                     order?: "asc" | "desc";
                     search?: string;
                     trashed?: "only" | "with";
-                    translation?: "missing_sk" | "missing_en" | "outdated";
+                    translation?: "missing_sk" | "missing_en" | "outdated" | "outdated_sk" | "outdated_en";
                     after?: string;
                     before?: string;
                     status?: "0" | "1";
@@ -6314,6 +7675,113 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/blog/{id}/translation/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What changed in the other language since this one was last up to date */
+        get: {
+            parameters: {
+                query: {
+                    locale: "sk" | "en";
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["TranslationChanges"];
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                422: components["responses"]["Invalid"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blog/{id}/translation/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a language as up to date without changing its text */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        locale: "sk" | "en";
+                    };
+                    "multipart/form-data": {
+                        /** @enum {string} */
+                        locale: "sk" | "en";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            translation: components["schemas"]["TranslationStatus"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                419: components["responses"]["CsrfMismatch"];
+                422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/blog/{id}/restore": {
         parameters: {
             query?: never;
@@ -6531,6 +7999,325 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/blog/array/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Duplicate many news articles */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        rows: number[];
+                    };
+                    "multipart/form-data": {
+                        rows: number[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BulkResult"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                419: components["responses"]["CsrfMismatch"];
+                422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blog/array/category": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Assign a category to many news articles */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        rows: number[];
+                        category_id: number;
+                    };
+                    "multipart/form-data": {
+                        rows: number[];
+                        category_id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BulkResult"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                419: components["responses"]["CsrfMismatch"];
+                422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blog/drafts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The news articles that have a draft */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DraftList"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blog/{id}/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The draft of a news article, or null */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                data: components["schemas"]["ArticleRecord"];
+                                /** Format: date-time */
+                                updated_at: string;
+                                user_name: string | null;
+                            } | null;
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        /** Keep changes of a news article as a draft, not live */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        langs: {
+                            sk: {
+                                title: string;
+                                title_url: string;
+                                content: string;
+                                meta_title: string;
+                                meta_description: string;
+                            };
+                            en: {
+                                title: string;
+                                title_url: string;
+                                content: string;
+                                meta_title: string;
+                                meta_description: string;
+                            };
+                        };
+                        status?: boolean;
+                        /** Format: date-time */
+                        publish_up?: string | null;
+                        /** Format: date-time */
+                        publish_down?: string | null;
+                        primary?: boolean;
+                        categories: number[];
+                        galleries: number[];
+                        similars: number[];
+                        /** Format: date-time */
+                        updated_at?: string;
+                    };
+                    "multipart/form-data": {
+                        langs: {
+                            sk: {
+                                title: string;
+                                title_url: string;
+                                content: string;
+                                meta_title: string;
+                                meta_description: string;
+                            };
+                            en: {
+                                title: string;
+                                title_url: string;
+                                content: string;
+                                meta_title: string;
+                                meta_description: string;
+                            };
+                        };
+                        status?: boolean;
+                        /** Format: date-time */
+                        publish_up?: string | null;
+                        /** Format: date-time */
+                        publish_down?: string | null;
+                        primary?: boolean;
+                        categories: number[];
+                        galleries: number[];
+                        similars: number[];
+                        /** Format: date-time */
+                        updated_at?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["ArticleRecord"];
+                            /** Format: date-time */
+                            updated_at: string;
+                            user_name: string | null;
+                            message: string;
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                419: components["responses"]["CsrfMismatch"];
+                422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
+            };
+        };
+        /** Discard the draft of a news article */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                419: components["responses"]["CsrfMismatch"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/blog/validate/title_url": {
         parameters: {
             query?: never;
@@ -6720,7 +8507,7 @@ export interface paths {
                     order?: "asc" | "desc";
                     search?: string;
                     trashed?: "only" | "with";
-                    translation?: "missing_sk" | "missing_en" | "outdated";
+                    translation?: "missing_sk" | "missing_en" | "outdated" | "outdated_sk" | "outdated_en";
                     after?: string;
                     before?: string;
                     status?: "0" | "1";
@@ -7240,6 +9027,113 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reference/{id}/translation/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What changed in the other language since this one was last up to date */
+        get: {
+            parameters: {
+                query: {
+                    locale: "sk" | "en";
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["TranslationChanges"];
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                422: components["responses"]["Invalid"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reference/{id}/translation/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a language as up to date without changing its text */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        locale: "sk" | "en";
+                    };
+                    "multipart/form-data": {
+                        /** @enum {string} */
+                        locale: "sk" | "en";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            translation: components["schemas"]["TranslationStatus"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                419: components["responses"]["CsrfMismatch"];
+                422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reference/{id}/restore": {
         parameters: {
             query?: never;
@@ -7452,6 +9346,339 @@ export interface paths {
             };
         };
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reference/array/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Duplicate many references */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        rows: number[];
+                    };
+                    "multipart/form-data": {
+                        rows: number[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BulkResult"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                419: components["responses"]["CsrfMismatch"];
+                422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reference/array/category": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Assign a category to many references */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        rows: number[];
+                        category_id: number;
+                    };
+                    "multipart/form-data": {
+                        rows: number[];
+                        category_id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BulkResult"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                419: components["responses"]["CsrfMismatch"];
+                422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reference/drafts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The references that have a draft */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DraftList"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reference/{id}/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The draft of a reference, or null */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                data: components["schemas"]["ReferenceRecord"];
+                                /** Format: date-time */
+                                updated_at: string;
+                                user_name: string | null;
+                            } | null;
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        /** Keep changes of a reference as a draft, not live */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        langs: {
+                            sk: {
+                                title: string;
+                                title_url: string;
+                                content: string;
+                                content_road: string;
+                                content_railway: string;
+                                meta_title: string;
+                                meta_description: string;
+                                panel_text: string;
+                            };
+                            en: {
+                                title: string;
+                                title_url: string;
+                                content: string;
+                                content_road: string;
+                                content_railway: string;
+                                meta_title: string;
+                                meta_description: string;
+                                panel_text: string;
+                            };
+                        };
+                        status?: boolean;
+                        /** Format: date-time */
+                        publish_up?: string | null;
+                        /** Format: date-time */
+                        publish_down?: string | null;
+                        categories: number[];
+                        galleries: number[];
+                        similars: number[];
+                        amount?: number;
+                        order?: number;
+                        /** Format: date-time */
+                        updated_at?: string;
+                    };
+                    "multipart/form-data": {
+                        langs: {
+                            sk: {
+                                title: string;
+                                title_url: string;
+                                content: string;
+                                content_road: string;
+                                content_railway: string;
+                                meta_title: string;
+                                meta_description: string;
+                                panel_text: string;
+                            };
+                            en: {
+                                title: string;
+                                title_url: string;
+                                content: string;
+                                content_road: string;
+                                content_railway: string;
+                                meta_title: string;
+                                meta_description: string;
+                                panel_text: string;
+                            };
+                        };
+                        status?: boolean;
+                        /** Format: date-time */
+                        publish_up?: string | null;
+                        /** Format: date-time */
+                        publish_down?: string | null;
+                        categories: number[];
+                        galleries: number[];
+                        similars: number[];
+                        amount?: number;
+                        order?: number;
+                        /** Format: date-time */
+                        updated_at?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["ReferenceRecord"];
+                            /** Format: date-time */
+                            updated_at: string;
+                            user_name: string | null;
+                            message: string;
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                419: components["responses"]["CsrfMismatch"];
+                422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
+            };
+        };
+        /** Discard the draft of a reference */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                419: components["responses"]["CsrfMismatch"];
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -7705,7 +9932,7 @@ export interface paths {
                     order?: "asc" | "desc";
                     search?: string;
                     trashed?: "only" | "with";
-                    translation?: "missing_sk" | "missing_en" | "outdated";
+                    translation?: "missing_sk" | "missing_en" | "outdated" | "outdated_sk" | "outdated_en";
                     after?: string;
                     before?: string;
                     status?: "0" | "1";
@@ -8177,6 +10404,113 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/partner/{id}/translation/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What changed in the other language since this one was last up to date */
+        get: {
+            parameters: {
+                query: {
+                    locale: "sk" | "en";
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["TranslationChanges"];
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                422: components["responses"]["Invalid"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/{id}/translation/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a language as up to date without changing its text */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        locale: "sk" | "en";
+                    };
+                    "multipart/form-data": {
+                        /** @enum {string} */
+                        locale: "sk" | "en";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            translation: components["schemas"]["TranslationStatus"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                419: components["responses"]["CsrfMismatch"];
+                422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/partner/{id}/restore": {
         parameters: {
             query?: never;
@@ -8351,6 +10685,59 @@ export interface paths {
         get?: never;
         put?: never;
         /** Delete many partners */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        rows: number[];
+                    };
+                    "multipart/form-data": {
+                        rows: number[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BulkResult"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                419: components["responses"]["CsrfMismatch"];
+                422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/array/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Duplicate many partners */
         post: {
             parameters: {
                 query?: never;
@@ -8644,7 +11031,7 @@ export interface paths {
                     order?: "asc" | "desc";
                     search?: string;
                     trashed?: "only" | "with";
-                    translation?: "missing_sk" | "missing_en" | "outdated";
+                    translation?: "missing_sk" | "missing_en" | "outdated" | "outdated_sk" | "outdated_en";
                     after?: string;
                     before?: string;
                     /** @description The first day, YYYY-MM-DD. Without both days: the last 7 days up to yesterday. */
@@ -8700,7 +11087,7 @@ export interface paths {
                     order?: "asc" | "desc";
                     search?: string;
                     trashed?: "only" | "with";
-                    translation?: "missing_sk" | "missing_en" | "outdated";
+                    translation?: "missing_sk" | "missing_en" | "outdated" | "outdated_sk" | "outdated_en";
                     after?: string;
                     before?: string;
                     /** @description The first day, YYYY-MM-DD. Without both days: the last 7 days up to yesterday. */
@@ -8756,7 +11143,7 @@ export interface paths {
                     order?: "asc" | "desc";
                     search?: string;
                     trashed?: "only" | "with";
-                    translation?: "missing_sk" | "missing_en" | "outdated";
+                    translation?: "missing_sk" | "missing_en" | "outdated" | "outdated_sk" | "outdated_en";
                     after?: string;
                     before?: string;
                     /** @description The first day, YYYY-MM-DD. Without both days: the last 7 days up to yesterday. */
@@ -8812,7 +11199,7 @@ export interface paths {
                     order?: "asc" | "desc";
                     search?: string;
                     trashed?: "only" | "with";
-                    translation?: "missing_sk" | "missing_en" | "outdated";
+                    translation?: "missing_sk" | "missing_en" | "outdated" | "outdated_sk" | "outdated_en";
                     after?: string;
                     before?: string;
                     /** @description The first day, YYYY-MM-DD. Without both days: the last 7 days up to yesterday. */
@@ -8868,7 +11255,7 @@ export interface paths {
                     order?: "asc" | "desc";
                     search?: string;
                     trashed?: "only" | "with";
-                    translation?: "missing_sk" | "missing_en" | "outdated";
+                    translation?: "missing_sk" | "missing_en" | "outdated" | "outdated_sk" | "outdated_en";
                     after?: string;
                     before?: string;
                     /** @description The first day, YYYY-MM-DD. Without both days: the last 7 days up to yesterday. */
@@ -8924,7 +11311,7 @@ export interface paths {
                     order?: "asc" | "desc";
                     search?: string;
                     trashed?: "only" | "with";
-                    translation?: "missing_sk" | "missing_en" | "outdated";
+                    translation?: "missing_sk" | "missing_en" | "outdated" | "outdated_sk" | "outdated_en";
                     after?: string;
                     before?: string;
                     /** @description The first day, YYYY-MM-DD. Without both days: the last 7 days up to yesterday. */
@@ -8980,7 +11367,7 @@ export interface paths {
                     order?: "asc" | "desc";
                     search?: string;
                     trashed?: "only" | "with";
-                    translation?: "missing_sk" | "missing_en" | "outdated";
+                    translation?: "missing_sk" | "missing_en" | "outdated" | "outdated_sk" | "outdated_en";
                     after?: string;
                     before?: string;
                     /** @description The first day, YYYY-MM-DD. Without both days: the last 7 days up to yesterday. */
@@ -9036,7 +11423,7 @@ export interface paths {
                     order?: "asc" | "desc";
                     search?: string;
                     trashed?: "only" | "with";
-                    translation?: "missing_sk" | "missing_en" | "outdated";
+                    translation?: "missing_sk" | "missing_en" | "outdated" | "outdated_sk" | "outdated_en";
                     after?: string;
                     before?: string;
                     /** @description The first day, YYYY-MM-DD. Without both days: the last 7 days up to yesterday. */
@@ -9092,7 +11479,7 @@ export interface paths {
                     order?: "asc" | "desc";
                     search?: string;
                     trashed?: "only" | "with";
-                    translation?: "missing_sk" | "missing_en" | "outdated";
+                    translation?: "missing_sk" | "missing_en" | "outdated" | "outdated_sk" | "outdated_en";
                     after?: string;
                     before?: string;
                     /** @description The first day, YYYY-MM-DD. Without both days: the last 7 days up to yesterday. */
@@ -9341,7 +11728,7 @@ export interface paths {
                     order?: "asc" | "desc";
                     search?: string;
                     trashed?: "only" | "with";
-                    translation?: "missing_sk" | "missing_en" | "outdated";
+                    translation?: "missing_sk" | "missing_en" | "outdated" | "outdated_sk" | "outdated_en";
                     after?: string;
                     before?: string;
                 };
@@ -9701,7 +12088,7 @@ export interface paths {
                     order?: "asc" | "desc";
                     search?: string;
                     trashed?: "only" | "with";
-                    translation?: "missing_sk" | "missing_en" | "outdated";
+                    translation?: "missing_sk" | "missing_en" | "outdated" | "outdated_sk" | "outdated_en";
                     after?: string;
                     before?: string;
                     status?: "0" | "1";
@@ -11130,7 +13517,7 @@ export interface paths {
                     order?: "asc" | "desc";
                     search?: string;
                     trashed?: "only" | "with";
-                    translation?: "missing_sk" | "missing_en" | "outdated";
+                    translation?: "missing_sk" | "missing_en" | "outdated" | "outdated_sk" | "outdated_en";
                     after?: string;
                     before?: string;
                 };
@@ -11329,6 +13716,65 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mail/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a test mail of a template to oneself */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        lang: "sk" | "en";
+                    };
+                    "multipart/form-data": {
+                        /** @enum {string} */
+                        lang: "sk" | "en";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                419: components["responses"]["CsrfMismatch"];
+                422: components["responses"]["Invalid"];
+                429: components["responses"]["TooManyRequests"];
+                507: components["responses"]["InsufficientStorage"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mail/{id}/revisions": {
         parameters: {
             query?: never;
@@ -11477,6 +13923,113 @@ export interface paths {
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
                 409: components["responses"]["Conflict"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                419: components["responses"]["CsrfMismatch"];
+                422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mail/{id}/translation/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What changed in the other language since this one was last up to date */
+        get: {
+            parameters: {
+                query: {
+                    locale: "sk" | "en";
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["TranslationChanges"];
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                422: components["responses"]["Invalid"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mail/{id}/translation/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a language as up to date without changing its text */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        locale: "sk" | "en";
+                    };
+                    "multipart/form-data": {
+                        /** @enum {string} */
+                        locale: "sk" | "en";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            translation: components["schemas"]["TranslationStatus"];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
                 413: components["responses"]["TooLarge"];
                 415: components["responses"]["UnsupportedMediaType"];
                 419: components["responses"]["CsrfMismatch"];
@@ -13331,6 +15884,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/preview/{locale}/{kind}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Preview a form's values on the public site (HTML) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    locale: "sk" | "en";
+                    kind: "page" | "article" | "reference";
+                    id: number | "new";
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default {} */
+                        langs?: {
+                            [key: string]: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    "multipart/form-data": {
+                        /** @default {} */
+                        langs?: {
+                            [key: string]: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                413: components["responses"]["TooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                419: components["responses"]["CsrfMismatch"];
+                422: components["responses"]["Invalid"];
+                507: components["responses"]["InsufficientStorage"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -13537,6 +16160,13 @@ export interface components {
                 updated_at: string | null;
             };
         };
+        DraftList: {
+            data: {
+                id: number;
+                /** Format: date-time */
+                updated_at: string;
+            }[];
+        };
         EditorImage: {
             location: string;
         };
@@ -13706,6 +16336,9 @@ export interface components {
             id: number;
             model: string;
             route: string | null;
+            route_params: {
+                [key: string]: number;
+            } | null;
             row_id: number | null;
             action: string;
             action_label: string;
@@ -13922,6 +16555,55 @@ export interface components {
             translation?: components["schemas"]["TranslationStatus"];
             updated_at: components["schemas"]["Instant"];
             deleted_at: components["schemas"]["InstantOrNull"];
+        };
+        PasskeyAuthenticationOptions: {
+            challenge: string;
+            timeout?: number;
+            rpId?: string;
+            allowCredentials?: {
+                id: string;
+                type: string;
+                transports?: string[];
+            }[];
+            userVerification?: string;
+        };
+        PasskeyItem: {
+            id: number;
+            name: string;
+            created_at: string;
+            last_used_at: string | null;
+        };
+        PasskeyRegistrationOptions: {
+            rp: {
+                id?: string;
+                name: string;
+            };
+            user: {
+                id: string;
+                name: string;
+                displayName: string;
+            };
+            challenge: string;
+            pubKeyCredParams: {
+                alg: number;
+                type: string;
+            }[];
+            timeout?: number;
+            excludeCredentials?: {
+                id: string;
+                type: string;
+                transports?: string[];
+            }[];
+            authenticatorSelection?: {
+                authenticatorAttachment?: string;
+                requireResidentKey?: boolean;
+                residentKey?: string;
+                userVerification?: string;
+            };
+            attestation?: string;
+            extensions?: {
+                credProps?: boolean;
+            };
         };
         PreviewUrl: {
             url: string;
@@ -14172,6 +16854,23 @@ export interface components {
             goal1Completions: number;
             goal1Value: number;
         };
+        TranslationChange: {
+            field: string;
+            before: string;
+            after: string;
+        };
+        TranslationChanges: {
+            /** @enum {string} */
+            locale: "sk" | "en";
+            outdated: boolean;
+            current_at: string | null;
+            revision: {
+                id: number;
+                created_at: string;
+                action: string;
+            } | null;
+            changes: components["schemas"]["TranslationChange"][];
+        };
         /** @description Per locale: complete, missing (a field the other locale fills is empty) or outdated. */
         TranslationStatus: {
             /** @enum {string} */
@@ -14185,10 +16884,13 @@ export interface components {
             missing_sk: number;
             missing_en: number;
             outdated: number;
+            outdated_sk: number;
+            outdated_en: number;
         };
         TwoFactorStatus: {
             data: {
                 enabled: boolean;
+                totp: boolean;
                 required: boolean;
                 recovery_codes_left: number;
             };

@@ -60,6 +60,7 @@ export interface LogItem {
   id: number;
   model: string;
   route: string | null;
+  route_params: Record<string, number> | null;
   row_id: number | null;
   action: string;
   action_label: string;

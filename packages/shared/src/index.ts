@@ -24,6 +24,7 @@ export * from './schemas/navigation.js';
 export * from './schemas/page.js';
 export * from './schemas/panel.js';
 export * from './schemas/partner.js';
+export * from './schemas/passkeys.js';
 export * from './schemas/reference.js';
 export * from './schemas/search.js';
 export * from './schemas/settings.js';

@@ -16,13 +16,18 @@ export const ERR = {
   nameUrlUnique: 'errors.nameUrlUnique',
   moduleIdUnique: 'errors.moduleIdUnique',
   passwordEqual: 'errors.passwordEqual',
+  /** A list that needs at least one choice (positions, categories, events). */
   requiredSelect: 'errors.requiredSelect',
+  /** A select of one choice (module, role, group, country) left empty or naming no such option. */
+  requiredOption: 'errors.requiredOption',
   image: 'errors.image',
   invalid: 'errors.invalid',
   publishDown: 'errors.publishDown',
   parentInvalid: 'errors.parentInvalid',
   /** A webhook's address that resolves to no public address (loopback, private, link-local, metadata) or to none. */
   webhookAddress: 'errors.webhookAddress',
+  /** "Mark as up to date" of a language that is not outdated (docs/features/translations.md). */
+  notOutdated: 'errors.notOutdated',
   authFailed: 'auth.failed',
 } as const;
 export type ErrorKey = (typeof ERR)[keyof typeof ERR];

@@ -73,12 +73,12 @@ export const zNullableId = z.preprocess(
   z.coerce.number({ error: ERR.invalid }).int(ERR.invalid).positive(ERR.invalid).max(INT4_MAX, ERR.invalid).nullable(),
 );
 
-/** A required choice from a select (module_id): a positive id, else errors.requiredSelect. */
+/** A required choice from a select (module_id): a positive id, else errors.requiredOption. */
 export const zRequiredId = z.coerce
-  .number({ error: ERR.requiredSelect })
-  .int(ERR.requiredSelect)
-  .positive(ERR.requiredSelect)
-  .max(INT4_MAX, ERR.requiredSelect);
+  .number({ error: ERR.requiredOption })
+  .int(ERR.requiredOption)
+  .positive(ERR.requiredOption)
+  .max(INT4_MAX, ERR.requiredOption);
 
 /** The instants a `timestamptz` column takes from an ISO text: years 1 to 9999 in UTC (year 0 is refused). */
 const STORABLE_FROM = Date.parse('0001-01-01T00:00:00Z');

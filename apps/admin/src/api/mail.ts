@@ -1,6 +1,6 @@
-import type { MailTemplateInput, MailTemplateRecord, MailTemplateRow } from '@backoffice/shared';
+import type { Locale, MailTemplateInput, MailTemplateRecord, MailTemplateRow } from '@backoffice/shared';
 import { useQuery } from '@tanstack/react-query';
-import { request } from './client';
+import { type MessageResponse, request } from './client';
 import { createResourceApi } from './resource';
 
 /** Mail templates, /api/mail/ (docs/spec-index.md S2.7): list, record, save; no create and no delete. */
@@ -17,3 +17,7 @@ export function useMailPreview(id: number | null) {
     staleTime: 0,
   });
 }
+
+/** Mails the saved template in `lang` with sample values to the signed-in user (`POST /api/mail/{id}/test`). */
+export const sendTestMail = (id: number, lang: Locale) =>
+  request<MessageResponse>('POST', `/api/mail/${id}/test`, { body: { lang } });

@@ -22,7 +22,8 @@ export interface ResourceApi<Row, Rec, Input> {
   destroy(id: number): Promise<MessageResponse>;
   restore(id: number): Promise<WriteResponse<Rec>>;
   /** `POST array/{action}`: publish|hide|destroy for content, activate|block|destroy for users. */
-  bulk(action: string, rows: number[]): Promise<BulkResponse>;
+  /** `extra`: what the action takes beside the rows (`category_id` of array/category). */
+  bulk(action: string, rows: number[], extra?: Record<string, number>): Promise<BulkResponse>;
 }
 
 /** Builds the calls of a resource whose base path ends with a slash, e.g. `/api/content/text/`. */
@@ -39,7 +40,7 @@ export function createResourceApi<Row, Rec, Input extends object>(
     update: (id, input) => request('POST', `${base}${id}`, { body: input }),
     destroy: (id) => request('DELETE', `${base}${id}`),
     restore: (id) => request('POST', `${base}${id}/restore`),
-    bulk: (action, rows) => request('POST', `${base}array/${action}`, { body: { rows } }),
+    bulk: (action, rows, extra) => request('POST', `${base}array/${action}`, { body: { ...extra, rows } }),
   };
 }
 

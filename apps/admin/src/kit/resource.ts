@@ -1,4 +1,4 @@
-import type { Locale } from '@backoffice/shared';
+import type { Abilities, Locale } from '@backoffice/shared';
 import type { FormRule, TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ComponentType } from 'react';
@@ -8,6 +8,9 @@ import type { RouteName } from '../routes/paths';
 import type { DetailDef } from './detail/detailDef';
 import type { BulkMenuAction } from './list/BulkMenu';
 import type { SafeParseSchema } from './zodForm';
+
+/** The kinds of record the public site previews (the server's `/api/preview/{locale}/{kind}/{id|new}`). */
+export type PreviewKind = 'page' | 'article' | 'reference';
 
 export interface ListRowBase {
   id: number;
@@ -71,8 +74,8 @@ export interface ResourceDef<Row extends ListRowBase, Rec extends RecordBase, Va
   /** Data columns; a column is sortable when it has `sorter: true` and its `key` is the sort name. */
   columns: (context: ColumnContext) => TableColumnsType<Row>;
   filters?: readonly FilterDef[];
-  /** Row actions of this resource beside edit and delete (e.g. preview). */
-  RowActions?: ComponentType<{ row: Row }>;
+  /** Row actions of this resource beside edit and delete (e.g. preview); `abilities` are the list's. */
+  RowActions?: ComponentType<{ row: Row; abilities?: Abilities }>;
   /**
    * What the user may do to one row, when the server says so per row (users: role 2 edits only itself and site
    * members; nobody removes the owner). Edit and delete are shown only where allowed; unset means the list's abilities.
@@ -82,6 +85,13 @@ export interface ResourceDef<Row extends ListRowBase, Rec extends RecordBase, Va
   bulkActions?: readonly BulkMenuAction[];
   /** The server keeps this resource's revisions: its edit form offers "History" (docs/features/revisions.md). */
   history?: boolean;
+  /**
+   * A published record can keep its changes as a draft, not live until saved (docs/features/drafts.md): the form offers
+   * "Save draft" and loads a record's draft, the list marks the rows that have one.
+   */
+  drafts?: boolean;
+  /** The public site shows this kind of record: the form offers a live preview of its values (docs/features/drafts.md). */
+  preview?: PreviewKind;
   /** A read-only resource (form submissions) opens this panel from its rows instead of a form. */
   detail?: DetailDef<Rec>;
   /** The create/edit form; a read-only resource has none. */

@@ -22,7 +22,10 @@ import type { FilterDef } from './resource';
 
 const STATE_COLOURS = { complete: 'green', missing: 'orange', outdated: 'gold' } as const;
 
-/** The translation state of a row per locale as two small tags ("SK", "EN"), each with its state as a tooltip. */
+/**
+ * The translation state of a row per locale as two small tags ("SK", "EN"), each with its state as a tooltip; the
+ * locale that is behind says so ("Outdated: en").
+ */
 export function translationColumn<Row extends object>(t: TFunction): ColumnType<Row> {
   return {
     key: 'translation',
@@ -40,7 +43,7 @@ export function translationColumn<Row extends object>(t: TFunction): ColumnType<
             return (
               <Tooltip key={locale} title={label}>
                 <Tag color={STATE_COLOURS[state]} data-state={state} aria-label={label} className="bo-translation-tag">
-                  {locale.toUpperCase()}
+                  {state === 'outdated' ? t('translation.outdatedIn', { locale }) : locale.toUpperCase()}
                 </Tag>
               </Tooltip>
             );
@@ -51,7 +54,7 @@ export function translationColumn<Row extends object>(t: TFunction): ColumnType<
   };
 }
 
-/** The list filter `translation=missing_sk|missing_en|outdated` every translated list offers. */
+/** The list filter `translation=missing_sk|missing_en|outdated|outdated_sk|outdated_en` every translated list offers. */
 export const translationFilter: FilterDef = {
   key: 'translation',
   labelKey: 'translation.filter',
@@ -145,7 +148,7 @@ export function LocaleStateTag({
         data-testid={`locale-state-${locale}`}
         data-state={state}
       >
-        {t(`translation.tab.${state}`)}
+        {state === 'outdated' ? t('translation.outdatedIn', { locale }) : t(`translation.tab.${state}`)}
       </Tag>
     </Tooltip>
   );

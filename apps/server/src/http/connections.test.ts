@@ -182,7 +182,7 @@ describe('connections: every body framing on every method', () => {
     const connection = await RawConnection.open();
     const answer = await connection.exchange(request('OPTIONS', '/api/nothing', { 'accept-language': 'sk' }, '\r\n'));
     expect(answer?.status).toBe(404);
-    expect(JSON.parse(answer?.body ?? '{}')).toEqual({ message: 'Nenájdené.', error: 'Nenájdené.' });
+    expect(JSON.parse(answer?.body ?? '{}')).toEqual({ message: 'Záznam sa nenašiel.', error: 'Záznam sa nenašiel.' });
     connection.close();
   });
 });

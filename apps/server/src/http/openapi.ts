@@ -61,6 +61,11 @@ export const TAGS: readonly { tag: string; prefixes: readonly string[]; descript
   { tag: 'Settings', prefixes: ['/api/settings'], description: 'Settings' },
   { tag: 'Search', prefixes: ['/api/search'], description: "The search everything of the admin's palette" },
   {
+    tag: 'Preview',
+    prefixes: ['/api/preview'],
+    description: "A form's values rendered by the public site's templates before they are saved",
+  },
+  {
     tag: 'Delivery',
     prefixes: ['/api/delivery/'],
     description: 'Published content for other channels, no session (a bearer API token when the access rule asks)',

@@ -4,12 +4,17 @@ import sk from './sk.json' with { type: 'json' };
 
 const catalogues: Record<Locale, unknown> = { sk, en };
 
-/** Translates a server message key into the request's language; `{{name}}` placeholders are filled. */
-export function t(lang: Locale, key: string, vars: Record<string, string | number> = {}): string {
+/** The text of a key in a language's catalogue, undefined when it has none. */
+export function lookup(lang: Locale, key: string): string | undefined {
   const found = key
     .split('.')
     .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogues[lang]);
-  const text = typeof found === 'string' ? found : key;
+  return typeof found === 'string' ? found : undefined;
+}
+
+/** Translates a server message key into the request's language; `{{name}}` placeholders are filled. */
+export function t(lang: Locale, key: string, vars: Record<string, string | number> = {}): string {
+  const text = lookup(lang, key) ?? key;
   return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? ''));
 }
 

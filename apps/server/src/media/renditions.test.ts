@@ -148,7 +148,7 @@ describe.each(['local', 's3'] as const)('renditions on the %s driver', (driver) 
     });
   });
 
-  it("a replaced image's renditions and row go with it, the new one gets its own; @delete@ leaves nothing", async () => {
+  it("a replaced image's renditions and row go with it, the new one gets its own; @delete@ leaves no rendition", async () => {
     const created = (
       await postMultipart(admin, '/api/content/page/', pageFields('Replaced', { image: await jpeg(300, 200) }))
     ).json().data;
@@ -177,7 +177,8 @@ describe.each(['local', 's3'] as const)('renditions on the %s driver', (driver) 
       pageFields('Replaced', { image: '@delete@', updated_at: next.updated_at }),
     );
     expect(cleared.statusCode).toBe(200);
-    expect(await keys(`page/${created.id}/`)).toEqual([]);
+    // The versions keep the originals and thumbnails (docs/features/revisions.md "Files"), not their renditions.
+    expect(await keys(`page/${created.id}/renditions/`)).toEqual([]);
     expect(await rowOf(`page/${created.id}/${next.image}`)).toBeUndefined();
   });
 

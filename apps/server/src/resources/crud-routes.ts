@@ -23,10 +23,14 @@ import type { Config } from '../config.js';
 import { abilitiesOf, authorizer } from '../http/policy.js';
 import { t } from '../i18n/index.js';
 import { imageUploadConfig } from '../media/images.js';
+import type { CategorySpec } from './assign-category.js';
+import { registerCopyRoutes } from './bulk-copy-routes.js';
 import { type ImageColumn, imageFields } from './image-fields.js';
+import { keptFiles } from './kept-files.js';
 import { translationStatusOf, translationsOf } from './langs.js';
 import { type ContentWrites, contentOperations, type WithFiles, type WithNewFiles } from './operations.js';
 import { registerRevisionRoutes } from './revision-routes.js';
+import { registerTranslationRoutes } from './translation-routes.js';
 
 export { type ImageColumn, imageFields } from './image-fields.js';
 
@@ -84,21 +88,31 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
      */
     row?: z.ZodType;
     record?: z.ZodType;
+    /**
+     * Offers the bulk "duplicate" (bulk-copy-routes.ts); `adjust` clears what a copy must not inherit (a page's
+     * navigation place). Unset: not offered.
+     */
+    duplicate?: { adjust?: (copy: z.output<B>) => z.output<B> };
+    /** The records' categories: offers the bulk "assign a category" (bulk-copy-routes.ts). */
+    categories?: CategorySpec;
   },
 ) {
   const { resource } = spec;
   const { db, can, read, table, model } = resource;
+  // A record's image files stay while a revision of it names them (kept-files.ts), so a restore brings them back.
+  const files = spec.image ? (spec.image.fields ?? ['image']) : [];
+  const kept =
+    spec.image && keptFiles(db, { table, model, media: spec.image.media, config: spec.image.config, fields: files });
   // Every write is one operation (operations.ts): the policy, then the record, its revision and the log entry in
   // one transaction. The routes validate, write new files first (image-fields.ts) and answer.
-  const operations = contentOperations(resource);
+  const operations = contentOperations(resource, kept);
   const noun = nounOf(app);
   const row = spec.row ?? anyRecordSchema;
   const record = spec.record ?? anyRecordSchema;
   // `{data, abilities}`, and for a translated record each locale's state (docs/features/translations.md).
   const recordAnswer = recordResponse(record).extend({ translation: translationStatusSchema.optional() });
   const allow = authorizer(can);
-  const image = spec.image ? imageFields(db, table, spec.image) : undefined;
-  const files = spec.image ? (spec.image.fields ?? ['image']) : [];
+  const image = spec.image ? imageFields(db, table, { ...spec.image, release: kept?.release }) : undefined;
   const writeOptions = image
     ? { config: { ...imageUploadConfig, openapiFiles: files }, preValidation: image.capture }
     : {};
@@ -183,11 +197,15 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
     allow,
     body: () => spec.body,
     response: writeResponse(record),
-    restore: async (request, id, input: z.output<B>, user) => ({
+    // The version's image files come back with it (image.revert), where they still exist.
+    restore: async (request, id, input: z.output<B>, user, version) => ({
       message: t(request.lang, 'crud.updated'),
-      data: await operations.revert(user, id, input),
+      data: await operations.revert(user, id, input, image && ((save) => image.revert(id, version, save))),
     }),
   });
+  // A translated record's changes since a locale was current, and "mark as up to date" (docs/features/translations.md).
+  const translations = translationsOf(table);
+  if (translations) registerTranslationRoutes(app, { db, model, allow, translations, read });
 
   // Removal is soft (docs/data.md Removal): DELETE {id}, POST {id}/restore, POST array/{publish|hide|destroy}.
   app.delete(
@@ -233,5 +251,16 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
       },
     );
   }
+  registerCopyRoutes<z.output<B>>(app, {
+    allow,
+    noun,
+    duplicate: spec.duplicate && {
+      resource,
+      body: spec.body as z.ZodType<z.output<B>>,
+      adjust: spec.duplicate.adjust,
+      image: spec.image && { ...spec.image, fields: files },
+    },
+    categories: spec.categories && { ...spec.categories, resource },
+  });
   return operations;
 }

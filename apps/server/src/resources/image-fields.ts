@@ -41,11 +41,22 @@ async function logged<T>(request: FastifyRequest, work: Promise<T>): Promise<T> 
 export function imageFields(
   db: Db,
   table: Parameters<typeof softResource>[1],
-  target: { media: string; config: Config; fields?: readonly ImageColumn[] },
+  target: {
+    media: string;
+    config: Config;
+    fields?: readonly ImageColumn[];
+    /**
+     * What becomes of the files a committed save replaced: for a record with a history, they stay while a revision
+     * names them (kept-files.ts); without one, they are removed.
+     */
+    release?: (id: number, files: readonly (string | null)[]) => Promise<void>;
+  },
 ) {
   const fields = target.fields ?? ['image'];
   const raw = new WeakMap<FastifyRequest, Record<string, unknown>>();
   const ctx = { config: target.config };
+  const release = (id: number, files: readonly (string | null)[]) =>
+    target.release ? target.release(id, files) : removeImages(ctx, { model: target.media, id }, files);
 
   const checkOne = async (field: ImageColumn, value: unknown): Promise<ImageUpload> => {
     if (Buffer.isBuffer(value)) return processImageField(field, value);
@@ -147,7 +158,53 @@ export function imageFields(
         await removeImages(ctx, place, written, { prune: true });
         throw err;
       }
-      await removeImages(ctx, place, replaced);
+      await release(id, replaced);
+      return saved;
+    },
+
+    /**
+     * Saves record `id` back to a kept version with that version's image files (docs/features/revisions.md "Files"):
+     * `save` saves the record and calls `point` in its transaction, which points the row at the files the version
+     * names (none where it had none); a file gone from the storage since keeps the current image. Once `save` has
+     * committed, the files it replaced are released (`release`). Answers what `save` answered.
+     */
+    async revert<T>(id: number, version: unknown, save: (point: (tx: Tx) => Promise<void>) => Promise<T>): Promise<T> {
+      const storage = mediaStorage(target.config);
+      const kept = (typeof version === 'object' && version !== null ? version : {}) as Record<string, unknown>;
+      // Checked before the transaction opens: a storage request (S3) holds no connection.
+      const exists = (file: string) =>
+        Promise.resolve()
+          .then(() => storage.store.stat(storage.keyOf(target.media, id, file)))
+          .then(
+            () => true,
+            () => false,
+          );
+      const next = await Promise.all(
+        fields.map(async (field): Promise<string | null | undefined> => {
+          const file = kept[field];
+          if (!(field in kept)) return undefined;
+          if (file === null || file === '') return null;
+          return typeof file === 'string' && (await exists(file)) ? file : undefined;
+        }),
+      );
+      let replaced: (string | null)[] = [];
+      const point = async (tx: Tx) => {
+        const result = (await tx.execute(
+          sql`select ${sql.join(
+            fields.map((field) => sql.identifier(field)),
+            sql`, `,
+          )} from ${table} where id = ${id} for update`,
+        )) as unknown as { rows: Record<string, string | null>[] };
+        const now = result.rows[0] ?? {};
+        // Only the fields that change: an unchanged image is neither added again nor replaced.
+        const changing = next.map((file, i) =>
+          file === undefined || file === (now[fields[i] ?? ''] ?? null) ? undefined : file,
+        );
+        replaced = await pointAt(tx, id, changing);
+        await renditionsOfSave(tx, target.config, { model: target.media, id, added: changing, replaced });
+      };
+      const saved = await save(point);
+      await release(id, replaced);
       return saved;
     },
 

@@ -159,6 +159,8 @@ export function translations<L extends LangTable, F extends string>(spec: {
           missing,
           ...flagSet,
           ...(changed ? { changed_at: sql`now()` } : {}),
+          // Up to date after this save: the revision it writes is where this locale's outdated changes start from.
+          ...(outdated ? {} : { current_at: sql`now()` }),
         };
         await tx
           .insert(table)
@@ -185,6 +187,43 @@ export function translations<L extends LangTable, F extends string>(spec: {
   };
   TRANSLATED_OWNERS.set(owner, translated);
   return translated;
+}
+
+/**
+ * "Mark as up to date" (docs/features/translations.md): the outdated `locale` of record `id` becomes current without
+ * a change of its text, and the record's flags follow, as a save keeps them. Its language rows are locked first, so
+ * that a save running beside it is read after it. Answers `marked`, or why nothing was written: the record has no
+ * language rows (`unknown`), the locale was not outdated (`current`).
+ */
+export async function markTranslationCurrent(
+  tx: Tx,
+  tr: Translations,
+  id: number,
+  locale: Locale,
+): Promise<'marked' | 'unknown' | 'current'> {
+  const state = tr.table as unknown as Record<'missing' | 'outdated', AnyPgColumn>;
+  const rows = await tx
+    .select({ language_code: tr.table.language_code, missing: state.missing, outdated: state.outdated })
+    .from(tr.table)
+    .where(eq(tr.ownerColumn, id))
+    .for('update');
+  const stateOf = (l: Locale) => {
+    const row = rows.find((r) => r.language_code === l);
+    return { missing: Boolean(row?.missing), outdated: Boolean(row?.outdated) && l !== locale };
+  };
+  if (rows.length === 0) return 'unknown';
+  if (!rows.find((r) => r.language_code === locale)?.outdated) return 'current';
+  const recordFlags = recordFlagsOf({ sk: stateOf('sk'), en: stateOf('en') });
+  const flagSet = Object.fromEntries(
+    TRANSLATION_FILTERS.map((filter) => [`translation_${filter}`, recordFlags[filter]]),
+  );
+  await tx
+    .update(tr.table)
+    .set({ outdated: false, current_at: sql`now()` } as Record<string, unknown>)
+    .where(and(eq(tr.ownerColumn, id), eq(tr.table.language_code, locale)));
+  await tx.update(tr.table).set(flagSet).where(eq(tr.ownerColumn, id));
+  await tx.update(tr.owner).set(flagSet).where(eq(tr.owner.id, id));
+  return 'marked';
 }
 
 /**
@@ -245,8 +284,8 @@ export function translationState<F extends string>(
 }
 
 /**
- * The record's translation flags after a save (docs/features/translations.md): a locale misses a field, or one of
- * the two is outdated.
+ * The record's translation flags after a save (docs/features/translations.md): a locale misses a field, one of the
+ * two is outdated, the Slovak is, the English is.
  */
 export const recordFlagsOf = (
   state: Record<Locale, { outdated: boolean; missing: boolean }>,
@@ -254,6 +293,8 @@ export const recordFlagsOf = (
   missing_sk: state.sk.missing,
   missing_en: state.en.missing,
   outdated: state.sk.outdated || state.en.outdated,
+  outdated_sk: state.sk.outdated,
+  outdated_en: state.en.outdated,
 });
 
 export type Translations = Pick<

@@ -8,6 +8,8 @@ import type { Db, Tx } from '../db/client.js';
 import { forbidden, notFound } from '../http/errors.js';
 import type { ContentAction } from '../http/policy.js';
 import type { AuthUser } from '../http/session.js';
+import { type Draft, draftOf, dropDraft, writeDraft } from './drafts.js';
+import type { KeptFiles } from './kept-files.js';
 import { softResource } from './resource.js';
 import { keepOriginal, recordWrite, type WriteEntry } from './revisions.js';
 import { bulkWrite } from './revisions-bulk.js';
@@ -47,14 +49,45 @@ export interface ContentWrites<I> {
 
 export type ContentOperations<I> = ReturnType<typeof contentOperations<I>>;
 
+/** Carries a draft's record out of the savepoint it was read in, rolling the savepoint back. */
+class DraftRead extends Error {
+  constructor(readonly data: unknown) {
+    super('draft read');
+  }
+}
+
 /** The operations of one content resource (see the top of this file). */
-export function contentOperations<I>(spec: ContentWrites<I>) {
+export function contentOperations<I>(spec: ContentWrites<I>, images?: KeptFiles) {
   const { db, model, read } = spec;
   const permit = (user: Actor, action: ContentAction) => {
     if (user !== 'server' && !spec.can(user, action)) throw forbidden();
   };
-  // The log entry and each changed record's revision, in the save's transaction; answers the records as read.
-  const recorded = (tx: Tx, entry: WriteEntry) => recordWrite(tx, entry, (id) => read(tx, id));
+  /** The image files each record's pruned revisions named, as a write's recordWrite is told them. */
+  const pruning = () => {
+    const pruned = new Map<number, string[]>();
+    const onPruned = (id: number, data: unknown) => {
+      pruned.set(id, [...(pruned.get(id) ?? []), ...(images?.filesOf(data) ?? [])]);
+    };
+    return { pruned, onPruned };
+  };
+  const releasePruned = async (pruned: Map<number, string[]>) => {
+    for (const [id, names] of pruned) if (names.length > 0) await images?.release(id, names);
+  };
+  /**
+   * Runs a write's transaction, handing it `recorded`: the log entry and each changed record's revision, in that
+   * transaction (answers the records as read). Once it has committed, the image files that only the revisions it
+   * pruned named go (kept-files.ts).
+   */
+  const written = async <T>(
+    work: (tx: Tx, recorded: (entry: WriteEntry) => Promise<Map<number, unknown>>) => Promise<T>,
+  ): Promise<T> => {
+    const { pruned, onPruned } = pruning();
+    const result = await db.transaction((tx) =>
+      work(tx, (entry) => recordWrite(tx, { ...entry, onPruned }, (id) => read(tx, id))),
+    );
+    await releasePruned(pruned);
+    return result;
+  };
   const saved = async (kept: Map<number, unknown>, id: number) => kept.get(id) ?? (await read(db, id));
 
   return {
@@ -62,11 +95,11 @@ export function contentOperations<I>(spec: ContentWrites<I>) {
     async create(user: Actor, input: I, files?: WithNewFiles): Promise<{ id: number; data: unknown }> {
       permit(user, 'create');
       const save = (reserved?: number, point?: (tx: Tx) => Promise<void>) =>
-        db.transaction(async (tx) => {
+        written(async (tx, recorded) => {
           const id = await spec.create(tx, input, reserved);
           if (reserved !== undefined && id !== reserved) throw new Error(`${model} was not created with its id`);
           await point?.(tx);
-          return { id, kept: await recorded(tx, { userId: actorId(user), model, rowIds: [id], action: 'store' }) };
+          return { id, kept: await recorded({ userId: actorId(user), model, rowIds: [id], action: 'store' }) };
         });
       const { id, kept } = files ? await files(save) : await save();
       return { id, data: await saved(kept, id) };
@@ -76,46 +109,53 @@ export function contentOperations<I>(spec: ContentWrites<I>) {
     async update(user: Actor, id: number, input: I, files?: WithFiles): Promise<unknown> {
       permit(user, 'update');
       const save = (point?: (tx: Tx) => Promise<void>) =>
-        db.transaction(async (tx) => {
+        written(async (tx, recorded) => {
           await keepOriginal(tx, model, id, (rowId) => read(tx, rowId));
           await spec.update(tx, id, input);
           await point?.(tx);
-          return recorded(tx, { userId: actorId(user), model, rowIds: [id], action: 'update' });
+          // The save publishes what the form holds: a draft it was loaded from is done (drafts.ts).
+          await dropDraft(tx, model, id);
+          return recorded({ userId: actorId(user), model, rowIds: [id], action: 'update' });
         });
       return saved(files ? await files(save) : await save(), id);
     },
 
-    /** Saves record `id` back to one of its versions (docs/features/revisions.md); answers the record. */
-    async revert(user: Actor, id: number, input: I): Promise<unknown> {
+    /**
+     * Saves record `id` back to one of its versions (docs/features/revisions.md), with the version's image files when
+     * `withFiles` points the row at them (image-fields.ts `revert`); answers the record.
+     */
+    async revert(user: Actor, id: number, input: I, withFiles?: WithFiles): Promise<unknown> {
       permit(user, 'update');
-      const kept = await db.transaction(async (tx) => {
-        await keepOriginal(tx, model, id, (rowId) => read(tx, rowId));
-        await spec.update(tx, id, input);
-        return recorded(tx, { userId: actorId(user), model, rowIds: [id], action: 'update', revision: 'revert' });
-      });
-      return saved(kept, id);
+      const save = (point?: (tx: Tx) => Promise<void>) =>
+        written(async (tx, recorded) => {
+          await keepOriginal(tx, model, id, (rowId) => read(tx, rowId));
+          await spec.update(tx, id, input);
+          await point?.(tx);
+          return recorded({ userId: actorId(user), model, rowIds: [id], action: 'update', revision: 'revert' });
+        });
+      return saved(withFiles ? await withFiles(save) : await save(), id);
     },
 
     /** Removes record `id` (soft: docs/data.md Removal); 404 when there is none. */
     async remove(user: Actor, id: number): Promise<void> {
       permit(user, 'destroy');
-      await db.transaction(async (tx) => {
+      await written(async (tx, recorded) => {
         const rows = softResource(tx, spec.table);
         const changed = await rows.destroy([id]);
         if (changed.length === 0 && !(await rows.exists(id))) throw notFound();
-        await recorded(tx, { userId: actorId(user), model, rowIds: changed, action: 'destroy' });
+        await recorded({ userId: actorId(user), model, rowIds: changed, action: 'destroy' });
       });
     },
 
     /** Brings back removed record `id`, unless a rule refuses (checkRestore: 422); answers the record. */
     async restore(user: Actor, id: number): Promise<unknown> {
       permit(user, 'restore');
-      const kept = await db.transaction(async (tx) => {
+      const kept = await written(async (tx, recorded) => {
         await spec.checkRestore?.(tx, id);
         const rows = softResource(tx, spec.table);
         const changed = await rows.restore([id]);
         if (changed.length === 0 && !(await rows.exists(id))) throw notFound();
-        return recorded(tx, { userId: actorId(user), model, rowIds: changed, action: 'restore' });
+        return recorded({ userId: actorId(user), model, rowIds: changed, action: 'restore' });
       });
       return saved(kept, id);
     },
@@ -123,12 +163,12 @@ export function contentOperations<I>(spec: ContentWrites<I>) {
     /** Sets record `id`'s place in its list (`order`, a whole number ≥ 0), logged as `order`; answers the record. */
     async reorder(user: Actor, id: number, order: number): Promise<unknown> {
       permit(user, 'update');
-      const kept = await db.transaction(async (tx) => {
+      const kept = await written(async (tx, recorded) => {
         const result = (await tx.execute(
           sql`update ${spec.table} set "order" = ${order}, updated_at = now() where id = ${id} returning id`,
         )) as unknown as { rows: { id: number }[] };
         if (result.rows.length === 0) throw notFound();
-        return recorded(tx, { userId: actorId(user), model, rowIds: [id], action: 'order' });
+        return recorded({ userId: actorId(user), model, rowIds: [id], action: 'order' });
       });
       return saved(kept, id);
     },
@@ -138,6 +178,7 @@ export function contentOperations<I>(spec: ContentWrites<I>) {
       permit(user, action);
       const unique = [...new Set(ids)];
       const status = action === 'destroy' ? undefined : action === 'publish';
+      const { pruned, onPruned } = pruning();
       // The records are read for their revisions before the transaction opens (docs/features/revisions.md).
       const changed = await bulkWrite(
         db,
@@ -148,9 +189,42 @@ export function contentOperations<I>(spec: ContentWrites<I>) {
           const rows = softResource(tx, spec.table);
           return status === undefined ? rows.destroy(unique) : rows.setStatus(unique, status);
         },
-        (tx, changed, current) => recordWrite(tx, { userId: actorId(user), model, rowIds: changed, action }, current),
+        (tx, changed, current) =>
+          recordWrite(tx, { userId: actorId(user), model, rowIds: changed, action, onPruned }, current),
       );
+      await releasePruned(pruned);
       return changed.length;
+    },
+
+    /**
+     * Keeps `input` as the draft of record `id` without changing the record (docs/features/drafts.md): the save is
+     * run in a savepoint, so that its checks (a 409 for a stale form, a title_url taken) answer as for a save, the
+     * record is read as that save would leave it, and the savepoint is rolled back. Answers the draft.
+     */
+    async keepDraft(user: Actor, id: number, input: I): Promise<Draft> {
+      permit(user, 'update');
+      return db.transaction(async (tx) => {
+        if (!(await softResource(tx, spec.table).exists(id))) throw notFound();
+        const data = await tx
+          .transaction(async (trial) => {
+            await spec.update(trial, id, input);
+            throw new DraftRead(await read(trial, id));
+          })
+          .catch((err: unknown) => {
+            if (err instanceof DraftRead) return err.data;
+            throw err;
+          });
+        await writeDraft(tx, model, id, data, actorId(user));
+        const draft = await draftOf(tx, model, id);
+        if (!draft) throw new Error(`${model} ${id}: the draft was not kept`);
+        return draft;
+      });
+    },
+
+    /** Discards the draft of record `id`; 404 when it has none. */
+    async discardDraft(user: Actor, id: number): Promise<void> {
+      permit(user, 'update');
+      if (!(await dropDraft(db, model, id))) throw notFound();
     },
   };
 }

@@ -46,9 +46,10 @@ export interface RevisionRoutesSpec {
   response: z.ZodType;
   /**
    * Saves the restored version as `user`, with its activity log entry (`update`) and its revision (`revert`), and
-   * answers as the resource's save does; a stale `updated_at` is its 409.
+   * answers as the resource's save does; a stale `updated_at` is its 409. `version` is the kept version as saved
+   * (a content record's image files come back from it: image-fields.ts `revert`).
    */
-  restore: (request: FastifyRequest, id: number, input: never, user: AuthUser) => Promise<unknown>;
+  restore: (request: FastifyRequest, id: number, input: never, user: AuthUser, version: unknown) => Promise<unknown>;
 }
 
 /**
@@ -119,13 +120,13 @@ export function registerRevisionRoutes(app: ZodApp, spec: RevisionRoutesSpec) {
       known(id);
       const revision = await getRevision(db, model, id, revisionId);
       if (!revision) throw notFound();
-      // The saved fields as a form would send them; files (and secrets) stay as they are now.
+      // The saved fields as a form would send them; secrets (and the settings' files) stay as they are now.
       const saved = spec.toBody ? spec.toBody(revision.data) : (revision.data as object);
       const parsed = spec.body(id).safeParse({ ...saved, updated_at: request.body.updated_at });
       if (!parsed.success) {
         throw invalid(Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), [issue.message]])));
       }
-      return spec.restore(request, id, parsed.data as never, user);
+      return spec.restore(request, id, parsed.data as never, user, revision.data);
     },
   );
 }

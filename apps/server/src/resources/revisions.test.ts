@@ -126,3 +126,22 @@ describe('changedKeys', () => {
     expect(changedKeys(before, after)).toEqual(['status', 'positions', 'langs.en.title']);
   });
 });
+
+describe('the versions past the first page', () => {
+  it('page 2 holds the versions past 50; a per_page above the limit answers the default page', async () => {
+    process.env.REVISIONS_KEEP = '60';
+    const id = await saveText(null, 'Cenník 0');
+    for (let n = 1; n < 55; n++) await saveText(id, `Cenník ${n}`);
+    const first = (await ctx.admin.get(`${BASE}/${id}/revisions?per_page=50`)).json();
+    expect(first.meta).toMatchObject({ total: 55, current_page: 1, last_page: 2 });
+    expect(first.data).toHaveLength(50);
+    const second = (await ctx.admin.get(`${BASE}/${id}/revisions?per_page=50&page=2`)).json();
+    expect(second.data).toHaveLength(5);
+    expect(second.data.at(-1).action).toBe('store');
+    const ids = new Set([...first.data, ...second.data].map((r: { id: number }) => r.id));
+    expect(ids.size).toBe(55);
+    const capped = (await ctx.admin.get(`${BASE}/${id}/revisions?per_page=1000`)).json();
+    expect(capped.meta.per_page).toBe(20);
+    expect(capped.data).toHaveLength(20);
+  });
+});

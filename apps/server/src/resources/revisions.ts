@@ -44,7 +44,13 @@ export function changedKeys(before: unknown, after: unknown, prefix = ''): strin
  */
 export async function keepRevisions(
   db: Db,
-  entry: { model: LogModel; rowIds: readonly number[]; userId: number | null; action: string },
+  entry: {
+    model: LogModel;
+    rowIds: readonly number[];
+    userId: number | null;
+    action: string;
+    onPruned?: WriteEntry['onPruned'];
+  },
   read: (id: number) => Promise<unknown>,
   onKept?: (id: number, previous: unknown, data: unknown) => void,
 ): Promise<Map<number, unknown>> {
@@ -86,9 +92,11 @@ export async function keepRevisions(
     .from(revisions)
     .where(ofRecords)
     .as('ranked');
-  await db
+  const pruned = await db
     .delete(revisions)
-    .where(inArray(revisions.id, db.select({ id: ranked.id }).from(ranked).where(gt(ranked.rank, keep))));
+    .where(inArray(revisions.id, db.select({ id: ranked.id }).from(ranked).where(gt(ranked.rank, keep))))
+    .returning({ record_id: revisions.record_id, data: revisions.data });
+  for (const row of pruned) entry.onPruned?.(row.record_id, row.data);
   return records;
 }
 
@@ -119,6 +127,8 @@ export interface WriteEntry {
   action: LogAction;
   /** The revisions' action when it is not the log's: a restored version is logged as `update`, kept as `revert`. */
   revision?: string;
+  /** Told each revision the kept number pruned, so that the files only it named can go after the commit (kept-files.ts). */
+  onPruned?: (recordId: number, data: unknown) => void;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { ROLES, type TranslationSummaryRow } from '@backoffice/shared';
+import { ROLES, TRANSLATION_FILTERS, type TranslationFilter, type TranslationSummaryRow } from '@backoffice/shared';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../db/schema.js';
@@ -48,14 +48,18 @@ async function flagsOutOfStep(): Promise<string[]> {
     const result = (await ctx.server.ctx.db.execute(
       sql.raw(`with state as (
         select ${column} as id, bool_or(language_code = 'sk' and missing) as missing_sk,
-          bool_or(language_code = 'en' and missing) as missing_en, bool_or(outdated) as outdated
+          bool_or(language_code = 'en' and missing) as missing_en, bool_or(outdated) as outdated,
+          bool_or(language_code = 'sk' and outdated) as outdated_sk, bool_or(language_code = 'en' and outdated) as outdated_en
         from ${langs} group by ${column})
       select '${owner} #' || o.id as record from ${owner} o join state s on s.id = o.id
-      where (o.translation_missing_sk, o.translation_missing_en, o.translation_outdated)
-          is distinct from (s.missing_sk, s.missing_en, s.outdated)
+      where (o.translation_missing_sk, o.translation_missing_en, o.translation_outdated, o.translation_outdated_sk,
+            o.translation_outdated_en)
+          is distinct from (s.missing_sk, s.missing_en, s.outdated, s.outdated_sk, s.outdated_en)
         or exists (select 1 from ${langs} l where l.${column} = o.id
-          and (l.translation_missing_sk, l.translation_missing_en, l.translation_outdated)
-            is distinct from (o.translation_missing_sk, o.translation_missing_en, o.translation_outdated))`),
+          and (l.translation_missing_sk, l.translation_missing_en, l.translation_outdated, l.translation_outdated_sk,
+              l.translation_outdated_en)
+            is distinct from (o.translation_missing_sk, o.translation_missing_en, o.translation_outdated,
+              o.translation_outdated_sk, o.translation_outdated_en))`),
     )) as unknown as { rows: { record: string }[] };
     out.push(...result.rows.map((r) => r.record));
   }
@@ -72,9 +76,9 @@ async function flagsOf(id: number) {
 }
 
 /** The ids the filter should list, by the language rows' state (not the flags), in the list's order. */
-async function expectedIds(filter: 'missing_sk' | 'missing_en' | 'outdated', order: string, trashed = false) {
-  const state =
-    filter === 'outdated' ? 'l.outdated' : `l.missing and l.language_code = '${filter === 'missing_sk' ? 'sk' : 'en'}'`;
+async function expectedIds(filter: TranslationFilter, order: string, trashed = false) {
+  const [kind, locale] = filter.split('_');
+  const state = `l.${kind === 'outdated' ? 'outdated' : 'missing'}${locale ? ` and l.language_code = '${locale}'` : ''}`;
   const result = (await ctx.server.ctx.db.execute(
     sql.raw(`select t.id from texts t join text_langs title on title.text_id = t.id and title.language_code = 'en'
       where t.deleted_at is ${trashed ? 'not ' : ''}null
@@ -91,6 +95,9 @@ describe('translation state', () => {
 
     await save(id, lang('Otváracie hodiny', '<p>Po–So</p>'), lang('Opening hours', '<p>Mon–Fri</p>'));
     expect(await listed('outdated')).toContain(id);
+    // "Outdated in English" finds it; "outdated in Slovak" does not.
+    expect(await listed('outdated_en')).toContain(id);
+    expect(await listed('outdated_sk')).not.toContain(id);
     // The record's answer and its list row say which locale is behind.
     expect((await ctx.admin.get(`${BASE}/${id}`)).json().translation).toEqual({ sk: 'complete', en: 'outdated' });
     const rows = (await ctx.admin.get(`${BASE}/?per_page=100&translation=outdated`)).json().data;
@@ -172,7 +179,7 @@ describe('translation state', () => {
       'sort=status&order=asc': 't.status asc, t.id asc',
       'sort=id&order=desc': 't.id desc',
     };
-    for (const filter of ['missing_sk', 'missing_en', 'outdated'] as const) {
+    for (const filter of TRANSLATION_FILTERS) {
       for (const [query, order] of Object.entries(orders)) {
         const res = await ctx.admin.get(`${BASE}/?per_page=100&${query}&translation=${filter}`);
         const expected = await expectedIds(filter, order);
@@ -183,11 +190,13 @@ describe('translation state', () => {
     expect(await flagsOutOfStep()).toEqual([]);
   });
 
-  it('an unknown filter value means no filter; role 2 and anonymous get what the list gives them', async () => {
-    const all = await ctx.admin.get(`${BASE}/?per_page=100`);
-    const unknown = await ctx.admin.get(`${BASE}/?per_page=100&translation=everything`);
-    expect(idsOf(unknown)).toEqual(idsOf(all));
-    expect((await ctx.editor.get(`${BASE}/?translation=outdated`)).statusCode).toBe(200);
+  it('an unknown filter value is refused naming the filter; role 2 and anonymous get what the list gives them', async () => {
+    for (const value of ['everything', 'outdated_de', 'x'.repeat(500)]) {
+      const unknown = await ctx.admin.get(`${BASE}/?per_page=100&translation=${value}`);
+      expect(unknown.statusCode).toBe(422);
+      expect(unknown.json().errors).toEqual({ translation: ['errors.invalid'] });
+    }
+    expect((await ctx.editor.get(`${BASE}/?translation=outdated_en`)).statusCode).toBe(200);
     const anon = new Agent(ctx.server.app);
     expect((await anon.get(`${BASE}/?translation=outdated`)).statusCode).toBe(401);
   });
@@ -232,6 +241,9 @@ describe('GET /api/stats/translations', () => {
     expect(after).toMatchObject({
       missing_en: textsBefore.missing_en + 1,
       outdated: textsBefore.outdated + 1,
+      // The Slovak changed: the English is behind.
+      outdated_en: textsBefore.outdated_en + 1,
+      outdated_sk: textsBefore.outdated_sk,
     });
     expect(res.json().data.map((r: { model: string }) => r.model)).toEqual([
       'Page',

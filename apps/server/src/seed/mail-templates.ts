@@ -14,13 +14,16 @@ const SIGNATURE: Record<Locale, string> = {
   en: '<p>Kind regards<br><a href="%site.url%">%site.name%</a></p>',
 };
 
-/** The rows of a submission as a table of label → placeholder. */
+/**
+ * The rows of a submission as a table of label → placeholder; each label is the one the admin's submission detail
+ * shows for that field (`forms.fields` in the admin's i18n, checked by mail-templates.test.ts).
+ */
 const rows = (fields: [string, string][]) =>
   `<table>${fields.map(([label, p]) => `<tr><th>${label}</th><td>%form.${p}%</td></tr>`).join('')}</table>`;
 
 const COMPANY: Record<Locale, [string, string][]> = {
   sk: [
-    ['Názov', 'name'],
+    ['Názov firmy', 'name'],
     ['Adresa', 'address'],
     ['IČO', 'ico'],
     ['DIČ', 'dic'],
@@ -30,11 +33,11 @@ const COMPANY: Record<Locale, [string, string][]> = {
     ['E-mail', 'email'],
   ],
   en: [
-    ['Name', 'name'],
+    ['Company name', 'name'],
     ['Address', 'address'],
-    ['Business ID', 'ico'],
-    ['Tax ID', 'dic'],
-    ['VAT ID', 'icdph'],
+    ['Company ID (IČO)', 'ico'],
+    ['Tax ID (DIČ)', 'dic'],
+    ['VAT ID (IČ DPH)', 'icdph'],
     ['Contact person', 'contact'],
     ['Phone', 'phone'],
     ['E-mail', 'email'],
@@ -50,11 +53,11 @@ export const MAIL_TEMPLATE_DEFAULTS: Record<MailEvent, Record<Locale, TemplateTe
       content_plain:
         'Nová správa z kontaktného formulára.\nMeno: %form.name%\nE-mail: %form.email%\nTelefón: %form.phone%\n\n%form.message%',
       content: `<h2>Nová správa z kontaktného formulára</h2>${rows([
-        ['Spoločnosť', 'company'],
+        ['Firma', 'company'],
         ['Meno', 'name'],
         ['E-mail', 'email'],
         ['Telefón', 'phone'],
-        ['Odoslané', 'created_at'],
+        ['Dátum', 'created_at'],
       ])}<p><strong>Správa:</strong></p><blockquote><p>%form.message%</p></blockquote>${SIGNATURE.sk}`,
     },
     en: {
@@ -67,7 +70,7 @@ export const MAIL_TEMPLATE_DEFAULTS: Record<MailEvent, Record<Locale, TemplateTe
         ['Name', 'name'],
         ['E-mail', 'email'],
         ['Phone', 'phone'],
-        ['Sent', 'created_at'],
+        ['Date', 'created_at'],
       ])}<p><strong>Message:</strong></p><blockquote><p>%form.message%</p></blockquote>${SIGNATURE.en}`,
     },
   },
@@ -76,17 +79,17 @@ export const MAIL_TEMPLATE_DEFAULTS: Record<MailEvent, Record<Locale, TemplateTe
       title: 'Cenová ponuka',
       subject: 'Žiadosť o cenovú ponuku: %form.name%',
       content_plain:
-        'Nová žiadosť o cenovú ponuku od %form.name% (%form.email%, %form.phone%).\nMateriál: %form.material%\nMnožstvo: %form.weight%\nMiesto: %form.place%\nTermín: %form.deadline%',
+        'Nová žiadosť o cenovú ponuku od %form.name% (%form.email%, %form.phone%).\nMateriál: %form.material%\nHmotnosť: %form.weight%\nMiesto nakládky: %form.place%\nTermín: %form.deadline%',
       content: `<h2>Nová žiadosť o cenovú ponuku</h2>${rows([
         ...COMPANY.sk,
         ['Materiál', 'material'],
         ['Popis materiálu', 'material_desc'],
         ['Frakcia', 'faction'],
         ['Popis frakcie', 'faction_desc'],
-        ['Množstvo', 'weight'],
-        ['Miesto', 'place'],
+        ['Hmotnosť', 'weight'],
+        ['Miesto nakládky', 'place'],
         ['Termín', 'deadline'],
-        ['Doprava', 'delivery'],
+        ['Miesto dodania', 'delivery'],
         ['Poznámka', 'note'],
       ])}${SIGNATURE.sk}`,
     },
@@ -94,17 +97,17 @@ export const MAIL_TEMPLATE_DEFAULTS: Record<MailEvent, Record<Locale, TemplateTe
       title: 'Price offer',
       subject: 'Price offer request: %form.name%',
       content_plain:
-        'A new price offer request from %form.name% (%form.email%, %form.phone%).\nMaterial: %form.material%\nQuantity: %form.weight%\nPlace: %form.place%\nDeadline: %form.deadline%',
+        'A new price offer request from %form.name% (%form.email%, %form.phone%).\nMaterial: %form.material%\nWeight: %form.weight%\nLoading place: %form.place%\nDeadline: %form.deadline%',
       content: `<h2>A new price offer request</h2>${rows([
         ...COMPANY.en,
         ['Material', 'material'],
         ['Material description', 'material_desc'],
         ['Fraction', 'faction'],
         ['Fraction description', 'faction_desc'],
-        ['Quantity', 'weight'],
-        ['Place', 'place'],
+        ['Weight', 'weight'],
+        ['Loading place', 'place'],
         ['Deadline', 'deadline'],
-        ['Delivery', 'delivery'],
+        ['Delivery place', 'delivery'],
         ['Note', 'note'],
       ])}${SIGNATURE.en}`,
     },
@@ -114,26 +117,26 @@ export const MAIL_TEMPLATE_DEFAULTS: Record<MailEvent, Record<Locale, TemplateTe
       title: 'Registrácia',
       subject: 'Nová registrácia: %form.name%',
       content_plain:
-        'Nová registrácia od %form.name% (%form.email%, %form.phone%).\nVozidlá spolu: %form.cars_total%\n%form.cars%',
+        'Nová registrácia od %form.name% (%form.email%, %form.phone%).\nVozidiel spolu: %form.cars_total%\n%form.cars%',
       content: `<h2>Nová registrácia</h2>${rows([
         ...COMPANY.sk,
         ['Fax', 'fax'],
         ['Vozidlá', 'cars'],
         ['Iné vozidlá', 'other_cars'],
-        ['Vozidlá spolu', 'cars_total'],
+        ['Vozidiel spolu', 'cars_total'],
       ])}${SIGNATURE.sk}`,
     },
     en: {
       title: 'Registration',
       subject: 'New registration: %form.name%',
       content_plain:
-        'A new registration from %form.name% (%form.email%, %form.phone%).\nCars in total: %form.cars_total%\n%form.cars%',
+        'A new registration from %form.name% (%form.email%, %form.phone%).\nVehicles in total: %form.cars_total%\n%form.cars%',
       content: `<h2>A new registration</h2>${rows([
         ...COMPANY.en,
         ['Fax', 'fax'],
-        ['Cars', 'cars'],
-        ['Other cars', 'other_cars'],
-        ['Cars in total', 'cars_total'],
+        ['Vehicles', 'cars'],
+        ['Other vehicles', 'other_cars'],
+        ['Vehicles in total', 'cars_total'],
       ])}${SIGNATURE.en}`,
     },
   },

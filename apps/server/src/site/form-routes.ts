@@ -93,6 +93,8 @@ export const publicFormRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
 
   await app.register(rateLimit, {
     global: false,
+    // Counted once the body is read, so the too-many page of a form post can give the visitor's values back.
+    hook: 'preValidation',
     store: databaseRateLimitStore(ctx.db),
     keyGenerator: (request) => `form:${request.ip}`,
     errorResponseBuilder: (_request, context) => throttled(Math.max(1, Math.ceil(context.ttl / 1000))),
@@ -130,7 +132,9 @@ export const publicFormRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       if (error instanceof HttpError) reply.headers(error.headers);
       const notice = status === 429 ? 'tooMany' : 'tooLarge';
       const locale = request.body ? localeOf(request.body) : request.lang;
-      return sendPage(reply, locale, kind as FormKind, { values: {}, errors: {}, sent: false, notice }, status);
+      // A body too large was never read; one refused as too many keeps what the visitor typed.
+      const values = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
+      return sendPage(reply, locale, kind as FormKind, { values, errors: {}, sent: false, notice }, status);
     }
     throw error;
   });

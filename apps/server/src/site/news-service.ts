@@ -161,11 +161,11 @@ export interface SiteArticle extends Omit<NewsItem, 'teaser'> {
   titleUrls: Partial<Record<Locale, string>>;
 }
 
-/** The live article at `titleUrl` in `locale`, published or not: the caller decides whether a preview shows it. */
+/** The live article at title_url `where` in `locale` (or the one with `where.id`), published or not: the caller decides whether a preview shows it. */
 export async function findArticle(
   db: Db,
   locale: Locale,
-  titleUrl: string,
+  where: string | { id: number },
   now = new Date(),
 ): Promise<SiteArticle | undefined> {
   const [row] = await db
@@ -184,7 +184,12 @@ export async function findArticle(
     })
     .from(articles)
     .innerJoin(articleLangs, langJoin(ARTICLES, locale))
-    .where(and(isNull(articles.deleted_at), eq(articleLangs.title_url, titleUrl)))
+    .where(
+      and(
+        isNull(articles.deleted_at),
+        typeof where === 'string' ? eq(articleLangs.title_url, where) : eq(articles.id, where.id),
+      ),
+    )
     .limit(1);
   if (!row) return undefined;
   const [badges, titleUrls] = await Promise.all([

@@ -74,11 +74,11 @@ export interface SiteReference {
   titleUrls: Partial<Record<Locale, string>>;
 }
 
-/** The live reference at `titleUrl` in `locale`, published or not: the caller decides whether a preview shows it. */
+/** The live reference at title_url `where` in `locale` (or the one with `where.id`), published or not: the caller decides whether a preview shows it. */
 export async function findReference(
   db: Db,
   locale: Locale,
-  titleUrl: string,
+  where: string | { id: number },
   now = new Date(),
 ): Promise<SiteReference | undefined> {
   const [row] = await db
@@ -98,7 +98,12 @@ export async function findReference(
     })
     .from(references)
     .innerJoin(referenceLangs, langJoin(REFERENCES, locale))
-    .where(and(isNull(references.deleted_at), eq(referenceLangs.title_url, titleUrl)))
+    .where(
+      and(
+        isNull(references.deleted_at),
+        typeof where === 'string' ? eq(referenceLangs.title_url, where) : eq(references.id, where.id),
+      ),
+    )
     .limit(1);
   if (!row) return undefined;
   return {

@@ -95,6 +95,27 @@ export interface ShowContext {
   keepToken: string;
 }
 
+/** How a record is found and shown at its own address (`showRecord`). */
+export interface RecordShow<R extends ShownRecord> {
+  /** The signed kind a preview token must name; null for records without preview (galleries). */
+  kind: PreviewKind | null;
+  /** The record of the address; `menus` are the page's, already read (the home page is the first item). */
+  find: (locale: Locale, now: Date, menus: Frame['menus']) => Promise<R | undefined>;
+  languageLink: (locale: Locale, record: R) => string | undefined;
+  /** A record may answer otherwise (a page's redirect), after the publish check. */
+  answer?: (record: R) => FastifyReply | undefined;
+  body: (record: R, show: ShowContext) => Promise<SafeHtml | null>;
+  currentPageId?: (record: R) => number;
+  /** The record's head for search engines: its kind, image and dates, the trail above it (home excluded). */
+  seo: (record: R, locale: Locale) => Promise<RecordSeo>;
+  /** The record is the home page: no trail. */
+  isHome?: boolean;
+  /** Where the address leads since a save changed it (the record's address now), when no record has it. */
+  moved?: (locale: Locale) => Promise<string | undefined>;
+  /** A staff member's preview of a form's values (preview.ts): shown as a preview, without a token. */
+  typed?: boolean;
+}
+
 /** A page of the site and its answer (404 page, error page, a record shown or previewed), shared by all routes. */
 export function siteResponder({ db, config }: AppContext) {
   const storage = mediaStorage(config);
@@ -133,27 +154,7 @@ export function siteResponder({ db, config }: AppContext) {
    * unless `?preview=` verifies for this kind and id, then a banner, `noindex` and `no-store`. The language switch
    * leads to the same record in each locale (`languageLink`), keeping the token.
    */
-  async function showRecord<R extends ShownRecord>(
-    request: SiteRequest,
-    reply: FastifyReply,
-    spec: {
-      /** The signed kind a preview token must name; null for records without preview (galleries). */
-      kind: PreviewKind | null;
-      /** The record of the address; `menus` are the page's, already read (the home page is the first item). */
-      find: (locale: Locale, now: Date, menus: Frame['menus']) => Promise<R | undefined>;
-      languageLink: (locale: Locale, record: R) => string | undefined;
-      /** A record may answer otherwise (a page's redirect), after the publish check. */
-      answer?: (record: R) => FastifyReply | undefined;
-      body: (record: R, show: ShowContext) => Promise<SafeHtml | null>;
-      currentPageId?: (record: R) => number;
-      /** The record's head for search engines: its kind, image and dates, the trail above it (home excluded). */
-      seo: (record: R, locale: Locale) => Promise<RecordSeo>;
-      /** The record is the home page: no trail. */
-      isHome?: boolean;
-      /** Where the address leads since a save changed it (the record's address now), when no record has it. */
-      moved?: (locale: Locale) => Promise<string | undefined>;
-    },
-  ) {
+  async function showRecord<R extends ShownRecord>(request: SiteRequest, reply: FastifyReply, spec: RecordShow<R>) {
     return withLocale(request, reply, async (locale) => {
       const now = new Date();
       const menus = await siteMenus(db, locale, now);
@@ -164,15 +165,16 @@ export function siteResponder({ db, config }: AppContext) {
       }
       const token = request.query.preview;
       const preview =
-        spec.kind !== null &&
-        typeof token === 'string' &&
-        verifyPreviewToken(config, spec.kind, record.id, token, now.getTime());
+        spec.typed === true ||
+        (spec.kind !== null &&
+          typeof token === 'string' &&
+          verifyPreviewToken(config, spec.kind, record.id, token, now.getTime()));
       if (!record.published && !preview) return notFound(reply, locale);
       if (preview) reply.header('X-Robots-Tag', 'noindex').header('Cache-Control', 'no-store');
       const answered = spec.answer?.(record);
       if (answered) return answered;
 
-      const keepToken = preview ? `?preview=${encodeURIComponent(token)}` : '';
+      const keepToken = preview && typeof token === 'string' ? `?preview=${encodeURIComponent(token)}` : '';
       const body = await spec.body(record, { locale, now, keepToken });
       if (!body) return notFound(reply, locale);
       const languageLinks = Object.fromEntries(
@@ -194,7 +196,7 @@ export function siteResponder({ db, config }: AppContext) {
         menus,
         currentPageId: spec.currentPageId?.(record),
         languageLinks,
-        previewBanner: !record.published,
+        previewBanner: spec.typed === true ? 'typed' : !record.published && 'unpublished',
         site,
         seo: seo && {
           ...seo,

@@ -1,9 +1,13 @@
-import { DEFAULT_LOCALE, type Locale, MODULES } from '@backoffice/shared';
+import { DEFAULT_LOCALE, LOCALES, type Locale, MODULES, zPathId } from '@backoffice/shared';
 import etag from '@fastify/etag';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { pageGalleries } from '../db/schema.js';
+import { registerErrorHandler } from '../http/error-handler.js';
 import { HttpError } from '../http/errors.js';
+import { authorizer, canEditContent } from '../http/policy.js';
+import { authenticate } from '../http/session.js';
 import { t } from '../i18n/index.js';
 import { movedAddress, SITE_KINDS } from './addresses.js';
 import { faviconRoute } from './favicon.js';
@@ -12,15 +16,31 @@ import { registerFormPages } from './form-pages.js';
 import { findGallery, linkedGalleries, type SiteGallery } from './gallery-service.js';
 import { safeRedirect } from './html.js';
 import { heroReader, thumbReader } from './image-box.js';
-import { articleExtras, findArticle, listNews, NEWS_PER_PAGE, type NewsItem } from './news-service.js';
+import {
+  articleExtras,
+  findArticle,
+  listNews,
+  NEWS_PER_PAGE,
+  type NewsItem,
+  type SiteArticle,
+} from './news-service.js';
 import { articleBody, type NewsList, newsPageBody, newsSection } from './news-templates.js';
 import { galleryUrl, MEDIA, newsUrl, pageCount, pageUrl, referenceUrl, type ShownGallery } from './parts.js';
-import { findReference, listReferences, REFERENCES_PER_PAGE, referenceExtras } from './reference-service.js';
+import { blankRecord, PREVIEW_KINDS, type TypedRecord, typedOver, typedRecordSchema } from './preview.js';
+import {
+  findReference,
+  listReferences,
+  REFERENCES_PER_PAGE,
+  referenceExtras,
+  type SiteReference,
+} from './reference-service.js';
 import { referenceBody, referenceListBody } from './reference-templates.js';
 import {
   NO_MENUS,
   pageParam,
+  type RecordShow,
   type ShowContext,
+  type ShownRecord,
   type SiteRequest,
   sendBadRequestPage,
   sendDocument,
@@ -30,6 +50,16 @@ import { seoRoutes } from './seo-routes.js';
 import { findPage, pagePanelsOf, type SitePage } from './service.js';
 import { documentOf, errorBody, galleryBody, pageBody } from './templates.js';
 import { word } from './words.js';
+
+/** How a kind of record is shown, apart from where it is found. */
+type Shown<R extends ShownRecord> = Omit<RecordShow<R>, 'find' | 'moved'>;
+
+/** The preview route's address: the locale, the kind and the record's id, or `new` for a form that creates. */
+const typedPreviewParams = z.object({
+  locale: z.enum(LOCALES),
+  kind: z.enum(PREVIEW_KINDS),
+  id: z.union([zPathId, z.literal('new')]),
+});
 
 const PAGE_GALLERIES = {
   table: pageGalleries,
@@ -198,25 +228,29 @@ export const siteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
       feed: (locale) => newsFeedLink(locale, null),
     }),
   );
+  /** How an article is shown, wherever it was found (its address, a preview of its form). */
+  const articleShown: Shown<SiteArticle> = {
+    kind: 'article',
+    languageLink: sameRecord(newsUrl),
+    async body(article, { locale, now }) {
+      const [extras, hero] = await Promise.all([articleExtras(db, article.id, locale, now), articleHero(article)]);
+      const galleries = await withThumbs(extras.galleries);
+      return articleBody(locale, { article, ...extras, galleries, hero }, mediaUrl);
+    },
+    seo: async (article, locale) => ({
+      type: 'article',
+      image: await articleHero(article),
+      published: article.date,
+      modified: article.updatedAt,
+      trail: [{ name: word(locale, 'news'), path: newsUrl(locale) }],
+      feed: await newsFeedLink(locale, null),
+    }),
+  };
   app.get('/:locale/news/:titleUrl', (request: SiteRequest, reply) =>
     showRecord(request, reply, {
-      kind: 'article',
+      ...articleShown,
       moved: (l) => movedAddress(db, SITE_KINDS.news, l, titleUrlOf(request)),
       find: (locale, now) => findArticle(db, locale, titleUrlOf(request), now),
-      languageLink: sameRecord(newsUrl),
-      async body(article, { locale, now }) {
-        const [extras, hero] = await Promise.all([articleExtras(db, article.id, locale, now), articleHero(article)]);
-        const galleries = await withThumbs(extras.galleries);
-        return articleBody(locale, { article, ...extras, galleries, hero }, mediaUrl);
-      },
-      seo: async (article, locale) => ({
-        type: 'article',
-        image: await articleHero(article),
-        published: article.date,
-        modified: article.updatedAt,
-        trail: [{ name: word(locale, 'news'), path: newsUrl(locale) }],
-        feed: await newsFeedLink(locale, null),
-      }),
     }),
   );
 
@@ -234,25 +268,29 @@ export const siteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
       },
     }),
   );
+  /** How a reference is shown, wherever it was found (its address, a preview of its form). */
+  const referenceShown: Shown<SiteReference> = {
+    kind: 'reference',
+    languageLink: sameRecord(referenceUrl),
+    async body(reference, { locale, now }) {
+      const [extras, hero] = await Promise.all([
+        referenceExtras(db, reference.id, locale, now),
+        heroOf(MEDIA.reference, reference.id, reference.image),
+      ]);
+      const galleries = await withThumbs(extras.galleries);
+      return referenceBody(locale, { reference, ...extras, galleries, hero }, mediaUrl);
+    },
+    seo: async (reference, locale) => ({
+      type: 'website',
+      image: await heroOf(MEDIA.reference, reference.id, reference.image),
+      trail: [{ name: word(locale, 'references'), path: referenceUrl(locale) }],
+    }),
+  };
   app.get('/:locale/reference/:titleUrl', (request: SiteRequest, reply) =>
     showRecord(request, reply, {
-      kind: 'reference',
+      ...referenceShown,
       moved: (l) => movedAddress(db, SITE_KINDS.references, l, titleUrlOf(request)),
       find: (locale, now) => findReference(db, locale, titleUrlOf(request), now),
-      languageLink: sameRecord(referenceUrl),
-      async body(reference, { locale, now }) {
-        const [extras, hero] = await Promise.all([
-          referenceExtras(db, reference.id, locale, now),
-          heroOf(MEDIA.reference, reference.id, reference.image),
-        ]);
-        const galleries = await withThumbs(extras.galleries);
-        return referenceBody(locale, { reference, ...extras, galleries, hero }, mediaUrl);
-      },
-      seo: async (reference, locale) => ({
-        type: 'website',
-        image: await heroOf(MEDIA.reference, reference.id, reference.image),
-        trail: [{ name: word(locale, 'references'), path: referenceUrl(locale) }],
-      }),
     }),
   );
 
@@ -272,6 +310,58 @@ export const siteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   );
 
   registerFormPages(app, ctx);
+
+  // The preview of a form's values before they are saved (preview.ts): staff only, an API route with the API's
+  // session, CSRF and error answers, rendered by the site's own templates.
+  const allow = authorizer(canEditContent);
+  await app.register(async (api) => {
+    registerErrorHandler(api);
+    api.addHook('onRequest', authenticate);
+    api.post(
+      '/api/preview/:locale/:kind/:id',
+      {
+        config: allow.roles('view'),
+        schema: {
+          summary: "Preview a form's values on the public site (HTML)",
+          params: typedPreviewParams,
+          body: typedRecordSchema,
+        },
+      },
+      (request, reply) => {
+        allow(request, 'view');
+        const { kind, id } = request.params as z.output<typeof typedPreviewParams>;
+        const typed = request.body as TypedRecord;
+        const site = request as unknown as SiteRequest;
+        const find =
+          <R extends object>(saved: (locale: Locale) => Promise<R | undefined>, blank: R) =>
+          (locale: Locale) =>
+            (id === 'new' ? Promise.resolve(blank) : saved(locale)).then(
+              (base) => base && typedOver(base, typed, locale),
+            );
+        if (kind === 'article')
+          return showRecord(site, reply, {
+            ...articleShown,
+            typed: true,
+            find: find((l) => findArticle(db, l, { id: Number(id) }), blankRecord('article')),
+          });
+        if (kind === 'reference')
+          return showRecord(site, reply, {
+            ...referenceShown,
+            typed: true,
+            find: find((l) => findReference(db, l, { id: Number(id) }), blankRecord('reference')),
+          });
+        return showRecord<SitePage>(site, reply, {
+          kind: 'page',
+          typed: true,
+          find: find((l) => findPage(db, l, { id: Number(id) }), blankRecord('page')),
+          languageLink: sameRecord(pageUrl),
+          body: (page, show) => pageBodyOf(site, page, show),
+          currentPageId: (page) => page.id,
+          seo: async () => ({ type: 'website', trail: [] }),
+        });
+      },
+    );
+  });
 
   // Deeper paths are none of the above: the 404 page, or the application's 404 under its own prefixes.
   app.get('/:locale/*', (request: SiteRequest, reply) =>

@@ -72,8 +72,8 @@ export interface Frame {
   currentPageId?: number;
   /** The same page in every locale; without it the switch leads to each locale's home. */
   languageLinks?: Partial<Record<Locale, string>>;
-  /** An unpublished page opened with a preview token: a banner says so. */
-  previewBanner?: boolean;
+  /** The preview's banner: a record not published, or a form's values not saved (site/preview.ts). */
+  previewBanner?: 'unpublished' | 'typed' | false;
   /** The settings behind the head's defaults (description, Open Graph, favicon) and the footer's company block. */
   site?: SiteSettings;
   /** The path the tracker reports when it is not the address shown (a form page answered to its own post). */
@@ -116,7 +116,7 @@ ${seoHead(locale, frame.title, frame.seo, frame.site)}<style>${CSS}</style>
 </head>
 <body>
 <a class="skip" href="#content">${t(locale, 'site.skipToContent')}</a>
-${frame.previewBanner && html`<p class="preview" role="status">${t(locale, 'site.previewBanner')}</p>`}
+${frame.previewBanner && html`<p class="preview" role="status">${t(locale, frame.previewBanner === 'typed' ? 'site.previewTyped' : 'site.previewBanner')}</p>`}
 <header><div class="wrap">
 <a class="home" href="${home}">${t(locale, 'site.home')}</a>
 <nav class="menu" aria-label="${t(locale, 'site.mainMenu')}">${menuList(frame.menus.main, frame)}</nav>

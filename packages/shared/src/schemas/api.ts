@@ -60,6 +60,18 @@ export const listResponse = <T extends z.ZodType>(row: T) =>
 export const recordResponse = <T extends z.ZodType>(record: T) =>
   z.object({ data: record, abilities: abilitiesSchema });
 
+/**
+ * The unpublished changes of a published record (docs/features/drafts.md): the record as its form loads it once the
+ * draft is published, when and by whom the draft was saved.
+ */
+export const draftSchema = <T extends z.ZodType>(record: T) =>
+  z.object({ data: record, updated_at: z.iso.datetime(), user_name: z.string().nullable() });
+
+/** The records of a resource that have a draft (`GET {resource}/drafts`), newest draft first. */
+export const draftListSchema = z
+  .object({ data: z.array(z.object({ id: z.number().int(), updated_at: z.iso.datetime() })) })
+  .meta({ id: 'DraftList' });
+
 /** `{message, data}`: a create, an update, a restore, an order change. */
 export const writeResponse = <T extends z.ZodType>(record: T) => z.object({ message: z.string(), data: record });
 

@@ -71,7 +71,7 @@ describe('categorySchema', () => {
       'langs.sk.title_url': 'errors.min3',
       'langs.en.meta_title': 'errors.max60',
       'langs.en.meta_description': 'errors.max160',
-      module_id: 'errors.requiredSelect',
+      module_id: 'errors.requiredOption',
     });
   });
 

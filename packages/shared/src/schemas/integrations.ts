@@ -16,7 +16,7 @@ const zName = z.string({ error: ERR.min3 }).trim().min(3, ERR.min3).max(100, ERR
 /** `POST /api/api-tokens`: a new token's name and scope. */
 export const apiTokenSchema = z.object({
   name: zName,
-  scope: z.enum(API_TOKEN_SCOPES, { error: ERR.requiredSelect }),
+  scope: z.enum(API_TOKEN_SCOPES, { error: ERR.requiredOption }),
 });
 export type ApiTokenInput = z.infer<typeof apiTokenSchema>;
 

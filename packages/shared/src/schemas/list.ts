@@ -3,8 +3,11 @@ import { INT4_MAX, LIMITS } from '../constants.js';
 import { ERR } from '../messages.js';
 import { zId } from '../zod-helpers.js';
 
-/** The values of a translated list's `translation` filter. */
-export const TRANSLATION_FILTERS = ['missing_sk', 'missing_en', 'outdated'] as const;
+/**
+ * The values of a translated list's `translation` filter: a locale missing a field, either locale outdated, or one
+ * named locale outdated (docs/features/translations.md).
+ */
+export const TRANSLATION_FILTERS = ['missing_sk', 'missing_en', 'outdated', 'outdated_sk', 'outdated_en'] as const;
 export type TranslationFilter = (typeof TRANSLATION_FILTERS)[number];
 
 /** Query of every paged list (docs/api.md): page, per_page ≤ 100, sort, order, search, trashed. */
@@ -23,9 +26,10 @@ export const listQuerySchema = z.object({
   trashed: z.enum(['only', 'with']).optional().catch(undefined),
   /**
    * The translated lists' filter by translation state (docs/features/translations.md): a locale missing a field
-   * the other fills, or a locale outdated; other lists ignore it.
+   * the other fills, either locale outdated, or the Slovak or the English; other lists ignore it. Any other value is
+   * refused (422 naming the filter), so that a mistyped filter does not answer the whole list as if it were filtered.
    */
-  translation: z.enum(TRANSLATION_FILTERS).optional().catch(undefined),
+  translation: z.enum(TRANSLATION_FILTERS, { error: ERR.invalid }).optional(),
   /** The `meta.cursors.after` of the previous page: the next page starts after its last row (docs/api.md Lists). */
   after: z.string().max(LIMITS.cursorMax).optional().catch(undefined),
   /** The `meta.cursors.before` of the next page: the previous page ends before its first row. */
@@ -56,3 +60,16 @@ export type BulkInput = z.infer<typeof bulkSchema>;
 
 export const BULK_ACTIONS = ['publish', 'hide', 'destroy'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
+
+/**
+ * `POST <base>/array/category`: the category to add to the selected records of a list whose records have
+ * categories (docs/features/lists.md "Duplicate and assign a category"); `array/duplicate` takes `bulkSchema`.
+ */
+export const bulkCategorySchema = bulkSchema.extend({
+  category_id: z.coerce
+    .number({ error: ERR.requiredOption })
+    .int(ERR.requiredOption)
+    .positive(ERR.requiredOption)
+    .max(INT4_MAX, ERR.requiredOption),
+});
+export type BulkCategoryInput = z.infer<typeof bulkCategorySchema>;

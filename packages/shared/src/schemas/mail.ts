@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from '../constants.js';
+import { LIMITS, LOCALES } from '../constants.js';
 import { ERR } from '../messages.js';
 import { zLangs, zShortText, zTitle, zUpdatedAt } from '../zod-helpers.js';
 import { type RecordStamps, rowTranslationShape } from './article.js';
@@ -137,6 +137,13 @@ export const mailTemplateRecordSchema = z
     deleted_at: apiTimestampOrNull,
   })
   .meta({ id: 'MailTemplate' });
+
+/**
+ * `POST /api/mail/{id}/test`: the saved template in `lang`, filled with sample values, mailed to the signed-in user's
+ * own address (docs/features/settings-and-mail.md "Test mail").
+ */
+export const mailTestSchema = z.object({ lang: z.enum(LOCALES, { error: ERR.requiredOption }) });
+export type MailTestInput = z.infer<typeof mailTestSchema>;
 
 /** `GET /api/mail/preview/{id}`: the template filled with sample values, as a whole HTML document, its subject and text. */
 export const mailPreviewSchema = z

@@ -54,7 +54,7 @@ export const pageSchema = z
     path: ['publish_down'],
     message: ERR.publishDown,
   })
-  .refine((p) => !p.navigation.value || p.group_id !== null, { path: ['group_id'], message: ERR.requiredSelect })
+  .refine((p) => !p.navigation.value || p.group_id !== null, { path: ['group_id'], message: ERR.requiredOption })
   .superRefine((p, ctx) => {
     for (const locale of LOCALES) {
       if (isSiteSection(p.langs[locale].title_url)) {

@@ -54,11 +54,15 @@ export const twoFactorDisableSchema = z.object({
 });
 export type TwoFactorDisableInput = z.input<typeof twoFactorDisableSchema>;
 
-/** `GET /api/user/me/two-factor`: whether it is on, whether role 1 requires it, how many recovery codes are left. */
+/**
+ * `GET /api/user/me/two-factor`: whether it is on (an authenticator app or a passkey), whether the app is, whether role
+ * 1 requires it, how many recovery codes are left.
+ */
 export const twoFactorStatusSchema = z
   .object({
     data: z.object({
       enabled: z.boolean(),
+      totp: z.boolean(),
       required: z.boolean(),
       recovery_codes_left: z.number().int(),
     }),
@@ -81,7 +85,9 @@ export type TwoFactorPolicyInput = z.input<typeof twoFactorPolicySchema>;
 /** The password step's answer when a second step follows: `{two_factor: true}`, or `{two_factor_setup: true}`. */
 export const loginAnswerSchema = z.union([
   z.object({ data: storedUserSchema }),
-  z.object({ two_factor: z.literal(true) }).meta({ description: 'The code of the second step is awaited' }),
+  z
+    .object({ two_factor: z.literal(true), passkey: z.literal(true).optional() })
+    .meta({ description: 'The second step is awaited (`passkey`: the user has a passkey to offer)' }),
   z
     .object({ two_factor_setup: z.literal(true) })
     .meta({ description: 'Two-factor sign-in is required and must be set up first' }),

@@ -240,8 +240,10 @@ export const logItemSchema = z
   .object({
     id: z.number().int(),
     model: z.string(),
-    /** The admin's route name of the model's edit screen; null when it has none. */
+    /** The admin's route name of the screen the item opens (the record's edit screen); null when it has none. */
     route: z.string().nullable(),
+    /** That route's parameters: `{id}` of an edit screen, `{galleryId}` of a gallery's images screen. */
+    route_params: z.record(z.string(), z.number().int()).nullable(),
     row_id: z.number().int().nullable(),
     action: z.string(),
     action_label: z.string(),

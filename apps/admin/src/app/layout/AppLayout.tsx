@@ -3,7 +3,6 @@ import { App, Button, Layout } from 'antd';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { useMe } from '../../api/auth';
 import { PreloaderOverlay } from '../../kit/preloader';
 import { FileManagerButton } from '../../screens/filemanager/FileManagerButton';
 import { PageLoading } from '../PageLoading';
@@ -14,6 +13,7 @@ import { LanguageSwitcher } from './LanguageSwitcher';
 import { SearchPalette } from './SearchPalette';
 import { SideNav } from './SideNav';
 import { UserMenu } from './UserMenu';
+import { useSessionCheck } from './useSessionCheck';
 import { useSiderCollapsed } from './useSiderCollapsed';
 
 // Inline, because antd's own layout styles are injected after this app's stylesheet.
@@ -28,8 +28,8 @@ export default function AppLayout() {
   const { t } = useTranslation();
   const { collapsed, phone, toggle, closeOnPhone, onBreakpoint } = useSiderCollapsed();
   const overlay = phone && !collapsed;
-  // Refreshes the stored user; an ended session answers 401 and leads to login.
-  useMe();
+  // Refreshes the stored user, as the tab comes back and each minute; an ended session answers 401 and leads to login.
+  useSessionCheck();
   return (
     <App component={false}>
       <Layout className="bo-app" hasSider>

@@ -10,10 +10,13 @@ import { clearUser, useUser } from '../../api/session';
 import { hasRoute, routePath } from '../../routes/paths';
 import { LogIcon } from './logIcons';
 
-/** A log item links to its record's edit route, except for deletions and models without a screen. */
-function linkOf(item: LogItem): string | null {
-  if (item.action === 'destroy' || !hasRoute(item.route)) return null;
-  return routePath(item.route, { id: item.row_id });
+/**
+ * A log item links to the screen the server names (a record's edit screen, a gallery image's gallery), except for
+ * deletions and models without a screen.
+ */
+export function linkOf(item: LogItem): string | null {
+  if (item.action === 'destroy' || !hasRoute(item.route) || item.route_params === null) return null;
+  return routePath(item.route, item.route_params);
 }
 
 function LogEntry({ item, onNavigate }: { item: LogItem; onNavigate: () => void }) {
@@ -116,15 +119,15 @@ export function UserMenu() {
         type="text"
         data-testid="user-menu"
         className="bo-user-trigger"
-        // Named by what it shows (the name, hidden on a phone), described as the user menu.
-        aria-label={fullName || initial}
+        // Named by its text, the name (only visually hidden on a phone): an aria-label would have to repeat the
+        // avatar's initial too, as the name must hold all the visible text (WCAG 2.5.3). Described as the user menu.
         title={t('user.menu')}
         aria-haspopup="dialog"
       >
         <Avatar size="small" aria-hidden>
           {initial}
         </Avatar>
-        <span className="bo-user-name">{fullName}</span>
+        <span className="bo-user-name">{fullName || user.email}</span>
       </Button>
     </Popover>
   );

@@ -1,7 +1,7 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import type { Abilities } from '@backoffice/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Drawer, Popconfirm, Space } from 'antd';
+import { Alert, Button, Descriptions, Drawer, Grid, Popconfirm, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -47,6 +47,8 @@ export function ResourceDetail<Rec extends RecordBase>({
   const loaded = record.data?.data;
   const abilities = record.data?.abilities ?? listAbilities;
   const [removing, setRemoving] = useState(false);
+  // On a phone (below antd's sm) each label stands above its value, so a value (the cars table) gets the full width.
+  const phone = Grid.useBreakpoint().sm === false;
   usePreloader(removing || (id !== null && record.isFetching));
 
   // A record that cannot be loaded closes the panel; the shared error handler has shown why.
@@ -107,8 +109,12 @@ export function ResourceDetail<Rec extends RecordBase>({
           bordered
           size="small"
           column={1}
+          layout={phone ? 'vertical' : 'horizontal'}
           className="bo-detail"
-          styles={{ label: { width: '14rem', verticalAlign: 'top' }, content: { whiteSpace: 'pre-wrap' } }}
+          styles={{
+            label: phone ? undefined : { width: '14rem', verticalAlign: 'top' },
+            content: { whiteSpace: 'pre-wrap' },
+          }}
           items={detail.fields.map((field) => ({
             key: field.key,
             label: t(field.labelKey),

@@ -44,6 +44,8 @@ export function itemsTable<Item extends object>(
       pagination={false}
       rowKey={(_item, index) => String(index)}
       dataSource={[...items]}
+      // Wider than a phone's value cell: it scrolls in its own box, each column as wide as its text.
+      scroll={{ x: 'max-content' }}
       columns={columns.map((c) => ({ key: c.key, dataIndex: c.key, title: t(c.labelKey) }))}
     />
   );

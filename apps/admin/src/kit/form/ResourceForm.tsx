@@ -9,11 +9,16 @@ import { LocaleTabs } from '../LocaleTabs';
 import { notify } from '../notifications';
 import { usePreloader } from '../preloader';
 import type { ListRowBase, RecordBase, ResourceDef } from '../resource';
+import { TranslationChanges } from '../TranslationChanges';
 import { CopyFromOtherLocale, LocaleStateTag, translationOf } from '../translation';
 import { zodRules } from '../zodForm';
+import { DraftAlert } from './DraftAlert';
+import { RecordDraftAlert, useRecordDraft, useRecordDraftActions } from './drafts';
 import { fileValues } from './edits';
 import { HistoryButton } from './HistoryDrawer';
+import { LivePreview } from './LivePreview';
 import { StaleAlert } from './StaleAlert';
+import { useLocalDraft } from './useLocalDraft';
 import { useSaveCycle } from './useSaveCycle';
 import { useUnsavedGuard } from './useUnsavedGuard';
 
@@ -51,6 +56,13 @@ export function ResourceForm<Row extends ListRowBase, Rec extends RecordBase, Va
   const loadedUpdatedAt = useRef<string | undefined>(undefined);
   const record = useResourceRecord(def.api, open ? id : null);
   const loaded = record.data?.data;
+  // A published record's unpublished changes (docs/features/drafts.md) are loaded in place of the record.
+  const recordDraft = useRecordDraft<Rec>(def.api, def.drafts && open && id !== null ? id : null);
+  const kept = recordDraft.data?.data ?? undefined;
+  const draftActions = useRecordDraftActions(def.api, id);
+  const [previewing, setPreviewing] = useState(false);
+  const offerDraft =
+    !!def.drafts && id !== null && !!loaded && ((loaded as { status?: unknown }).status === true || !!kept);
   const abilities = record.data?.abilities ?? listAbilities;
   // An edit may have its own rules (users: the password is optional then).
   const schema = (id !== null && def.form.updateSchema) || def.form.schema;
@@ -59,11 +71,14 @@ export function ResourceForm<Row extends ListRowBase, Rec extends RecordBase, Va
 
   const creating = id === null;
   const canSave = creating ? abilities?.create !== false : !!loaded && abilities?.update !== false;
-  const { requestClose, settle, markClean } = useUnsavedGuard({
+  // The values typed so far, kept in the browser and offered back as the form opens (docs/features/admin-ui.md).
+  const draft = useLocalDraft({ form, open, scope: def.api.key, recordId: id, omit: def.form.files });
+  const { requestClose, settle, markClean, dirty } = useUnsavedGuard({
     form,
     open,
     onClose,
     onSave: canSave && !saving ? () => void save() : undefined,
+    onDiscard: draft.remove,
   });
 
   const reset = useCallback(
@@ -84,18 +99,32 @@ export function ResourceForm<Row extends ListRowBase, Rec extends RecordBase, Va
     // Never show the previous record's values while another one loads.
     reset(def.form.empty());
     markClean();
-  }, [open, id, def.form, reset, markClean]);
+    if (id === null) draft.check(null);
+  }, [open, id, def.form, reset, markClean, draft.check]);
 
   // Every (re)load of the record replaces the form's values, discarding edits (also the 409 "Reload"). Only a file
   // picked while the record first loaded (its control is not locked then) stays: the load fills the rest around it.
   useEffect(() => {
-    if (!open || id === null || !loaded || !record.dataUpdatedAt) return;
+    if (!open || id === null || !loaded || !record.dataUpdatedAt || recordDraft.isFetching) return;
     const picked = loadedUpdatedAt.current === undefined ? fileValues(form.getFieldsValue(true), def.form.files) : {};
     loadedUpdatedAt.current = loaded.updated_at;
-    reset(def.form.fromRecord(loaded));
+    reset(def.form.fromRecord(kept?.data ?? loaded));
     markClean();
     form.setFieldsValue(picked);
-  }, [open, id, loaded, record.dataUpdatedAt, def.form, reset, form, markClean]);
+    draft.check(loaded.updated_at);
+  }, [
+    open,
+    id,
+    loaded,
+    kept,
+    recordDraft.isFetching,
+    record.dataUpdatedAt,
+    def.form,
+    reset,
+    form,
+    markClean,
+    draft.check,
+  ]);
 
   // A record that cannot be loaded closes the form; the shared error handler has shown why.
   useEffect(() => {
@@ -113,9 +142,28 @@ export function ResourceForm<Row extends ListRowBase, Rec extends RecordBase, Va
           : await def.api.update(id, { ...input, updated_at: loadedUpdatedAt.current });
       notify('success', answer.message);
       settle();
+      draft.saved();
+      if (def.drafts) draftActions.published();
       onClose();
       void queryClient.invalidateQueries({ queryKey: listKey(def.api.key) });
       void queryClient.invalidateQueries({ queryKey: OPTIONS_KEY });
+    });
+  };
+
+  // "Save draft": the form's values are kept, not live; the record's save publishes them (docs/features/drafts.md).
+  const keepDraft = async () => {
+    const checked = validate(schema);
+    if (!checked || id === null) return;
+    // An image is stored with the save: a draft holds no file.
+    if (Object.keys(fileValues(checked.values, def.form.files)).length > 0) {
+      notify('info', t('drafts.noFiles'));
+      return;
+    }
+    await run(async () => {
+      await draftActions.keep({ ...checked.data, updated_at: loadedUpdatedAt.current });
+      settle();
+      draft.saved();
+      onClose();
     });
   };
 
@@ -152,13 +200,28 @@ export function ResourceForm<Row extends ListRowBase, Rec extends RecordBase, Va
               base={def.api.base}
               id={id}
               current={loaded as never}
-              images={def.form.imageModel ? { model: def.form.imageModel, fields: def.form.files ?? [] } : undefined}
+              images={
+                def.form.imageModel
+                  ? { model: def.form.imageModel, fields: def.form.files ?? [], restored: true }
+                  : undefined
+              }
               canRestore={abilities?.update !== false}
+              dirty={dirty}
             />
           )}
           <Button data-testid="form-close" onClick={requestClose}>
             {t('form.close')}
           </Button>
+          {def.preview && (
+            <Button data-testid="form-preview" onClick={() => setPreviewing(true)}>
+              {t('livePreview.button')}
+            </Button>
+          )}
+          {offerDraft && (
+            <Button data-testid="form-save-draft" disabled={!canSave || saving} onClick={() => void keepDraft()}>
+              {t('drafts.save')}
+            </Button>
+          )}
           <Button
             data-testid="form-save"
             type="primary"
@@ -166,16 +229,28 @@ export function ResourceForm<Row extends ListRowBase, Rec extends RecordBase, Va
             disabled={!canSave}
             onClick={() => void save()}
           >
-            {saving ? t('form.saving') : t('form.save')}
+            {saving ? t('form.saving') : kept ? t('drafts.publish') : t('form.save')}
           </Button>
         </Space>
       }
     >
+      {def.preview && (
+        <LivePreview
+          form={form}
+          kind={def.preview}
+          id={id}
+          locale={tab}
+          open={open && previewing}
+          onClose={() => setPreviewing(false)}
+          omit={def.form.files}
+        />
+      )}
       <Form
         form={form}
         layout="vertical"
         name={def.api.key}
         onFieldsChange={onFieldsChange}
+        onValuesChange={draft.onValuesChange}
         className="bo-resource-form"
         // While the record (re)loads its values are about to be replaced: typing then would be lost.
         disabled={!creating && record.isFetching}
@@ -196,7 +271,14 @@ export function ResourceForm<Row extends ListRowBase, Rec extends RecordBase, Va
             }
           />
         )}
+        {kept && (
+          <RecordDraftAlert
+            draft={kept}
+            onDiscard={abilities?.update !== false ? () => draftActions.discard() : undefined}
+          />
+        )}
         {stale && <StaleAlert onReload={() => void record.refetch()} />}
+        <DraftAlert draft={draft} />
         {LocaleFields && (
           <LocaleTabs
             activeKey={tab}
@@ -209,6 +291,15 @@ export function ResourceForm<Row extends ListRowBase, Rec extends RecordBase, Va
             {(locale) => (
               <>
                 <CopyFromOtherLocale locale={locale} />
+                {!creating && id !== null && translationOf(record.data)?.[locale] === 'outdated' && (
+                  <TranslationChanges
+                    apiKey={def.api.key}
+                    base={def.api.base}
+                    id={id}
+                    locale={locale}
+                    canMark={abilities?.update !== false}
+                  />
+                )}
                 <LocaleFields
                   locale={locale}
                   rules={rules}

@@ -23,10 +23,13 @@ import { notify } from '../notifications';
 import { usePreloader } from '../preloader';
 import { CopyFromOtherLocale, LocaleStateTag, perKeyLayout } from '../translation';
 import { type SafeParseSchema, zodRules } from '../zodForm';
+import { DraftAlert } from './DraftAlert';
 import type { RecordLike } from './differences';
 import { HistoryButton } from './HistoryDrawer';
 import { StaleAlert } from './StaleAlert';
+import { useLocalDraft } from './useLocalDraft';
 import { useSaveCycle } from './useSaveCycle';
+import { useUnsavedGuard } from './useUnsavedGuard';
 
 /** What a settings field component receives. */
 export interface SettingsFieldsProps {
@@ -53,6 +56,8 @@ export interface SettingsDef {
 }
 
 const NONE: readonly string[] = [];
+/** A settings screen is never closed, only left: the unsaved-changes question comes with a route change or the tab's closing. */
+const NEVER_CLOSED = () => undefined;
 
 /** `/gallery/settings/{id}/thumb/` (docs/spec-index.md S2.3). */
 const SETTINGS_MEDIA = 'settings';
@@ -147,6 +152,17 @@ export function SettingsForm({ def }: { def: SettingsDef }) {
   const canSave = record.data?.abilities?.update !== false;
   const canChangeSecrets = canSave && record.data?.abilities?.updateSecrets === true;
   usePreloader(saving || record.isFetching);
+  // Unsaved work kept safe as in a resource form (docs/features/admin-ui.md): the question before leaving with edits,
+  // Ctrl+S, and the values kept in the browser (images and secrets never).
+  const omitted = useMemo(() => [...images, ...secrets], [images, secrets]);
+  const draft = useLocalDraft({ form, open: true, scope: 'settings', recordId: def.id, omit: omitted });
+  const { markClean, dirty } = useUnsavedGuard({
+    form,
+    open: true,
+    onClose: NEVER_CLOSED,
+    onSave: record.data && canSave && !saving ? () => void save() : undefined,
+    onDiscard: draft.remove,
+  });
   // The translation workflow of its locale tabs (docs/features/translations.md): each tab's missing fields as the
   // user types and "Copy from the other language", over the keys whose locales translate each other.
   const layout = useMemo(() => perKeyLayout(translatedKeys(def)), [def]);
@@ -163,7 +179,9 @@ export function SettingsForm({ def }: { def: SettingsDef }) {
     form.resetFields();
     form.setFieldsValue(formValues(record.data.data, images, secrets));
     clearMarks();
-  }, [form, record.data, record.dataUpdatedAt, def, clearMarks]);
+    markClean();
+    draft.check(record.data.updated_at);
+  }, [form, record.data, record.dataUpdatedAt, def, clearMarks, markClean, draft.check]);
 
   const save = async () => {
     const checked = validate(def.schema);
@@ -175,6 +193,7 @@ export function SettingsForm({ def }: { def: SettingsDef }) {
         updated_at: loadedAt.current,
       });
       notify('success', answer.message);
+      draft.saved();
       queryClient.setQueryData(settingsKey(def.id), (old: object | undefined) => ({
         ...old,
         data: answer.data,
@@ -213,12 +232,14 @@ export function SettingsForm({ def }: { def: SettingsDef }) {
             labelOf={(key) => settingsLabel(t, key)}
             canRestore={canSave}
             onRestored={() => void record.refetch()}
+            dirty={dirty}
           />
           {saveButton('settings-save')}
         </Space>
       }
     >
       {stale && <StaleAlert onReload={() => void record.refetch()} />}
+      <DraftAlert draft={draft} />
       {record.data && !canSave && (
         <Alert type="info" showIcon className="bo-form-alert" title={t('settings.readOnly')} />
       )}
@@ -227,6 +248,7 @@ export function SettingsForm({ def }: { def: SettingsDef }) {
         layout="vertical"
         name={`settings-${def.id}`}
         onFieldsChange={onFieldsChange}
+        onValuesChange={draft.onValuesChange}
         disabled={!record.data || record.isFetching}
       >
         <LocaleTabs

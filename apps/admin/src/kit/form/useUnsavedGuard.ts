@@ -6,7 +6,7 @@ import { type BlockerFunction, useBlocker } from 'react-router';
 import { confirmModalProps } from '../list/confirm';
 
 /** The values as one comparable text: keys sorted, empty texts as missing. */
-function snapshot(values: unknown): string {
+export function snapshot(values: unknown): string {
   return JSON.stringify(values, (_key, value: unknown) => {
     if (value === '') return undefined;
     if (
@@ -34,6 +34,8 @@ export interface UnsavedGuardOptions {
   onClose: () => void;
   /** What Ctrl+S (Cmd+S) does while the form is open: the Save button's action; undefined while it may not save. */
   onSave?: () => void;
+  /** Called as the user answers "Discard" (the form's local draft goes with the edits). */
+  onDiscard?: () => void;
 }
 
 /**
@@ -46,11 +48,13 @@ export interface UnsavedGuardOptions {
  * `requestClose` is the form's close; `markClean()` follows each load of the values; `settle()` marks the form as
  * having nothing to lose (a successful save) so the close that follows does not ask.
  */
-export function useUnsavedGuard({ form, open, onClose, onSave }: UnsavedGuardOptions) {
+export function useUnsavedGuard({ form, open, onClose, onSave, onDiscard }: UnsavedGuardOptions) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const settled = useRef(false);
   const asking = useRef(false);
+  const discardRef = useRef(onDiscard);
+  discardRef.current = onDiscard;
 
   // Each opening (or another record) starts with nothing to lose.
   useEffect(() => {
@@ -80,6 +84,7 @@ export function useUnsavedGuard({ form, open, onClose, onSave }: UnsavedGuardOpt
         onOk: () => {
           asking.current = false;
           settled.current = true;
+          discardRef.current?.();
           discard();
         },
         onCancel: () => {
@@ -141,5 +146,6 @@ export function useUnsavedGuard({ form, open, onClose, onSave }: UnsavedGuardOpt
     settled.current = true;
   }, []);
 
-  return { requestClose, settle, markClean };
+  // `dirty()`: whether the open form holds edits now (a history restore asks first then: HistoryDrawer.tsx).
+  return { requestClose, settle, markClean, dirty };
 }

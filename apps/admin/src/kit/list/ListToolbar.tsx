@@ -53,8 +53,8 @@ export function SearchBox({ value, onChange }: SearchBoxProps) {
 export interface ListToolbarProps {
   abilities?: Abilities;
   selectedCount: number;
-  /** Runs a bulk action the user confirmed. */
-  onBulk: (action: string) => Promise<void>;
+  /** Runs a bulk action the user confirmed, with what its confirmation asked for. */
+  onBulk: (action: string, extra?: Record<string, number>) => Promise<void>;
   /** The resource's bulk actions (content lists' by default). */
   bulkActions?: readonly BulkMenuAction[];
   refreshing: boolean;
@@ -79,6 +79,7 @@ export function ListToolbar(props: ListToolbarProps) {
           canDestroy={!!abilities?.destroy}
           onConfirmed={props.onBulk}
           actions={props.bulkActions}
+          abilities={abilities}
         />
         <Button
           data-testid="list-refresh"

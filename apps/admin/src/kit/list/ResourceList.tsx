@@ -9,6 +9,7 @@ import { listKey, useResourceList } from '../../api/resource';
 import { getLanguage } from '../../i18n/language';
 import { routePath } from '../../routes/paths';
 import { ResourceDetail } from '../detail/ResourceDetail';
+import { draftColumn, useDraftIds } from '../form/drafts';
 import { ResourceForm } from '../form/ResourceForm';
 import { notify, notifyFailure } from '../notifications';
 import type { ListRowBase, RecordBase, ResourceDef } from '../resource';
@@ -59,7 +60,8 @@ export function ResourceList<Row extends ListRowBase, Rec extends RecordBase, Va
   const meta = list.isError ? undefined : list.data?.meta;
   // Rows can be ticked only where a bulk action is offered to this user (role 2 on submissions has none).
   const selectable =
-    !list.isError && offeredBulkActions(def.bulkActions ?? CONTENT_BULK_ACTIONS, !!abilities?.destroy).length > 0;
+    !list.isError &&
+    offeredBulkActions(def.bulkActions ?? CONTENT_BULK_ACTIONS, !!abilities?.destroy, abilities).length > 0;
   const [creating, setCreating] = useState(false);
   const [selected, setSelected] = useState<number[]>([]);
   const activeFilters = Object.keys(state.filters).length + (state.trashed ? 1 : 0);
@@ -98,9 +100,9 @@ export function ResourceList<Row extends ListRowBase, Rec extends RecordBase, Va
     navigate(routePath(def.routeName) + currentSearch(), { replace: true });
   }, [badId]);
 
-  const runBulk = async (action: string) => {
+  const runBulk = async (action: string, extra?: Record<string, number>) => {
     try {
-      const answer = await def.api.bulk(action, selected);
+      const answer = await def.api.bulk(action, selected, extra);
       notify('success', answer.message);
       setSelected([]);
     } catch (error) {
@@ -130,9 +132,12 @@ export function ResourceList<Row extends ListRowBase, Rec extends RecordBase, Va
     await reload();
   };
 
+  // The rows with unpublished changes (docs/features/drafts.md).
+  const draftIds = useDraftIds(def.api, !!def.drafts);
   const columns: TableProps<Row>['columns'] = [
     ...withSortOrder(def.columns({ t, language: getLanguage() }), state),
     ...(translated ? [translationColumn<Row>(t)] : []),
+    ...(def.drafts ? [draftColumn<Row>(t, draftIds)] : []),
     {
       key: 'actions',
       title: t('list.actions'),
@@ -160,7 +165,7 @@ export function ResourceList<Row extends ListRowBase, Rec extends RecordBase, Va
               />
             )
           )}
-          {def.RowActions && <def.RowActions row={row} />}
+          {def.RowActions && <def.RowActions row={row} abilities={abilities} />}
           {state.trashed && abilities?.restore && (
             <RowAction
               label={t('list.restore')}

@@ -18,6 +18,7 @@ import {
 import { ImageFormField } from '../../kit/form/fields';
 import { PublishingFields, type PublishingValues, publishingValues } from '../../kit/form/publishing';
 import { CategoriesField, GalleriesField, SimilarsField } from '../../kit/form/relations';
+import { CONTENT_BULK_ACTIONS, categoryBulkAction, DUPLICATE_BULK_ACTION } from '../../kit/list/BulkMenu';
 import { categoriesColumn, statusColumn, statusFilter, titleColumn, updatedAtColumn } from '../../kit/list/columns';
 import { previewAction } from '../../kit/list/PreviewAction';
 import type { FieldsProps, LocaleFieldsProps, ResourceDef } from '../../kit/resource';
@@ -61,6 +62,8 @@ export const articleResource: ResourceDef<ArticleRow, ArticleRecord, ArticleValu
   api: articleApi,
   routeName: 'news',
   history: true,
+  drafts: true,
+  preview: 'article',
   labels: { title: 'article.title', create: 'article.create', edit: 'article.edit' },
   defaultSort: ARTICLE_DEFAULT_SORT,
   columns: ({ t, language }) => [
@@ -71,6 +74,8 @@ export const articleResource: ResourceDef<ArticleRow, ArticleRecord, ArticleValu
   ],
   filters: [statusFilter],
   RowActions: previewAction<ArticleRow>(articleApi.base),
+  // Publish, hide, remove, and where the records allow it a copy and a category (docs/features/lists.md).
+  bulkActions: [...CONTENT_BULK_ACTIONS, DUPLICATE_BULK_ACTION, categoryBulkAction(MODULES.blog)],
   form: {
     schema: articleSchema,
     empty: () => ({

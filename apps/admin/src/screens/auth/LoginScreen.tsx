@@ -6,7 +6,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { passwordStep } from '../../api/account';
 import { useCsrfCookie } from '../../api/auth';
 import { ApiError, errorMessage } from '../../api/client';
-import { setUser } from '../../api/session';
+import { getLastClearReason, setUser } from '../../api/session';
 import { zodValidate } from '../../kit/zodForm';
 import { routePath } from '../../routes/paths';
 import { Field, firstError, Notice, SubmitButton } from './controls';
@@ -28,8 +28,10 @@ export default function LoginScreen() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  // After a right password: the second step of two-factor sign-in, when the user has it on.
-  const [secondStep, setSecondStep] = useState(false);
+  // After a right password: the second step of two-factor sign-in, when the user has it on (`passkey`: one to offer).
+  const [secondStep, setSecondStep] = useState<{ passkey: boolean } | null>(null);
+  // Sent here by a 401 (the session was ended or ran out): say so, rather than leave the user wondering.
+  const [sessionEnded] = useState(() => getLastClearReason() === 'unauthorized');
   const signedIn = (user: StoredUser) => {
     queryClient.clear();
     // The guest guard now sends the user on to the dashboard (or the remembered page).
@@ -39,7 +41,7 @@ export default function LoginScreen() {
     mutationFn: passwordStep,
     onSuccess: (answer) => {
       if ('data' in answer) signedIn(answer.data);
-      else if ('two_factor' in answer) setSecondStep(true);
+      else if ('two_factor' in answer) setSecondStep({ passkey: answer.passkey === true });
       // Role 1 requires two-factor sign-in and this user has none yet: its set-up comes first.
       else void navigate(`${routePath('twoFactorSetup')}${params.size ? `?${params}` : ''}`);
     },
@@ -77,9 +79,10 @@ export default function LoginScreen() {
   if (secondStep) {
     return (
       <TwoFactorStep
+        passkey={secondStep.passkey}
         onSignedIn={signedIn}
         onRestart={() => {
-          setSecondStep(false);
+          setSecondStep(null);
           attempt.reset();
           void csrf.refetch();
         }}
@@ -99,6 +102,11 @@ export default function LoginScreen() {
           }
         >
           {t('auth.csrfError')}
+        </Notice>
+      )}
+      {sessionEnded && !failure && (
+        <Notice type="info" testId="session-ended">
+          {t('auth.sessionEnded')}
         </Notice>
       )}
       {failure && (

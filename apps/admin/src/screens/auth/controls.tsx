@@ -125,7 +125,7 @@ export function Notice({
   action,
   testId,
 }: {
-  type: 'error' | 'success';
+  type: 'error' | 'success' | 'info';
   children: ReactNode;
   action?: ReactNode;
   testId?: string;

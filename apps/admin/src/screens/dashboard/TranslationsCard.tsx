@@ -1,4 +1,3 @@
-import { TRANSLATION_FILTERS } from '@backoffice/shared';
 import { Card, Empty, List, Space, Spin, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,18 +5,20 @@ import { useTranslationSummary } from '../../api/stats';
 import { routeOfModel } from '../../routes/models';
 import { routePath } from '../../routes/paths';
 
-const COLOURS = { missing_sk: 'orange', missing_en: 'orange', outdated: 'gold' } as const;
+/** The counts the card shows: what is missing and which language is behind (the filters of the same names). */
+const COLOURS = { missing_sk: 'orange', missing_en: 'orange', outdated_sk: 'gold', outdated_en: 'gold' } as const;
+const CARD_FILTERS = ['missing_sk', 'missing_en', 'outdated_sk', 'outdated_en'] as const;
 
 /**
  * The dashboard's translation card (docs/features/translations.md): per translated resource, how many records miss
- * a Slovak or English field or have an outdated locale, each count a link to the list filtered by it.
+ * a Slovak or English field or have an outdated Slovak or English, each count a link to the list filtered by it.
  */
 export function TranslationsCard() {
   const { t } = useTranslation();
   const summary = useTranslationSummary();
   const rows = (summary.data ?? []).flatMap((row) => {
     const route = routeOfModel(row.model);
-    const counts = TRANSLATION_FILTERS.filter((filter) => row[filter] > 0);
+    const counts = CARD_FILTERS.filter((filter) => row[filter] > 0);
     return route && counts.length > 0 ? [{ ...row, route, counts }] : [];
   });
   return (

@@ -77,8 +77,10 @@ export const formContactResource = submissionResource<ContactRecord>({
   ],
 });
 
+/** A company's fields; its `name` is the company's name, as the site's form and the staff mail call it. */
 const companyFields = <Rec extends PriceRecord | RegistrationRecord>(): DetailField<Rec>[] => [
-  ...lines<Rec>('name', 'address', 'ico', 'dic', 'icdph', 'contact'),
+  { key: 'name', labelKey: label('companyName') },
+  ...lines<Rec>('address', 'ico', 'dic', 'icdph', 'contact'),
   telField<Rec>('phone', label('phone')),
 ];
 

@@ -18,6 +18,7 @@ import {
 } from '../../kit/form/articleLike';
 import { PublishingFields, type PublishingValues, publishingValues } from '../../kit/form/publishing';
 import { CategoriesField } from '../../kit/form/relations';
+import { CONTENT_BULK_ACTIONS, categoryBulkAction } from '../../kit/list/BulkMenu';
 import { categoriesColumn, statusColumn, statusFilter, titleColumn, updatedAtColumn } from '../../kit/list/columns';
 import { RowAction } from '../../kit/list/RowAction';
 import type { FieldsProps, LocaleFieldsProps, ResourceDef } from '../../kit/resource';
@@ -78,6 +79,8 @@ export const galleryResource: ResourceDef<GalleryRow, GalleryRecord, GalleryValu
   ],
   filters: [statusFilter],
   RowActions: GalleryRowActions,
+  // Publish, hide, remove, and where the records allow it a copy and a category (docs/features/lists.md).
+  bulkActions: [...CONTENT_BULK_ACTIONS, categoryBulkAction(MODULES.gallery)],
   form: {
     schema: gallerySchema,
     empty: () => ({ ...publishingValues(), langs: emptyArticleLangs(), categories: [] }),

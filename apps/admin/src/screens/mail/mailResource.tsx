@@ -1,4 +1,5 @@
 import {
+  type Abilities,
   LIMITS,
   type Locale,
   MAIL_TEMPLATE_DEFAULT_SORT,
@@ -17,6 +18,7 @@ import { titleColumn, updatedAtColumn } from '../../kit/list/columns';
 import { RichText } from '../../kit/RichText';
 import type { LocaleFieldsProps, ResourceDef } from '../../kit/resource';
 import { MailPreviewAction } from './MailPreview';
+import { MailTestAction } from './MailTestAction';
 
 const LANG_FIELDS = ['title', 'subject', 'content_plain', 'content'] as const;
 
@@ -62,6 +64,16 @@ function MailLocaleFields({ locale, rules, record }: LocaleFieldsProps<MailTempl
   );
 }
 
+/** A template row's own actions: the preview, and a test mail to oneself for those who may edit. */
+function MailRowActions(props: { row: MailTemplateRow; abilities?: Abilities }) {
+  return (
+    <>
+      <MailPreviewAction row={props.row} />
+      <MailTestAction {...props} />
+    </>
+  );
+}
+
 /** The event of a template as a badge. */
 function EventBadge({ event }: { event: string }) {
   const { t } = useTranslation();
@@ -90,7 +102,7 @@ export const mailResource: ResourceDef<MailTemplateRow, MailTemplateRecord, Mail
     updatedAtColumn<MailTemplateRow>(t, language),
   ],
   bulkActions: [],
-  RowActions: MailPreviewAction,
+  RowActions: MailRowActions,
   // Every save keeps a version (docs/features/revisions.md); only the administrator, who saves, restores one.
   history: true,
   form: {

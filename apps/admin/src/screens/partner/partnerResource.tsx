@@ -12,6 +12,7 @@ import { LocaleRichTextField, LocaleTextField, NumberField } from '../../kit/for
 import { PublishingFields, type PublishingValues, publishingValues } from '../../kit/form/publishing';
 import { TitleFields } from '../../kit/form/translated';
 import { emptyLangs, langsFromRecord } from '../../kit/langs';
+import { CONTENT_BULK_ACTIONS, DUPLICATE_BULK_ACTION } from '../../kit/list/BulkMenu';
 import { statusColumn, statusFilter, titleColumn, updatedAtColumn } from '../../kit/list/columns';
 import { orderColumn } from '../../kit/list/InlineOrder';
 import type { FieldsProps, LocaleFieldsProps, ResourceDef } from '../../kit/resource';
@@ -57,6 +58,8 @@ export const partnerResource: ResourceDef<PartnerRow, PartnerRecord, PartnerValu
     updatedAtColumn<PartnerRow>(t, language),
   ],
   filters: [statusFilter],
+  // Publish, hide, remove and duplicate (docs/features/lists.md "Duplicate and assign a category").
+  bulkActions: [...CONTENT_BULK_ACTIONS, DUPLICATE_BULK_ACTION],
   form: {
     schema: partnerSchema,
     empty: () => ({ ...publishingValues(), langs: emptyLangs(LANG_FIELDS), order: 0 }),

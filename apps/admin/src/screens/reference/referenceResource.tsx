@@ -14,6 +14,7 @@ import { PublishingFields, type PublishingValues, publishingValues } from '../..
 import { CategoriesField, GalleriesField, SimilarsField } from '../../kit/form/relations';
 import { MetaFields, TitleFields } from '../../kit/form/translated';
 import { emptyLangs, langsFromRecord } from '../../kit/langs';
+import { CONTENT_BULK_ACTIONS, categoryBulkAction, DUPLICATE_BULK_ACTION } from '../../kit/list/BulkMenu';
 import { statusColumn, statusFilter, titleColumn, updatedAtColumn } from '../../kit/list/columns';
 import { orderColumn } from '../../kit/list/InlineOrder';
 import { previewAction } from '../../kit/list/PreviewAction';
@@ -76,6 +77,8 @@ export const referenceResource: ResourceDef<ReferenceRow, ReferenceRecord, Refer
   api: referenceApi,
   routeName: 'reference',
   history: true,
+  drafts: true,
+  preview: 'reference',
   labels: { title: 'reference.title', create: 'reference.create', edit: 'reference.edit' },
   defaultSort: REFERENCE_DEFAULT_SORT,
   columns: ({ t, language }) => [
@@ -93,6 +96,8 @@ export const referenceResource: ResourceDef<ReferenceRow, ReferenceRecord, Refer
   ],
   filters: [statusFilter],
   RowActions: previewAction<ReferenceRow>(referenceApi.base),
+  // Publish, hide, remove, and where the records allow it a copy and a category (docs/features/lists.md).
+  bulkActions: [...CONTENT_BULK_ACTIONS, DUPLICATE_BULK_ACTION, categoryBulkAction(REFERENCE_CATEGORY_MODULE)],
   form: {
     schema: referenceSchema,
     empty: () => ({

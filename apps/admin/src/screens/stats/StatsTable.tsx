@@ -43,6 +43,8 @@ export function StatsTable<Row extends object>({
       columns={withSortOrder(columns, state)}
       dataSource={page?.data ?? []}
       onChange={onChange}
+      // A phone scrolls the table in its own box rather than the page sideways (docs/features/admin-ui.md).
+      scroll={{ x: 'max-content' }}
       locale={{ emptyText: <span data-testid="list-empty">{t('list.empty')}</span> }}
       pagination={{ ...listPagination(t, state, page?.meta), showSizeChanger: !compact }}
     />

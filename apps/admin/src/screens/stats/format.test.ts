@@ -57,4 +57,13 @@ describe('statistics formats (docs/spec-index.md S2.9)', () => {
     expect(formatDimension('city', { city: '(not set)' }, 'sk', '(nezistené)')).toBe('(nezistené)');
     expect(formatDimension('browser', { browser: 'Chrome' }, 'sk', '–')).toBe('Chrome');
   });
+
+  it('names cities in Slovak in the Slovak UI where Slovak has its own name, as stored otherwise', () => {
+    expect(formatDimension('city', { city: 'Vienna' }, 'sk', '–')).toBe('Viedeň');
+    expect(formatDimension('city', { city: 'Prague' }, 'sk', '–')).toBe('Praha');
+    expect(formatDimension('city', { city: 'Munich' }, 'sk', '–')).toBe('Mníchov');
+    expect(formatDimension('city', { city: 'Prague' }, 'en', '–')).toBe('Prague');
+    expect(formatDimension('city', { city: 'Košice' }, 'sk', '–')).toBe('Košice');
+    expect(formatDimension('city', { city: 'constructor' }, 'sk', '–')).toBe('constructor');
+  });
 });

@@ -1,4 +1,5 @@
 import { type Locale, STATS, STATS_NOT_SET } from '@backoffice/shared';
+import { SLOVAK_CITY_NAMES } from './cityNames';
 
 const INTL_LOCALE: Record<Locale, string> = { sk: 'sk-SK', en: 'en-US' };
 
@@ -52,7 +53,8 @@ export function formatAxis(value: number, language: Locale): string {
 
 /**
  * A session table's value as the UI's language names it: countries by their ISO code and language tags
- * (`en-us`) through `Intl.DisplayNames`, `(not set)` by the caller's translation; anything else as stored.
+ * (`en-us`) through `Intl.DisplayNames`, cities (stored in English) by their Slovak name in Slovak where it differs,
+ * `(not set)` by the caller's translation; anything else as stored.
  */
 export function formatDimension(
   dimension: string,
@@ -62,6 +64,9 @@ export function formatDimension(
 ): string {
   const value = String(row[dimension] ?? '');
   if (value === STATS_NOT_SET) return notSet;
+  if (dimension === 'city' && language === 'sk' && Object.hasOwn(SLOVAK_CITY_NAMES, value)) {
+    return SLOVAK_CITY_NAMES[value] ?? value;
+  }
   try {
     if (dimension === 'country' && row.code) {
       return new Intl.DisplayNames([INTL_LOCALE[language]], { type: 'region', fallback: 'none' }).of(row.code) ?? value;

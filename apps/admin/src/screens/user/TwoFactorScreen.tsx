@@ -1,4 +1,4 @@
-import { SafetyCertificateOutlined } from '@ant-design/icons';
+import { MobileOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import type { TwoFactorDisableInput } from '@backoffice/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Form, Input, Spin, Tag, Typography } from 'antd';
@@ -7,8 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { disableTwoFactor, renewRecoveryCodes, twoFactorStatusKey, useTwoFactorStatus } from '../../api/account';
 import { useMe } from '../../api/auth';
 import { ApiError, errorMessage } from '../../api/client';
+import { usePasskeys } from '../../api/passkeys';
 import { translateMessage } from '../../i18n';
 import { notify } from '../../kit/notifications';
+import { PasskeysPanel } from './PasskeysPanel';
 import { RecoveryCodes } from './RecoveryCodes';
 import { TwoFactorSetup } from './TwoFactorSetup';
 import './account.css';
@@ -101,18 +103,43 @@ function RecoveryPanel({ left, onRenewed }: { left: number; onRenewed: () => voi
   );
 }
 
-/** User menu → Two-factor sign-in (route accountTwoFactor, docs/features/sign-in-and-users.md). */
+/** How many recovery codes a passkey-only user has left (new ones are made with a code of the authenticator app). */
+function RecoveryLeft({ left }: { left: number }) {
+  const { t } = useTranslation();
+  return (
+    <div>
+      <Typography.Title level={5}>{t('twoFactor.recoveryTitle')}</Typography.Title>
+      <Typography.Paragraph data-testid="recovery-codes-left">
+        {t('recoveryCodes.left', { count: left })}
+      </Typography.Paragraph>
+      {left <= 3 && (
+        <Alert type="warning" showIcon title={t('recoveryCodes.lowWarning')} className="bo-recovery-alert" />
+      )}
+    </div>
+  );
+}
+
+/**
+ * User menu → Two-factor sign-in (route accountTwoFactor, docs/features/sign-in-and-users.md): the authenticator app,
+ * the passkeys (either is a second factor) and the recovery codes.
+ */
 export default function TwoFactorScreen() {
   const { t } = useTranslation();
   const me = useMe();
   const queryClient = useQueryClient();
   const [settingUp, setSettingUp] = useState(false);
+  // The recovery codes the first passkey answered, shown once.
+  const [firstCodes, setFirstCodes] = useState<string[] | null>(null);
   const status = useTwoFactorStatus();
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: ['auth', 'me'] });
     void queryClient.invalidateQueries({ queryKey: twoFactorStatusKey });
   };
   const on = me.data?.two_factor === true;
+  const totp = status.data?.totp === true;
+  const required = status.data?.required === true;
+  const passkeyCount = usePasskeys().data?.length ?? 0;
+  const passkeysOnly = on && !totp;
   return (
     <Card
       className="bo-account-card"
@@ -130,8 +157,15 @@ export default function TwoFactorScreen() {
         )
       }
     >
-      {me.isLoading ? (
+      {me.isLoading || status.isLoading ? (
         <Spin />
+      ) : firstCodes ? (
+        <Flex vertical gap={16} align="flex-start">
+          <RecoveryCodes codes={firstCodes} />
+          <Button type="primary" onClick={() => setFirstCodes(null)} data-testid="passkey-codes-done">
+            {t('twoFactor.done')}
+          </Button>
+        </Flex>
       ) : settingUp ? (
         <TwoFactorSetup
           onDone={() => {
@@ -141,32 +175,47 @@ export default function TwoFactorScreen() {
           onCancel={() => setSettingUp(false)}
           onEnabled={refresh}
         />
-      ) : on ? (
-        <Flex vertical gap={24}>
-          {status.data && (
-            <RecoveryPanel
-              left={status.data.recovery_codes_left}
-              onRenewed={() => void queryClient.invalidateQueries({ queryKey: twoFactorStatusKey })}
-            />
-          )}
-          {/* While role 1 requires it of everyone, turning it off is not offered (the server refuses it too). */}
-          {status.data?.required ? (
-            <Alert
-              type="info"
-              showIcon
-              title={t('recoveryCodes.requiredNoDisable')}
-              data-testid="two-factor-required-note"
-            />
-          ) : (
-            <DisableForm onDone={refresh} />
-          )}
-        </Flex>
       ) : (
-        <Flex vertical gap={16} align="flex-start">
-          <Typography.Paragraph>{t('twoFactor.intro')}</Typography.Paragraph>
-          <Button type="primary" onClick={() => setSettingUp(true)} data-testid="two-factor-start">
-            {t('twoFactor.setUp')}
-          </Button>
+        <Flex vertical gap={24}>
+          <section aria-labelledby="two-factor-app-title">
+            <Typography.Title level={5} id="two-factor-app-title">
+              <Flex gap={8} align="center" component="span">
+                <MobileOutlined aria-hidden />
+                {t('passkeys.appTitle')}
+              </Flex>
+            </Typography.Title>
+            {totp ? (
+              <Flex vertical gap={24}>
+                {status.data && (
+                  <RecoveryPanel
+                    left={status.data.recovery_codes_left}
+                    onRenewed={() => void queryClient.invalidateQueries({ queryKey: twoFactorStatusKey })}
+                  />
+                )}
+                {/* While role 1 requires it of everyone and no passkey stands in, turning it off is not offered
+                    (the server refuses it too). */}
+                {required && passkeyCount === 0 ? (
+                  <Alert
+                    type="info"
+                    showIcon
+                    title={t('recoveryCodes.requiredNoDisable')}
+                    data-testid="two-factor-required-note"
+                  />
+                ) : (
+                  <DisableForm onDone={refresh} />
+                )}
+              </Flex>
+            ) : (
+              <Flex vertical gap={16} align="flex-start">
+                <Typography.Paragraph>{t('twoFactor.intro')}</Typography.Paragraph>
+                <Button type="primary" onClick={() => setSettingUp(true)} data-testid="two-factor-start">
+                  {t('twoFactor.setUp')}
+                </Button>
+              </Flex>
+            )}
+          </section>
+          <PasskeysPanel lastFactorKept={required && !totp} onChanged={refresh} onRecoveryCodes={setFirstCodes} />
+          {passkeysOnly && status.data && <RecoveryLeft left={status.data.recovery_codes_left} />}
         </Flex>
       )}
     </Card>

@@ -102,24 +102,29 @@ export const foldedSearchIndexes = (name: string, value: SQL | ExtraConfigColumn
 /**
  * The translation state of a `<entity>_langs` row (docs/features/translations.md), kept by `translations().write`
  * on every save: when this locale's translated fields last changed, whether the other locale changed since
- * (`outdated`), and whether a field is empty here that the other locale fills (`missing`).
+ * (`outdated`), whether a field is empty here that the other locale fills (`missing`), and when it was last up to
+ * date with the other (`current_at`: the last save that left it so, or its marking as up to date), which finds the
+ * revision its outdated fields are compared from.
  */
 export const translationState = () => ({
   changed_at: ts('changed_at').notNull().defaultNow(),
   outdated: boolean('outdated').notNull().default(false),
   missing: boolean('missing').notNull().default(false),
+  current_at: ts('current_at').notNull().defaultNow(),
 });
 
 /**
  * The record's translation flags (docs/features/translations.md), one per filter: its Slovak or its English misses
- * a field the other locale fills, or one of its locales is outdated. `translations().write` keeps them, in the save's
- * transaction, on the record and on each of its language rows, so that a filtered list walks a partial index in the
- * list's own order (translationFlagIndexes), by a column of the record or by the title.
+ * a field the other locale fills, one of its locales is outdated, or the Slovak or the English is.
+ * `translations().write` keeps them, in the save's transaction, on the record and on each of its language rows, so
+ * that a filtered list walks a partial index in the list's own order (translationFlagIndexes), by a column of the record or by the title.
  */
 export const translationFlags = () => ({
   translation_missing_sk: boolean('translation_missing_sk').notNull().default(false),
   translation_missing_en: boolean('translation_missing_en').notNull().default(false),
   translation_outdated: boolean('translation_outdated').notNull().default(false),
+  translation_outdated_sk: boolean('translation_outdated_sk').notNull().default(false),
+  translation_outdated_en: boolean('translation_outdated_en').notNull().default(false),
 });
 
 /**

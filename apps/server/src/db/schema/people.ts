@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -8,6 +9,7 @@ import {
   primaryKey,
   serial,
   smallint,
+  text,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -165,6 +167,54 @@ export const userRecoveryCodes = pgTable(
   (t) => [uniqueIndex('user_recovery_codes_unique').on(t.user_id, t.code_hash)],
 );
 
+/**
+ * A user's passkeys (WebAuthn credentials), a second factor beside TOTP (docs/features/sign-in-and-users.md): the
+ * credential id and COSE public key as base64url, the signature counter the authenticator last reported (a clone
+ * shows up as a counter that goes back), and the name the user gave it.
+ */
+export const userPasskeys = pgTable(
+  'user_passkeys',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    credential_id: varchar('credential_id', { length: 1400 }).notNull(),
+    public_key: text('public_key').notNull(),
+    // An unsigned 32-bit number: past an integer's range.
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    name: varchar('name', { length: 60 }).notNull(),
+    created_at: ts('created_at').notNull().defaultNow(),
+    last_used_at: ts('last_used_at'),
+  },
+  (t) => [
+    uniqueIndex('user_passkeys_credential_unique').on(t.credential_id),
+    index('user_passkeys_user_idx').on(t.user_id),
+  ],
+);
+
+/**
+ * The challenges of passkey ceremonies in progress, bound to the session that asked (kept in the database, as any
+ * process may take the answer): each is spent by the first answer that names it, and lives PASSKEYS.challengeMinutes.
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    challenge: varchar('challenge', { length: 128 }).primaryKey(),
+    session_id: varchar('session_id', { length: 64 })
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'register': adding a passkey; 'sign_in': the second step of a sign-in. */
+    purpose: varchar('purpose', { length: 16 }).notNull(),
+    expires_at: ts('expires_at').notNull(),
+  },
+  (t) => [index('webauthn_challenges_session_idx').on(t.session_id)],
+);
+
 /** How staff sign in (one row, id 1): whether role 1 requires two-factor sign-in of everyone. */
 export const signInPolicy = pgTable('sign_in_policy', {
   id: integer('id').primaryKey(),
@@ -228,4 +278,20 @@ export const revisions = pgTable(
     created_at: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('revisions_record_idx').on(t.model, t.record_id, t.id)],
+);
+
+/**
+ * The unpublished changes of a published record (docs/features/drafts.md): at most one per record, the record as its
+ * form would load it once the draft is published. The site and the delivery API never read it.
+ */
+export const drafts = pgTable(
+  'drafts',
+  {
+    model: varchar('model', { length: 64 }).notNull(),
+    record_id: integer('record_id').notNull(),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    data: jsonb('data').notNull(),
+    updated_at: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.model, t.record_id] })],
 );

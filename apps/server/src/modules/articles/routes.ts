@@ -11,6 +11,7 @@ import type { AppContext } from '../../context.js';
 import { authorizer } from '../../http/policy.js';
 import { authenticate } from '../../http/session.js';
 import { registerContentRoutes } from '../../resources/crud-routes.js';
+import { registerDraftRoutes } from '../../resources/draft-routes.js';
 import { registerLangOptions, registerPreview, registerTitleUrlCheck } from '../../resources/record-routes.js';
 import { previewLink } from '../pages/preview.js';
 import { canArticle } from './policy.js';
@@ -24,15 +25,19 @@ export const articleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   const allow = authorizer(canArticle);
   app.addHook('onRequest', authenticate);
 
-  registerContentRoutes(app, {
-    resource: service.articleResource(db),
+  const resource = service.articleResource(db);
+  const operations = registerContentRoutes(app, {
+    resource,
     listQuery,
     list: (query, lang) => service.listArticles(db, query, lang),
     body: articleSchema,
     image: { media: 'blog', config, fields: ['image', 'poster'] },
     row: articleRowSchema,
     record: articleRecordSchema,
+    duplicate: {},
+    categories: service.articleCategorySpec,
   });
+  registerDraftRoutes(app, { resource, operations, allow, body: articleSchema, record: articleRecordSchema });
 
   registerTitleUrlCheck(app, allow, (value, lang, id) => service.articleWrites.titleUrlFree(db, value, lang, id));
   registerLangOptions(app, allow, db, service.articleLangRows);

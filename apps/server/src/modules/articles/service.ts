@@ -42,6 +42,9 @@ const related = relatedLinks({
   },
 });
 
+/** The news' categories, for the list's bulk "assign a category" (resources/assign-category.ts). */
+export const articleCategorySpec = { links: related.links.categories, module: MODULES.blog };
+
 export type ArticleFilters = ContentListQuery & { category_id?: number };
 
 /** The news list in each language: the columns a page shows and the expression behind each sort. */

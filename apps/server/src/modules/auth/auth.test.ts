@@ -1,7 +1,7 @@
 import { ROLES } from '@backoffice/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, users } from '../../db/schema.js';
+import { activityLogs, sessions, users } from '../../db/schema.js';
 import { buildUser } from '../../test/factories.js';
 import { ADMIN, Agent, startTestServer, type TestServer } from '../../test/harness.js';
 
@@ -94,7 +94,7 @@ describe('login rules', () => {
     const res = await agent.post('/api/login', { email: ADMIN.email, password: 'wrong-one' });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.email).toEqual(['auth.failed']);
-    expect(res.json().message).toBe('Prihlasovacie údaje nesúhlasia.');
+    expect(res.json().message).toBe('Nesprávny e-mail alebo heslo.');
   });
 
   it('an invalid e-mail is a 422 with errors.email', async () => {
@@ -225,12 +225,39 @@ describe('activity log', () => {
     expect(res.json().data[0]).toMatchObject({
       model: 'Text',
       route: 'contentText',
+      route_params: { id: created.json().data.id },
       row_id: created.json().data.id,
       action: 'store',
       action_label: 'created',
       icon: 'file-text',
       title: 'Text',
     });
+  });
+
+  it('in Slovak the action agrees with the gender of the model: Partner upravený, Stránka upravená, Nastavenia upravené', async () => {
+    const editor = await buildUser(server.ctx.db);
+    await server.ctx.db.insert(activityLogs).values(
+      (['Partner', 'Page', 'Settings'] as const).map((model) => ({
+        user_id: editor.id,
+        model,
+        row_id: 1,
+        action: 'update',
+      })),
+    );
+    const agent = new Agent(server.app, 'sk');
+    await agent.login(editor.email, editor.plainPassword);
+    const items = (await agent.get(`/api/user/logs/${editor.id}`)).json().data;
+    expect(items.map((i: { title: string; action_label: string }) => `${i.title} ${i.action_label}`)).toEqual([
+      'Nastavenia upravené',
+      'Stránka upravená',
+      'Partner upravený',
+    ]);
+    const english = new Agent(server.app, 'en');
+    await english.login(editor.email, editor.plainPassword);
+    const labels = (await english.get(`/api/user/logs/${editor.id}`))
+      .json()
+      .data.map((i: { action_label: string }) => i.action_label);
+    expect(labels).toEqual(['edited', 'edited', 'edited']);
   });
 
   it("another user's log is 403 for role 2 and readable for role 1", async () => {

@@ -22,6 +22,7 @@ import { recentActivity } from '../activity/service.js';
 import { issueFileToken } from '../files/token.js';
 import { guessOrigin, rememberDevice } from './guesses.js';
 import { noteSignIn } from './new-device.js';
+import { passkeyRoutes } from './passkey-routes.js';
 import * as auth from './service.js';
 import { sessionRoutes } from './session-routes.js';
 import * as twoFactor from './two-factor.js';
@@ -54,7 +55,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       const sid = reply.startSession();
       if (await twoFactor.twoFactorEnabled(ctx, user.id)) {
         await auth.openPendingSession(ctx, user.id, sid, 'two_factor', meta);
-        return { two_factor: true };
+        // The second step offers "Use a passkey" to a user who has one.
+        return (await twoFactor.hasPasskey(ctx.db, user.id))
+          ? { two_factor: true, passkey: true }
+          : { two_factor: true };
       }
       if (await twoFactor.twoFactorRequired(ctx)) {
         await auth.openPendingSession(ctx, user.id, sid, 'setup', meta);
@@ -114,5 +118,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   );
 
   await app.register(twoFactorRoutes, { ctx });
+  await app.register(passkeyRoutes, { ctx });
   await app.register(sessionRoutes, { ctx });
 };

@@ -35,23 +35,26 @@ import * as twoFactor from './two-factor.js';
 /** The routes of role 1's rule and resets, asked before their bodies are read (http/policy.ts registerRoleCheck). */
 const ADMIN_ONLY = { roles: [ROLES.admin] };
 
+/**
+ * Replaces a waiting session by a signed-in one (a new id: no fixation), marks the browser as a known device of the
+ * account and presents its user: the end of a second step (a code, a recovery code, a passkey) or of the set-up.
+ */
+export async function completeSignIn(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, userId: number) {
+  if (request.sid) await auth.closeSession(ctx, request.sid);
+  const sid = reply.startSession();
+  await noteSignIn(ctx, request, await auth.userById(ctx, userId));
+  const token = await auth.openSession(ctx, userId, sid, {
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+  });
+  const user = await auth.userById(ctx, userId);
+  rememberDevice(reply, ctx.config, user.email);
+  return auth.presentStoredUser(user, true, token);
+}
+
 export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  /**
-   * Replaces a waiting session by a signed-in one (a new id: no fixation), marks the browser as a known device of the
-   * account and presents its user.
-   */
-  const signIn = async (request: FastifyRequest, reply: FastifyReply, userId: number) => {
-    if (request.sid) await auth.closeSession(ctx, request.sid);
-    const sid = reply.startSession();
-    await noteSignIn(ctx, request, await auth.userById(ctx, userId));
-    const token = await auth.openSession(ctx, userId, sid, {
-      ip: request.ip,
-      userAgent: request.headers['user-agent'],
-    });
-    const user = await auth.userById(ctx, userId);
-    rememberDevice(reply, ctx.config, user.email);
-    return auth.presentStoredUser(user, true, token);
-  };
+  const signIn = (request: FastifyRequest, reply: FastifyReply, userId: number) =>
+    completeSignIn(ctx, request, reply, userId);
 
   /**
    * Whose two-factor sign-in a set-up route changes: the signed-in user's, or that of a password step which role 1's
@@ -168,7 +171,9 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     async (request) => {
       const { id, email } = currentUser(request);
       await twoFactor.disable(ctx, { id, email, ...guessOrigin(request) }, request.body);
-      return { message: t(request.lang, 'twoFactor.disabled') };
+      // With a passkey left, two-factor sign-in stays on: only the app is off.
+      const kept = await twoFactor.hasPasskey(ctx.db, id);
+      return { message: t(request.lang, kept ? 'twoFactor.appDisabled' : 'twoFactor.disabled') };
     },
   );
 

@@ -193,6 +193,7 @@ describe('signing in with two-factor sign-in', () => {
     const { user, agent } = await signedIn();
     expect((await agent.get('/api/user/me/two-factor')).json().data).toEqual({
       enabled: false,
+      totp: false,
       required: false,
       recovery_codes_left: 0,
     });

@@ -3,7 +3,7 @@ import { TWO_FACTOR, TWO_FACTOR_ERR } from '@backoffice/shared';
 import { and, count, eq, inArray, isNotNull, lt, notInArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
-import { sessions, signInPolicy, userRecoveryCodes, users, userTwoFactor } from '../../db/schema.js';
+import { sessions, signInPolicy, userPasskeys, userRecoveryCodes, users, userTwoFactor } from '../../db/schema.js';
 import { hmac, verifyPassword } from '../../http/crypto.js';
 import { HttpError, invalid } from '../../http/errors.js';
 import { siteValues } from '../../mail/templates.js';
@@ -31,10 +31,25 @@ async function stateOf(ctx: AppContext, userId: number) {
   return row;
 }
 
-/** Whether the user signs in with a second step. */
-export async function twoFactorEnabled(ctx: AppContext, userId: number): Promise<boolean> {
+/** Whether the user's authenticator app (TOTP) is on. */
+export async function totpEnabled(ctx: AppContext, userId: number): Promise<boolean> {
   const row = await stateOf(ctx, userId);
   return !!row?.enabled_at && !!row.secret;
+}
+
+/** Whether the user has a passkey (`passkeys.ts`), the other second factor. */
+export async function hasPasskey(db: AppContext['db'] | Tx, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: userPasskeys.id })
+    .from(userPasskeys)
+    .where(eq(userPasskeys.user_id, userId))
+    .limit(1);
+  return !!row;
+}
+
+/** Whether the user signs in with a second step: an authenticator app, a passkey, or both. */
+export async function twoFactorEnabled(ctx: AppContext, userId: number): Promise<boolean> {
+  return (await totpEnabled(ctx, userId)) || (await hasPasskey(ctx.db, userId));
 }
 
 /** Whether role 1 requires two-factor sign-in of all staff. */
@@ -48,7 +63,7 @@ export async function twoFactorRequired(ctx: AppContext): Promise<boolean> {
  * (409) while two-factor sign-in is on: another device is set up after turning it off (password and code).
  */
 export async function startSetup(ctx: AppContext, user: { id: number; email: string }) {
-  if (await twoFactorEnabled(ctx, user.id)) throw new HttpError(409, TWO_FACTOR_ERR.alreadyOn);
+  if (await totpEnabled(ctx, user.id)) throw new HttpError(409, TWO_FACTOR_ERR.alreadyOn);
   const secret = newTotpSecret();
   const sealed = seal(ctx.config.sessionSecret, PURPOSE, secret);
   await ctx.db
@@ -72,6 +87,14 @@ function newRecoveryCodes(): string[] {
 const recoveryHash = (ctx: AppContext, code: string) =>
   hmac(ctx.config.sessionSecret, `recovery:${code.replace(/[\s-]+/g, '').toLowerCase()}`);
 
+/** Ten new recovery codes in the caller's transaction in place of the user's old ones; answered to be shown once. */
+export async function replaceRecoveryCodes(ctx: AppContext, tx: Tx, userId: number): Promise<string[]> {
+  const codes = newRecoveryCodes();
+  await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.user_id, userId));
+  await tx.insert(userRecoveryCodes).values(codes.map((c) => ({ user_id: userId, code_hash: recoveryHash(ctx, c) })));
+  return codes;
+}
+
 /**
  * Turns two-factor sign-in on with a code of the pending secret (counted by the sign-in limits); that code's step is
  * the last used one. Returns the recovery codes, which are shown this once.
@@ -86,8 +109,7 @@ export async function enable(ctx: AppContext, holder: CodeHolder, code: string):
   if (!sealed || !secret) throw invalid({ code: [TWO_FACTOR_ERR.notStarted] }, TWO_FACTOR_ERR.notStarted);
   const step = matchingStep(secret, code, Date.now());
   if (step === null) throw codeInvalid();
-  const codes = newRecoveryCodes();
-  await ctx.db.transaction(async (tx) => {
+  const codes = await ctx.db.transaction(async (tx) => {
     const now = new Date();
     // Only the pending secret that was checked turns on (a set-up started again meanwhile wins).
     const done = await tx
@@ -96,8 +118,7 @@ export async function enable(ctx: AppContext, holder: CodeHolder, code: string):
       .where(and(eq(userTwoFactor.user_id, userId), eq(userTwoFactor.pending_secret, sealed)))
       .returning({ id: userTwoFactor.user_id });
     if (done.length === 0) throw invalid({ code: [TWO_FACTOR_ERR.notStarted] }, TWO_FACTOR_ERR.notStarted);
-    await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.user_id, userId));
-    await tx.insert(userRecoveryCodes).values(codes.map((c) => ({ user_id: userId, code_hash: recoveryHash(ctx, c) })));
+    return replaceRecoveryCodes(ctx, tx, userId);
   });
   await succeeded();
   return codes;
@@ -150,14 +171,18 @@ export async function verifySecondStep(
   await succeeded();
 }
 
-/** The user's two-factor state: on or off, required by role 1's rule, the recovery codes not yet spent. */
+/**
+ * The user's two-factor state: on or off (any second factor), the authenticator app's, required by role 1's rule, the
+ * recovery codes not yet spent.
+ */
 export async function twoFactorStatus(ctx: AppContext, userId: number) {
-  const [enabled, required, [left]] = await Promise.all([
-    twoFactorEnabled(ctx, userId),
+  const [totp, passkey, required, [left]] = await Promise.all([
+    totpEnabled(ctx, userId),
+    hasPasskey(ctx.db, userId),
     twoFactorRequired(ctx),
     ctx.db.select({ n: count() }).from(userRecoveryCodes).where(eq(userRecoveryCodes.user_id, userId)),
   ]);
-  return { enabled, required, recovery_codes_left: left?.n ?? 0 };
+  return { enabled: totp || passkey, totp, required, recovery_codes_left: left?.n ?? 0 };
 }
 
 /**
@@ -167,38 +192,42 @@ export async function twoFactorStatus(ctx: AppContext, userId: number) {
 export async function renewRecoveryCodes(ctx: AppContext, holder: CodeHolder, code: string): Promise<string[]> {
   const userId = holder.id;
   const succeeded = await countCode(ctx, holder);
-  if (!(await twoFactorEnabled(ctx, userId))) throw invalid({ code: [TWO_FACTOR_ERR.notOn] }, TWO_FACTOR_ERR.notOn);
+  if (!(await totpEnabled(ctx, userId))) throw invalid({ code: [TWO_FACTOR_ERR.notOn] }, TWO_FACTOR_ERR.notOn);
   if (!(await useCode(ctx, userId, code))) throw codeInvalid();
-  const codes = newRecoveryCodes();
-  await ctx.db.transaction(async (tx) => {
-    await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.user_id, userId));
-    await tx.insert(userRecoveryCodes).values(codes.map((c) => ({ user_id: userId, code_hash: recoveryHash(ctx, c) })));
-  });
+  const codes = await ctx.db.transaction((tx) => replaceRecoveryCodes(ctx, tx, userId));
   await succeeded();
   return codes;
 }
 
 /**
- * Turns two-factor sign-in off with the password and a current code (counted together as one code guess). Refused
- * while role 1 requires it of everyone.
+ * Turns the authenticator app off with the password and a current code (counted together as one code guess). Refused
+ * while role 1 requires two-factor sign-in of everyone and the user has no passkey to keep it.
  */
 export async function disable(ctx: AppContext, holder: CodeHolder, input: { password: string; code: string }) {
   const userId = holder.id;
   const succeeded = await countCode(ctx, holder);
-  if (!(await twoFactorEnabled(ctx, userId))) throw invalid({ code: [TWO_FACTOR_ERR.notOn] }, TWO_FACTOR_ERR.notOn);
-  if (await twoFactorRequired(ctx)) throw invalid({ code: [TWO_FACTOR_ERR.required] }, TWO_FACTOR_ERR.required);
+  if (!(await totpEnabled(ctx, userId))) throw invalid({ code: [TWO_FACTOR_ERR.notOn] }, TWO_FACTOR_ERR.notOn);
+  if ((await twoFactorRequired(ctx)) && !(await hasPasskey(ctx.db, userId))) {
+    throw invalid({ code: [TWO_FACTOR_ERR.required] }, TWO_FACTOR_ERR.required);
+  }
   const [user] = await ctx.db.select({ password: users.password }).from(users).where(eq(users.id, userId));
   if (!user || !(await verifyPassword(input.password, user.password))) {
     throw invalid({ password: ['auth.failed'] }, 'auth.failed');
   }
   if (!(await useCode(ctx, userId, input.code))) throw codeInvalid();
-  await ctx.db.transaction((tx) => removeTwoFactor(tx, userId));
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(userTwoFactor).where(eq(userTwoFactor.user_id, userId));
+    // The recovery codes stay while a passkey keeps two-factor sign-in on.
+    if (!(await hasPasskey(tx, userId)))
+      await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.user_id, userId));
+  });
   await succeeded();
 }
 
-/** Forgets a user's two-factor sign-in: the secrets and the recovery codes. */
+/** Forgets a user's two-factor sign-in: the secrets, the passkeys and the recovery codes. */
 async function removeTwoFactor(tx: Tx, userId: number) {
   await tx.delete(userTwoFactor).where(eq(userTwoFactor.user_id, userId));
+  await tx.delete(userPasskeys).where(eq(userPasskeys.user_id, userId));
   await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.user_id, userId));
 }
 
@@ -215,14 +244,17 @@ export async function resetTwoFactor(ctx: Pick<AppContext, 'db'>, userId: number
   });
 }
 
-/** The users of `ids` who sign in with two-factor sign-in. */
+/** The users of `ids` who sign in with two-factor sign-in (an authenticator app or a passkey). */
 export async function withTwoFactor(ctx: AppContext, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
-  const rows = await ctx.db
-    .select({ id: userTwoFactor.user_id })
-    .from(userTwoFactor)
-    .where(and(inArray(userTwoFactor.user_id, ids), isNotNull(userTwoFactor.enabled_at)));
-  return new Set(rows.map((r) => r.id));
+  const [totp, passkeys] = await Promise.all([
+    ctx.db
+      .select({ id: userTwoFactor.user_id })
+      .from(userTwoFactor)
+      .where(and(inArray(userTwoFactor.user_id, ids), isNotNull(userTwoFactor.enabled_at))),
+    ctx.db.selectDistinct({ id: userPasskeys.user_id }).from(userPasskeys).where(inArray(userPasskeys.user_id, ids)),
+  ]);
+  return new Set([...totp, ...passkeys].map((r) => r.id));
 }
 
 /**
@@ -240,11 +272,14 @@ export async function setRequired(ctx: AppContext, actorId: number, required: bo
       .values({ id: 1, two_factor_required: required })
       .onConflictDoUpdate({ target: signInPolicy.id, set: { two_factor_required: required, updated_at: now } });
     if (required) {
-      const enabled = tx
+      const withTotp = tx
         .select({ id: userTwoFactor.user_id })
         .from(userTwoFactor)
         .where(isNotNull(userTwoFactor.enabled_at));
-      await tx.delete(sessions).where(notInArray(sessions.user_id, enabled));
+      const withPasskey = tx.select({ id: userPasskeys.user_id }).from(userPasskeys);
+      await tx
+        .delete(sessions)
+        .where(and(notInArray(sessions.user_id, withTotp), notInArray(sessions.user_id, withPasskey)));
     }
     await logActivity(tx, { userId: actorId, model: 'Settings', rowIds: [1], action: 'update' });
   });

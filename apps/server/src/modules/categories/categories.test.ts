@@ -105,7 +105,7 @@ describe('categories: create and update', () => {
       'langs.en.title_url': ['errors.min3'],
       'langs.en.meta_title': ['errors.max60'],
       'langs.en.meta_description': ['errors.max160'],
-      module_id: ['errors.requiredSelect'],
+      module_id: ['errors.requiredOption'],
     });
     expect((await ctx.admin.get(`${BASE}/?per_page=100`)).json().meta.total).toBe(before);
   });
@@ -113,7 +113,7 @@ describe('categories: create and update', () => {
   it('an unknown module, a bad date or publish_down before publish_up → 422', async () => {
     const unknown = await ctx.admin.post(`${BASE}/`, categoryInput({ module_id: 99 }));
     expect(unknown.statusCode).toBe(422);
-    expect(unknown.json().errors).toEqual({ module_id: ['errors.requiredSelect'] });
+    expect(unknown.json().errors).toEqual({ module_id: ['errors.requiredOption'] });
     const badDate = await ctx.admin.post(`${BASE}/`, { ...categoryInput(), publish_up: 'tomorrow' });
     expect(badDate.json().errors).toEqual({ publish_up: ['errors.invalid'] });
     const reversed = await ctx.admin.post(`${BASE}/`, {

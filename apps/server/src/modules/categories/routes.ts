@@ -42,6 +42,7 @@ export const categoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     image: { media: 'category', config: ctx.config },
     row: categoryRowSchema,
     record: categoryRecordSchema,
+    duplicate: {},
   });
 
   app.get(

@@ -98,7 +98,7 @@ export async function titleUrlFree(db: Db | Tx, value: string, lang: Locale, id 
  */
 async function checkCategory(tx: Tx, input: CategoryInput, id = 0) {
   const errors: Record<string, string[]> = {};
-  if (!(await moduleExists(tx, input.module_id))) errors.module_id = [ERR.requiredSelect];
+  if (!(await moduleExists(tx, input.module_id))) errors.module_id = [ERR.requiredOption];
   if (input.parent_id !== null) {
     const [parent] = await tx
       .select({ module_id: categories.module_id })

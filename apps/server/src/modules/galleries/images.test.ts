@@ -245,6 +245,24 @@ describe('gallery images: the image screen', () => {
     expect((await logsOf('update')).map((l) => l.row_id)).toContain(image.id);
   });
 
+  it("an image's entry in the user menu's activity opens its gallery's images screen, until the image is removed", async () => {
+    const galleryId = await buildGallery();
+    const image = await uploadImage(galleryId);
+    await editor.post(`${base(galleryId)}/${image.id}`, { languages: { en: { title: 'Linked' } } });
+    const latest = async () => (await editor.get(`/api/user/logs/${editorId}`)).json().data[0];
+    expect(await latest()).toMatchObject({
+      model: 'GalleryImage',
+      row_id: image.id,
+      action: 'update',
+      route: 'galleryImages',
+      route_params: { galleryId },
+    });
+    await editor.delete(`${base(galleryId)}/destroy/${image.id}`);
+    const [removed, updated] = (await editor.get(`/api/user/logs/${editorId}`)).json().data;
+    expect(removed).toMatchObject({ action: 'destroy', route: null, route_params: null });
+    expect(updated).toMatchObject({ action: 'update', route: null, route_params: null });
+  });
+
   it('bulk publish, hide and destroy answer the count changed; destroy removes rows and files', async () => {
     const galleryId = await buildGallery();
     const [a, b, c] = [await uploadImage(galleryId), await uploadImage(galleryId), await uploadImage(galleryId)];

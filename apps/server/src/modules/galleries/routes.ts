@@ -34,6 +34,8 @@ export const galleryApiRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     image: { media: 'gallery', config },
     row: galleryRowSchema,
     record: galleryRecordSchema,
+    // No bulk duplicate: a gallery is its images, which a copy would have to copy one by one.
+    categories: gallery.galleryCategorySpec,
   });
 
   registerTitleUrlCheck(app, allow, (value, lang, id) => gallery.galleryWrites.titleUrlFree(db, value, lang, id));

@@ -38,6 +38,9 @@ const related = relatedLinks({
   links: { categories: links(galleryCategories, galleryCategories.gallery_id, galleryCategories.category_id) },
 });
 
+/** The galleries' categories, for the list's bulk "assign a category" (resources/assign-category.ts). */
+export const galleryCategorySpec = { links: related.links.categories, module: MODULES.gallery };
+
 /**
  * How many images the gallery holds (the list's imageCount column, sortable). Both sides are qualified by hand:
  * drizzle leaves columns unqualified in a query of one table, where a bare "id" would mean gallery_images.id.

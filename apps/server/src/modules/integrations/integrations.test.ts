@@ -89,7 +89,7 @@ describe('API tokens', () => {
       expect((await delivery('/settings', { authorization: header })).statusCode, header).toBe(401);
     const refused = await ctx.admin.post('/api/api-tokens', { name: 'x', scope: 'write' });
     expect(refused.statusCode).toBe(422);
-    expect(refused.json().errors).toEqual({ name: ['errors.min3'], scope: ['errors.requiredSelect'] });
+    expect(refused.json().errors).toEqual({ name: ['errors.min3'], scope: ['errors.requiredOption'] });
     expect((await ctx.admin.post('/api/api-tokens', {})).statusCode).toBe(422);
   });
 

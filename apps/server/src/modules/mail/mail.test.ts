@@ -179,7 +179,7 @@ describe('mail templates: placeholders', () => {
     expect(mail?.subject).toBe('New registration: Acme <Ltd>');
     expect(mail?.html).toContain('Acme &lt;Ltd&gt;');
     expect(mail?.html).toContain('http://backoffice.test');
-    expect(mail?.text).toContain('Cars in total: 3');
+    expect(mail?.text).toContain('Vehicles in total: 3');
     expect(mail?.from).toEqual({ name: 'Stavby Demo', address: 'no-reply@example.com' });
     expect(mail?.replyTo).toBe('acme@example.com');
     await sendTemplateMail(ctx.server.ctx, { event: 'user_created', locale: 'de', to: 'a@b.c', values: {} });

@@ -7,6 +7,8 @@ import {
   mailTemplateRecordSchema,
   mailTemplateRowSchema,
   mailTemplateSchema,
+  mailTestSchema,
+  messageSchema,
   recordResponse,
   translationStatusSchema,
   writeResponse,
@@ -21,6 +23,7 @@ import { t } from '../../i18n/index.js';
 import { idParams } from '../../resources/crud-routes.js';
 import { translationStatusOf } from '../../resources/langs.js';
 import { registerRevisionRoutes } from '../../resources/revision-routes.js';
+import { registerTranslationRoutes } from '../../resources/translation-routes.js';
 import { canMailTemplate } from './policy.js';
 import * as mail from './service.js';
 
@@ -111,6 +114,26 @@ export const mailTemplateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     },
   );
 
+  // A test mail of the saved template to the signed-in user's own address; who may edit a template may send one
+  // (docs/features/settings-and-mail.md "Test mail").
+  app.post(
+    '/:id/test',
+    {
+      config: { openapiErrors: ['TooManyRequests'], ...allow.roles('update') },
+      schema: {
+        summary: 'Send a test mail of a template to oneself',
+        params: idParams,
+        body: mailTestSchema,
+        response: { 200: messageSchema },
+      },
+    },
+    async (request) => {
+      const user = allow(request, 'update');
+      const email = await mail.sendTestMail(ctx, user, request.params.id, request.body.lang);
+      return { message: t(request.lang, 'mail.testSent', { email }) };
+    },
+  );
+
   // The history of a template (docs/features/revisions.md): who may edit it may restore a version.
   registerRevisionRoutes(app, {
     db,
@@ -122,6 +145,13 @@ export const mailTemplateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       message: t(request.lang, 'crud.updated'),
       data: await writes.revert(user, id, input),
     }),
+  });
+  registerTranslationRoutes(app, {
+    db,
+    model,
+    allow,
+    translations: mail.mailTemplateLangRows,
+    read: mail.getMailTemplate,
   });
 
   // Templates belong to their events: none is created or removed (docs/api.md). These two answers exist only to

@@ -17,7 +17,9 @@ import type { Db, Tx } from '../../db/client.js';
 import { mailTemplateLangs, mailTemplates } from '../../db/schema.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../http/session.js';
-import { mailDocument, renderTemplate, sampleValues, siteValues } from '../../mail/templates.js';
+import { attemptThrottle } from '../../http/throttle.js';
+import { t } from '../../i18n/index.js';
+import { mailDocument, mailSender, renderTemplate, sampleValues, siteValues } from '../../mail/templates.js';
 import { type OwnerTable, translations } from '../../resources/langs.js';
 import { iso, translatedList } from '../../resources/list.js';
 import { updateUnlessStale } from '../../resources/resource.js';
@@ -140,6 +142,30 @@ export async function previewMailTemplate(ctx: Pick<AppContext, 'db' | 'config'>
   const langRow = template.langs[lang].content.trim() ? template.langs[lang] : template.langs.sk;
   const rendered = renderTemplate(langRow, template.event, values, lang);
   return { content: rendered.html, subject: rendered.subject, text: rendered.text } as const;
+}
+
+/** How many test mails one user may send: a few while editing, never a stream from one account. */
+const TEST_MAILS = { max: 5, windowMs: 10 * 60_000 } as const;
+
+/**
+ * Mails the saved template `id` in `lang`, filled with the preview's sample values, to `actor`'s own address and
+ * from the e-mail settings' sender, through the mailer the product's own mail takes (SMTP or the outbox): what an
+ * editor checks is what an event would send. The subject says it is a test. At most TEST_MAILS per user (429).
+ * Answers the address it went to.
+ */
+export async function sendTestMail(ctx: AppContext, actor: AuthUser, id: number, lang: Locale): Promise<string> {
+  if (!canMailTemplate(actor, 'update')) throw forbidden();
+  const preview = await previewMailTemplate(ctx, id, lang);
+  await attemptThrottle(ctx.db, TEST_MAILS).hit(`mail-test|${actor.id}`);
+  const from = await mailSender(ctx.db, lang);
+  await ctx.mailer.send({
+    to: actor.email,
+    subject: t(lang, 'mail.testSubject', { subject: preview.subject }),
+    html: preview.content,
+    text: preview.text,
+    ...(from ? { from } : {}),
+  });
+  return actor.email;
 }
 
 export { mailDocument };

@@ -114,7 +114,7 @@ export async function placementErrors(tx: Tx, pageId: number, placement: Placeme
     .select({ id: navigationGroups.id })
     .from(navigationGroups)
     .where(eq(navigationGroups.id, placement.group_id));
-  if (!group) errors.group_id = [ERR.requiredSelect];
+  if (!group) errors.group_id = [ERR.requiredOption];
   if (placement.parent_id === null) return errors;
   const [parent] = await tx.select().from(navigationNodes).where(eq(navigationNodes.id, placement.parent_id));
   const own = pageId > 0 ? await nodeOfPage(tx, pageId) : undefined;

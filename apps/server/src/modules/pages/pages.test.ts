@@ -169,9 +169,9 @@ describe('pages: create and update', () => {
 
   it('navigation without a group, an unknown module or reversed dates → 422', async () => {
     const noGroup = await ctx.admin.post(`${BASE}/`, { ...pageInput(), navigation: { value: true } });
-    expect(noGroup.json().errors).toEqual({ group_id: ['errors.requiredSelect'] });
+    expect(noGroup.json().errors).toEqual({ group_id: ['errors.requiredOption'] });
     const unknown = await ctx.admin.post(`${BASE}/`, pageInput({ module_id: 99 }));
-    expect(unknown.json().errors).toEqual({ module_id: ['errors.requiredSelect'] });
+    expect(unknown.json().errors).toEqual({ module_id: ['errors.requiredOption'] });
     const reversed = await ctx.admin.post(`${BASE}/`, {
       ...pageInput(),
       publish_up: '2026-03-01T00:00:00Z',
@@ -230,7 +230,7 @@ describe('pages: module and category', () => {
       pageInput({ module_id: MODULES.gallery, category_id: articleCategory }),
     );
     expect(mismatch.statusCode).toBe(422);
-    expect(mismatch.json().errors).toEqual({ category_id: ['errors.requiredSelect'] });
+    expect(mismatch.json().errors).toEqual({ category_id: ['errors.requiredOption'] });
     const noModule = await ctx.admin.post(`${BASE}/`, pageInput({ category_id: articleCategory }));
     expect(noModule.json().data).toMatchObject({ module_id: null, category_id: null });
   });

@@ -13,6 +13,7 @@ import type { AppContext } from '../../context.js';
 import { authorizer } from '../../http/policy.js';
 import { authenticate } from '../../http/session.js';
 import { registerContentRoutes } from '../../resources/crud-routes.js';
+import { registerDraftRoutes } from '../../resources/draft-routes.js';
 import { registerPreview, registerTitleUrlCheck } from '../../resources/record-routes.js';
 import { canPage } from './policy.js';
 import { previewLink } from './preview.js';
@@ -29,15 +30,27 @@ export const pageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   const allow = authorizer(canPage);
   app.addHook('onRequest', authenticate);
 
-  registerContentRoutes(app, {
-    resource: pages.pageResource(db),
+  const resource = pages.pageResource(db);
+  const operations = registerContentRoutes(app, {
+    resource,
     listQuery,
     list: (query, lang) => pages.listPages(db, query, lang),
     body: pageSchema,
     image: { media: 'page', config: ctx.config },
     row: pageRowSchema,
     record: pageRecordSchema,
+    // A copy takes no place in the navigation and hosts no module: the original keeps both (docs/features/lists.md).
+    duplicate: {
+      adjust: (copy) => ({
+        ...copy,
+        navigation: { value: false, parent_id: null },
+        group_id: null,
+        module_id: null,
+        category_id: null,
+      }),
+    },
   });
+  registerDraftRoutes(app, { resource, operations, allow, body: pageSchema, record: pageRecordSchema });
 
   registerTitleUrlCheck(app, allow, (value, lang, id) => pages.titleUrlFree(db, value, lang, id));
 

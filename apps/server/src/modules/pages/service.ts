@@ -192,7 +192,7 @@ async function checkPage(tx: Tx, input: PageInput, id = 0) {
   const errors: Record<string, string[]> = {};
   const categoryId = categoryOf(input);
   if (input.module_id !== null && !(await moduleExists(tx, input.module_id))) {
-    errors.module_id = [ERR.requiredSelect];
+    errors.module_id = [ERR.requiredOption];
   } else if (!(await moduleFree(tx, input.module_id, id, categoryId))) {
     errors.module_id = [ERR.moduleIdUnique];
   }
@@ -201,7 +201,7 @@ async function checkPage(tx: Tx, input: PageInput, id = 0) {
       .select({ module_id: categories.module_id })
       .from(categories)
       .where(and(eq(categories.id, categoryId), isNull(categories.deleted_at)));
-    if (category?.module_id !== input.module_id) errors.category_id = [ERR.requiredSelect];
+    if (category?.module_id !== input.module_id) errors.category_id = [ERR.requiredOption];
   }
   if (await missing(tx, galleries, input.galleries)) errors.galleries = [ERR.invalid];
   if (await missing(tx, panels, input.panels)) errors.panels = [ERR.invalid];

@@ -30,6 +30,7 @@ export const panelRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     body: panelSchema,
     row: panelRowSchema,
     record: panelRecordSchema,
+    duplicate: {},
   });
 
   // The options of the page form's panels multi-select (docs/spec-index.md S1.7 Options).

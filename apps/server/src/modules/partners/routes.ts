@@ -24,6 +24,7 @@ export const partnerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     image: { media: 'partner', config },
     row: partnerRowSchema,
     record: partnerRecordSchema,
+    duplicate: {},
   });
 
   registerTitleUrlCheck(app, allow, (value, lang, id) => partner.partnerWrites.titleUrlFree(db, value, lang, id));

@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.js';
 import { authorizer } from '../../http/policy.js';
 import { authenticate } from '../../http/session.js';
 import { registerContentRoutes } from '../../resources/crud-routes.js';
+import { registerDraftRoutes } from '../../resources/draft-routes.js';
 import {
   registerLangOptions,
   registerOrderUpdate,
@@ -28,15 +29,19 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   const allow = authorizer(canReference);
   app.addHook('onRequest', authenticate);
 
+  const resource = reference.referenceResource(db);
   const operations = registerContentRoutes(app, {
-    resource: reference.referenceResource(db),
+    resource,
     listQuery,
     list: (query, lang) => reference.listReferences(db, query, lang),
     body: referenceSchema,
     image: { media: 'reference', config },
     row: referenceRowSchema,
     record: referenceRecordSchema,
+    duplicate: {},
+    categories: reference.referenceCategorySpec,
   });
+  registerDraftRoutes(app, { resource, operations, allow, body: referenceSchema, record: referenceRecordSchema });
 
   registerTitleUrlCheck(app, allow, (value, lang, id) => reference.referenceWrites.titleUrlFree(db, value, lang, id));
   registerLangOptions(app, allow, db, reference.referenceLangRows);

@@ -47,6 +47,9 @@ const related = relatedLinks({
   },
 });
 
+/** The references' categories, for the list's bulk "assign a category" (resources/assign-category.ts). */
+export const referenceCategorySpec = { links: related.links.categories, module: REFERENCE_CATEGORY_MODULE };
+
 /** The reference list in each language: the columns a page shows and the expression behind each sort. */
 const referenceList = translatedList(referenceLangRows, {
   columns: () => ({

@@ -230,7 +230,7 @@ async function imageNames(tx: Pick<Db, 'select'>, id: number): Promise<Map<strin
   return new Map(rows.map((row) => [`${row.key}.${row.language_code}`, row.value]));
 }
 
-/** Each locale's country must exist (422 `errors.requiredSelect` on `contact_country_id.<locale>`). */
+/** Each locale's country must exist (422 `errors.requiredOption` on `contact_country_id.<locale>`). */
 async function checkCountries(db: Db, ids: Record<Locale, number> | undefined) {
   if (!ids) return;
   const wanted = [...new Set(Object.values(ids))];
@@ -238,7 +238,7 @@ async function checkCountries(db: Db, ids: Record<Locale, number> | undefined) {
     (await db.select({ id: countries.id }).from(countries).where(inArray(countries.id, wanted))).map((r) => r.id),
   );
   const errors: Record<string, string[]> = {};
-  for (const l of LOCALES) if (!found.has(ids[l])) errors[`contact_country_id.${l}`] = [ERR.requiredSelect];
+  for (const l of LOCALES) if (!found.has(ids[l])) errors[`contact_country_id.${l}`] = [ERR.requiredOption];
   if (Object.keys(errors).length > 0) throw invalid(errors);
 }
 

@@ -129,7 +129,7 @@ describe('settings: save', () => {
     expect((await get(1)).data).toEqual(before);
   });
 
-  it('contact: min3/min2/requiredSelect; an unknown country is refused', async () => {
+  it('contact: min3/min2/requiredOption; an unknown country is refused', async () => {
     const res = await ctx.admin.post('/api/settings/2', {
       ...contactInput(),
       contact_name: both('ab'),
@@ -145,15 +145,15 @@ describe('settings: save', () => {
       'contact_city.sk': ['errors.min2'],
       'contact_zip.sk': ['errors.min3'],
       'contact_zip.en': ['errors.min3'],
-      'contact_country_id.sk': ['errors.requiredSelect'],
+      'contact_country_id.sk': ['errors.requiredOption'],
       'contact_lat.sk': ['errors.invalid'],
       'contact_lat.en': ['errors.invalid'],
     });
     const unknown = await ctx.admin.post('/api/settings/2', { ...contactInput(), contact_country_id: both(999999) });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().errors).toEqual({
-      'contact_country_id.sk': ['errors.requiredSelect'],
-      'contact_country_id.en': ['errors.requiredSelect'],
+      'contact_country_id.sk': ['errors.requiredOption'],
+      'contact_country_id.en': ['errors.requiredOption'],
     });
   });
 

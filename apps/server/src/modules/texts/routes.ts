@@ -31,6 +31,7 @@ export const textRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     body: textSchema,
     row: textRowSchema,
     record: textRecordSchema,
+    duplicate: {},
   });
 
   app.get(

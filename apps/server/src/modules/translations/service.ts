@@ -20,6 +20,8 @@ type Owner = PgTable & {
   translation_missing_sk: AnyPgColumn;
   translation_missing_en: AnyPgColumn;
   translation_outdated: AnyPgColumn;
+  translation_outdated_sk: AnyPgColumn;
+  translation_outdated_en: AnyPgColumn;
 };
 
 /** Every translated resource (docs/features/translations.md): its records, which carry their translation flags. */
@@ -36,8 +38,8 @@ const TRANSLATED: { model: TranslationSummaryRow['model']; owner: Owner }[] = [
 ];
 
 /**
- * How many live records of each translated resource miss a Slovak or an English field, or have an outdated
- * locale: the dashboard's translation card. Each count reads only the flagged records (the flags' partial indexes).
+ * How many live records of each translated resource miss a Slovak or an English field, have an outdated locale,
+ * an outdated Slovak, an outdated English: the dashboard's translation card. Each count reads only the flagged records (the flags' partial indexes).
  */
 export async function translationSummary(db: Db): Promise<TranslationSummaryRow[]> {
   return Promise.all(
@@ -47,6 +49,8 @@ export async function translationSummary(db: Db): Promise<TranslationSummaryRow[
           missing_sk: sql<number>`count(*) filter (where ${owner.translation_missing_sk})`.mapWith(Number),
           missing_en: sql<number>`count(*) filter (where ${owner.translation_missing_en})`.mapWith(Number),
           outdated: sql<number>`count(*) filter (where ${owner.translation_outdated})`.mapWith(Number),
+          outdated_sk: sql<number>`count(*) filter (where ${owner.translation_outdated_sk})`.mapWith(Number),
+          outdated_en: sql<number>`count(*) filter (where ${owner.translation_outdated_en})`.mapWith(Number),
         })
         .from(owner)
         .where(
@@ -60,6 +64,8 @@ export async function translationSummary(db: Db): Promise<TranslationSummaryRow[
         missing_sk: row?.missing_sk ?? 0,
         missing_en: row?.missing_en ?? 0,
         outdated: row?.outdated ?? 0,
+        outdated_sk: row?.outdated_sk ?? 0,
+        outdated_en: row?.outdated_en ?? 0,
       };
     }),
   );

@@ -5,9 +5,9 @@ import {
   type UserRecord,
   type UserUpdateInput,
 } from '@backoffice/shared';
-import { and, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, exists, getTableColumns, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { countries, roles, sessions, users, userTwoFactor } from '../../db/schema.js';
+import { countries, roles, sessions, userPasskeys, users, userTwoFactor } from '../../db/schema.js';
 import { invalid, isUniqueViolation, notFound } from '../../http/errors.js';
 import type { Tx } from '../../resources/langs.js';
 import { iso } from '../../resources/list.js';
@@ -20,7 +20,17 @@ export async function findUserRow(db: Db | Tx, id: number): Promise<UserRowData>
   const [row] = await db
     .select({
       ...getTableColumns(users),
-      two_factor: sql<boolean>`exists (select 1 from ${userTwoFactor} where ${userTwoFactor.user_id} = ${users.id} and ${userTwoFactor.enabled_at} is not null)`,
+      // An authenticator app or a passkey (modules/auth/two-factor.ts). Subqueries of the builder: a select of one
+      // table names its columns unqualified, and "id" inside user_passkeys would be the passkey's.
+      two_factor: sql<boolean>`${or(
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(userTwoFactor)
+            .where(and(eq(userTwoFactor.user_id, users.id), isNotNull(userTwoFactor.enabled_at))),
+        ),
+        exists(db.select({ one: sql`1` }).from(userPasskeys).where(eq(userPasskeys.user_id, users.id))),
+      )}`,
     })
     .from(users)
     .where(eq(users.id, id))
@@ -109,7 +119,7 @@ async function inputErrors(tx: Tx, input: UserCreateInput | UserUpdateInput, id:
   if (!(await titleUrlFree(tx, input.title_url, id))) errors.title_url = [ERR.nameUrlUnique];
   if (!(await emailFree(tx, input.email, id))) errors.email = [ERR.emailUnique];
   const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, input.role_id));
-  if (!role) errors.role_id = [ERR.requiredSelect];
+  if (!role) errors.role_id = [ERR.requiredOption];
   const countryIds = COUNTRY_FIELDS.map((field) => input[field]).filter((v): v is number => v !== null);
   if (countryIds.length > 0) {
     const found = await tx.select({ id: countries.id }).from(countries).where(inArray(countries.id, countryIds));

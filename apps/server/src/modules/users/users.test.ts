@@ -107,7 +107,7 @@ describe('users: role 1', () => {
         password_2: 'abd',
       },
       {
-        role_id: ['errors.requiredSelect'],
+        role_id: ['errors.requiredOption'],
         name: ['errors.min2'],
         surname: ['errors.min2'],
         email: ['errors.email'],

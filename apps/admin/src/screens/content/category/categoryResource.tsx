@@ -6,6 +6,7 @@ import {
   categorySchema,
 } from '@backoffice/shared';
 import { categoryApi } from '../../../api/categories';
+import { CONTENT_BULK_ACTIONS, DUPLICATE_BULK_ACTION } from '../../../kit/list/BulkMenu';
 import { statusColumn, statusFilter, titleColumn, updatedAtColumn } from '../../../kit/list/columns';
 import type { ResourceDef } from '../../../kit/resource';
 import { emptyPageLike, type PageLikeValues, pageLikeFromRecord } from '../pageLike/pageLike';
@@ -38,6 +39,8 @@ export const categoryResource: ResourceDef<CategoryRow, CategoryRecord, Category
     updatedAtColumn<CategoryRow>(t, language),
   ],
   filters: [statusFilter, { key: 'module_id', labelKey: 'pageLike.fields.module', Input: ModuleFilter }],
+  // Publish, hide, remove and duplicate (docs/features/lists.md "Duplicate and assign a category").
+  bulkActions: [...CONTENT_BULK_ACTIONS, DUPLICATE_BULK_ACTION],
   form: {
     schema: categorySchema,
     empty: () => ({ ...emptyPageLike(), parent_id: null }),

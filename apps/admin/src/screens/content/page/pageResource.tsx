@@ -1,6 +1,7 @@
 import { PAGE_DEFAULT_SORT, type PageInput, type PageRecord, type PageRow, pageSchema } from '@backoffice/shared';
 import { Tag, Typography } from 'antd';
 import { pageApi } from '../../../api/pages';
+import { CONTENT_BULK_ACTIONS, DUPLICATE_BULK_ACTION } from '../../../kit/list/BulkMenu';
 import { statusColumn, statusFilter, updatedAtColumn } from '../../../kit/list/columns';
 import { previewAction } from '../../../kit/list/PreviewAction';
 import type { ResourceDef } from '../../../kit/resource';
@@ -22,6 +23,8 @@ export const pageResource: ResourceDef<PageRow, PageRecord, PageValues, PageInpu
   api: pageApi,
   routeName: 'contentPage',
   history: true,
+  drafts: true,
+  preview: 'page',
   labels: { title: 'page.title', create: 'page.create', edit: 'page.edit' },
   defaultSort: PAGE_DEFAULT_SORT,
   columns: ({ t, language }) => [
@@ -74,6 +77,8 @@ export const pageResource: ResourceDef<PageRow, PageRecord, PageValues, PageInpu
     { key: 'module_id', labelKey: 'pageLike.fields.module', Input: ModuleFilter },
   ],
   RowActions: previewAction<PageRow>(pageApi.base),
+  // Publish, hide, remove and duplicate (docs/features/lists.md "Duplicate and assign a category").
+  bulkActions: [...CONTENT_BULK_ACTIONS, DUPLICATE_BULK_ACTION],
   form: {
     schema: pageSchema,
     empty: () => ({

@@ -8,6 +8,7 @@ import {
 } from '@backoffice/shared';
 import { panelApi } from '../../../api/panels';
 import { emptyLangs, langsFromRecord } from '../../../kit/langs';
+import { CONTENT_BULK_ACTIONS, DUPLICATE_BULK_ACTION } from '../../../kit/list/BulkMenu';
 import { statusColumn, statusFilter, titleColumn, updatedAtColumn } from '../../../kit/list/columns';
 import type { ResourceDef } from '../../../kit/resource';
 import { PanelLocaleFields, PanelMainFields } from './PanelFields';
@@ -50,6 +51,8 @@ export const panelResource: ResourceDef<PanelRow, PanelRecord, PanelValues, Pane
     updatedAtColumn<PanelRow>(t, language),
   ],
   filters: [statusFilter],
+  // Publish, hide, remove and duplicate (docs/features/lists.md "Duplicate and assign a category").
+  bulkActions: [...CONTENT_BULK_ACTIONS, DUPLICATE_BULK_ACTION],
   form: {
     schema: panelSchema,
     empty: () => ({ langs: emptyLangs(PANEL_LANG_FIELDS), status: true, priority: null }),

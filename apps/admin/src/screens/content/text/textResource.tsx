@@ -9,6 +9,7 @@ import {
 import { Space, Tag } from 'antd';
 import { textApi } from '../../../api/texts';
 import { emptyLangs, langsFromRecord } from '../../../kit/langs';
+import { CONTENT_BULK_ACTIONS, DUPLICATE_BULK_ACTION } from '../../../kit/list/BulkMenu';
 import { statusColumn, statusFilter, titleColumn, updatedAtColumn } from '../../../kit/list/columns';
 import type { ResourceDef } from '../../../kit/resource';
 import { PositionFilter, TextLocaleFields, TextMainFields } from './TextFields';
@@ -48,6 +49,8 @@ export const textResource: ResourceDef<TextRow, TextRecord, TextValues, TextInpu
     updatedAtColumn<TextRow>(t, language),
   ],
   filters: [statusFilter, { key: 'position_id', labelKey: 'text.filters.position', Input: PositionFilter }],
+  // Publish, hide, remove and duplicate (docs/features/lists.md "Duplicate and assign a category").
+  bulkActions: [...CONTENT_BULK_ACTIONS, DUPLICATE_BULK_ACTION],
   form: {
     schema: textSchema,
     empty: () => ({ langs: emptyLangs(TEXT_LANG_FIELDS), positions: [], status: true }),
