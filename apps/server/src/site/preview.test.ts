@@ -54,7 +54,9 @@ describe('preview of typed values', () => {
     expect((await ctx.admin.post('/api/preview/de/page/new', {})).statusCode).toBe(404);
     expect((await ctx.admin.post('/api/preview/sk/gallery/new', {})).statusCode).toBe(404);
     expect((await ctx.admin.post('/api/preview/sk/page/99999999999', {})).statusCode).toBe(404);
-    expect((await ctx.admin.post('/api/preview/sk/page/2147483000', {})).statusCode).toBe(404);
+    const missing = await ctx.admin.post('/api/preview/sk/page/2147483000', {});
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toEqual(expect.any(String));
     expect((await ctx.admin.post('/api/preview/sk/page/new', {}, { csrf: false })).statusCode).toBe(419);
     const anonymous = new Agent(ctx.server.app, 'en');
     await anonymous.get('/sanctum/csrf-cookie');

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { pageGalleries } from '../db/schema.js';
 import { registerErrorHandler } from '../http/error-handler.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError, notFound as notFoundError } from '../http/errors.js';
 import { authorizer, canEditContent } from '../http/policy.js';
 import { authenticate } from '../http/session.js';
 import { t } from '../i18n/index.js';
@@ -335,9 +335,11 @@ export const siteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
         const find =
           <R extends object>(saved: (locale: Locale) => Promise<R | undefined>, blank: R) =>
           (locale: Locale) =>
-            (id === 'new' ? Promise.resolve(blank) : saved(locale)).then(
-              (base) => base && typedOver(base, typed, locale),
-            );
+            (id === 'new' ? Promise.resolve(blank) : saved(locale)).then((base) => {
+              // An API answer: a record that is not there is the API's 404, with its message.
+              if (!base) throw notFoundError();
+              return typedOver(base, typed, locale);
+            });
         if (kind === 'article')
           return showRecord(site, reply, {
             ...articleShown,

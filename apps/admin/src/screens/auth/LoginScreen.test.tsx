@@ -42,7 +42,7 @@ describe('LoginScreen', () => {
     await user.type(screen.getByTestId('login-email'), admin.email);
     await user.type(screen.getByTestId('login-password'), 'admin-password');
     // The rules have not arrived, and the filled-in form's button is not disabled for that.
-    await waitFor(() => expect((submit as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() => expect((submit as HTMLButtonElement).disabled).toBe(false), { timeout: 5_000 });
     await user.keyboard('{Enter}');
 
     // The rules are not there yet: the submit is kept, the button shows that it is at work (on a loaded machine the
@@ -53,11 +53,11 @@ describe('LoginScreen', () => {
     expect(getUser()).toBeNull();
 
     rules.release();
-    await waitFor(() => expect(api.callsTo('POST /api/login')).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo('POST /api/login')).toHaveLength(1), { timeout: 5_000 });
     expect(api.callsTo('POST /api/login')[0]?.body).toEqual({ email: admin.email, password: 'admin-password' });
-    await waitFor(() => expect(getUser()).toEqual(admin));
+    await waitFor(() => expect(getUser()).toEqual(admin), { timeout: 5_000 });
     // Typing 40 characters through user-event took 5.1 s on a loaded 2-core machine: more than the 5 s default.
-  }, 15_000);
+  }, 30_000);
 
   it('the password field has a show/hide toggle that switches the input type, by mouse and keyboard', async () => {
     stubApi({ 'GET /sanctum/csrf-cookie': {} });
