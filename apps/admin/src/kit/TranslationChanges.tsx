@@ -8,12 +8,12 @@ import {
 } from '@backoffice/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Space, Typography } from 'antd';
-import { diffWordsWithSpace } from 'diff';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request } from '../api/client';
 import { listKey, recordKey } from '../api/resource';
 import { getLanguage } from '../i18n/language';
+import { DiffSide } from './form/HistoryDrawer';
 import { formatDateTime } from './format';
 import { notify, notifyFailure } from './notifications';
 import { fieldLabel } from './translation';
@@ -26,25 +26,6 @@ const asText = (html: string) =>
     .replace(/&nbsp;/g, ' ')
     .replace(/&amp;/g, '&')
     .trim();
-
-/** One side of a field's change: its words, those only on this side marked. */
-function Side({ before, after, side }: { before: string; after: string; side: 'before' | 'after' }) {
-  return (
-    <div className="bo-history-side" data-testid={`translation-change-${side}`}>
-      {diffWordsWithSpace(before, after).map((part, index) => {
-        if (part.added && side === 'before') return null;
-        if (part.removed && side === 'after') return null;
-        const mark = part.added ? 'bo-history-added' : part.removed ? 'bo-history-removed' : undefined;
-        return (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed comparison, in order
-          <span key={index} className={mark}>
-            {part.value}
-          </span>
-        );
-      })}
-    </div>
-  );
-}
 
 /**
  * Shown in the tab of a locale the record was loaded outdated in: the other locale's changed fields (then and now)
@@ -115,7 +96,12 @@ export function TranslationChanges({
             {(['before', 'after'] as const).map((side) => (
               <div key={side}>
                 <Typography.Text type="secondary">{t(`translation.changes.${side}`)}</Typography.Text>
-                <Side before={asText(change.before)} after={asText(change.after)} side={side} />
+                <DiffSide
+                  before={asText(change.before)}
+                  after={asText(change.after)}
+                  side={side}
+                  testId={`translation-change-${side}`}
+                />
               </div>
             ))}
           </div>

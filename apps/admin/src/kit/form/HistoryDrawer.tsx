@@ -33,10 +33,23 @@ interface RevisionPage {
 const PER_PAGE = 50;
 /** What the chosen version is compared with: the current record or another version. */
 type Against = 'current' | number;
-/** One side of a field's comparison: its words, those only on this side marked. */
-function Side({ before, after, side }: { before: string; after: string; side: 'before' | 'after' }) {
+/**
+ * One side of a field's comparison: its words, those only on this side marked (also the translation's "what changed",
+ * TranslationChanges.tsx).
+ */
+export function DiffSide({
+  before,
+  after,
+  side,
+  testId,
+}: {
+  before: string;
+  after: string;
+  side: 'before' | 'after';
+  testId?: string;
+}) {
   return (
-    <div className="bo-history-side">
+    <div className="bo-history-side" data-testid={testId}>
       {diffWordsWithSpace(before, after).map((part, index) => {
         if (part.added && side === 'before') return null;
         if (part.removed && side === 'after') return null;
@@ -109,7 +122,7 @@ function Comparison({
         // A new file name is a new image: the key starts its load (and its "gone" state) afresh.
         <ImageSide key={row[side]} file={row[side]} url={row[side] ? imageUrl(row[side]) : null} side={side} />
       ) : (
-        <Side before={row.before} after={row.after} side={side} />
+        <DiffSide before={row.before} after={row.after} side={side} />
       )}
     </div>
   ));
