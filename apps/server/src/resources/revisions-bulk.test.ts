@@ -70,7 +70,9 @@ describe('a bulk action', () => {
       expect(answer?.statusCode, answer?.body).toBe(200);
       // Lock and check, the action, its columns read back, the log entry, and the previous revisions, the insert
       // and the prune (docs/features/revisions.md).
-      expect(sent.length, sent.join('\n')).toBeLessThanOrEqual(10);
+      // The job runner's poll for due jobs may fall in the same moment on the pool; it is not the action's.
+      const own = sent.filter((statement) => !/^\s*update "jobs"\s+set locked_until/.test(statement));
+      expect(own.length, own.join('\n')).toBeLessThanOrEqual(10);
       expect(JSON.parse(answer?.body ?? '{}').count).toBe(50);
     }
     for (const id of [ids[0], ids[49]] as number[]) {
