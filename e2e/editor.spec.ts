@@ -18,7 +18,9 @@ test('an editor (role 2) sees no remove action in the rows or in the bulk menu',
   await expect(page.getByTestId('bulk-hide')).toBeVisible();
   await expect(page.getByTestId('bulk-destroy')).toHaveCount(0);
   const menu = page.getByRole('menu').filter({ has: page.getByTestId('bulk-publish') });
-  await expect(menu.getByRole('menuitem')).toHaveCount(2);
+  // Publish, hide and duplicate (a copy is a create, which an editor may do); no removal.
+  await expect(page.getByTestId('bulk-duplicate')).toBeVisible();
+  await expect(menu.getByRole('menuitem')).toHaveCount(3);
   await shot(page, 'editor-texts');
   await page.keyboard.press('Escape');
 
