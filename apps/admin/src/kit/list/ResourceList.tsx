@@ -137,7 +137,8 @@ export function ResourceList<Row extends ListRowBase, Rec extends RecordBase, Va
   const columns: TableProps<Row>['columns'] = [
     ...withSortOrder(def.columns({ t, language: getLanguage() }), state),
     ...(translated ? [translationColumn<Row>(t)] : []),
-    ...(def.drafts ? [draftColumn<Row>(t, draftIds)] : []),
+    // Only while some record has a draft: a list without any keeps its width.
+    ...(def.drafts && draftIds.size > 0 ? [draftColumn<Row>(t, draftIds)] : []),
     {
       key: 'actions',
       title: t('list.actions'),
