@@ -5,6 +5,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Two workers on CI's two cores: many files wait on child processes and the database (15 → 11 min on PGlite).
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

@@ -204,7 +204,15 @@ export async function pickOption(page: Page, text: string): Promise<void> {
   // Options that arrive while the list is open are rendered anew; a click on the outgoing node is lost, as a
   // user's would be, so the click is repeated until the list closes.
   await expect(async () => {
-    if ((await open.count()) > 0) await option.click({ timeout: 5_000 });
+    if ((await open.count()) > 0) {
+      // A long list is virtual: an option below the fold is not in the page until the list is scrolled to it.
+      if ((await option.count()) === 0) {
+        await open.locator('.rc-virtual-list-holder').evaluate((list) => {
+          list.scrollTop = list.scrollTop + list.clientHeight >= list.scrollHeight ? 0 : list.scrollTop + 96;
+        });
+      }
+      await option.click({ timeout: 1_000 });
+    }
     await expect(open).toHaveCount(0, { timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
 }

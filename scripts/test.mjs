@@ -14,11 +14,15 @@ const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:54
 const only = process.argv.slice(2);
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const problems = [];
+// How long each step took, printed at the end: CI allows 90 minutes for the whole command.
+const durations = [];
 
 function run(label, cmd, args, env = {}) {
   if (only.length && !only.includes(label)) return true;
   console.log(`\n▶ ${label}: ${cmd} ${args.join(' ')}`);
+  const started = Date.now();
   const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  durations.push(`${label} ${Math.round((Date.now() - started) / 1000)} s`);
   if (res.status !== 0) problems.push(label);
   return res.status === 0;
 }
@@ -107,6 +111,7 @@ if (!only.length || only.includes('e2e')) {
 }
 
 for (const name of failedNames) console.log(`✗ ${name}`);
-console.log(`\nTests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+console.log(`\nSteps: ${durations.join(', ')}`);
+console.log(`Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 if (problems.length) console.log(`Failed steps: ${problems.join(', ')}`);
 process.exit(problems.length ? 1 : 0);

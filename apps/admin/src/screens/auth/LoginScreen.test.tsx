@@ -42,20 +42,20 @@ describe('LoginScreen', () => {
     await user.type(screen.getByTestId('login-email'), admin.email);
     await user.type(screen.getByTestId('login-password'), 'admin-password');
     // The rules have not arrived, and the filled-in form's button is not disabled for that.
-    await waitFor(() => expect((submit as HTMLButtonElement).disabled).toBe(false), { timeout: 5_000 });
+    await waitFor(() => expect((submit as HTMLButtonElement).disabled).toBe(false), { timeout: 15_000 });
     await user.keyboard('{Enter}');
 
     // The rules are not there yet: the submit is kept, the button shows that it is at work (on a loaded machine the
     // render after the key may come a tick later).
     // A full run on a loaded machine once took longer than waitFor's default second.
-    await waitFor(() => expect(submit.getAttribute('aria-busy')).toBe('true'), { timeout: 5_000 });
+    await waitFor(() => expect(submit.getAttribute('aria-busy')).toBe('true'), { timeout: 15_000 });
     expect(api.callsTo('POST /api/login')).toHaveLength(0);
     expect(getUser()).toBeNull();
 
     rules.release();
-    await waitFor(() => expect(api.callsTo('POST /api/login')).toHaveLength(1), { timeout: 5_000 });
+    await waitFor(() => expect(api.callsTo('POST /api/login')).toHaveLength(1), { timeout: 15_000 });
     expect(api.callsTo('POST /api/login')[0]?.body).toEqual({ email: admin.email, password: 'admin-password' });
-    await waitFor(() => expect(getUser()).toEqual(admin), { timeout: 5_000 });
+    await waitFor(() => expect(getUser()).toEqual(admin), { timeout: 15_000 });
     // Typing 40 characters through user-event took 5.1 s on a loaded 2-core machine: more than the 5 s default.
   }, 30_000);
 
