@@ -95,14 +95,19 @@ test('a gallery gets three images with progress, reordered by drag, rotated, tit
   await expect(first.locator('img')).not.toHaveAttribute('src', before ?? '');
   expect(await sizeOf(reordered[0])).toEqual([height, width]);
 
-  // Titles in both languages.
+  // Titles and alternative texts in both languages; the site's thumbnail says the alt text of its language.
   await first.getByTestId('gi-edit').click();
   await page.getByTestId('gi-title-sk').fill('Loď v prístave');
+  await page.getByTestId('gi-alt-sk').fill('Biela plachetnica pri móle');
   await page.getByTestId('locale-tab-en').click();
   await page.getByTestId('gi-title-en').fill('A ship in the harbour');
+  await page.getByTestId('gi-alt-en').fill('A white sailing boat by the pier');
+  await shot(page, 'gallery-image-texts');
   await page.getByTestId('gi-titles-save').click();
   await expectSuccess(page, /uložen|saved/i);
   await expect(first.getByTestId('gi-title')).toHaveText('Loď v prístave');
+  const site = await (await page.request.get('/en/gallery/harbour-photos-en')).text();
+  expect(site).toContain('alt="A white sailing boat by the pier"');
   await page.getByTestId('lang-en').click();
   await expect(cards(page).first().getByTestId('gi-title')).toHaveText('A ship in the harbour');
   await page.getByTestId('lang-sk').click();

@@ -151,8 +151,8 @@ describe('NUL characters in the fields the issue named', () => {
     expect(res.json().errors).toEqual({ 'languages.sk.title': ['errors.invalid'] });
     const list = (await ctx.admin.get(`/api/gallery/image/${galleryId}`)).json().data as GalleryImage[];
     expect(list.find((i) => i.id === image.id)?.languages).toEqual({
-      sk: { title: 'Kept sk' },
-      en: { title: 'Kept en' },
+      sk: { title: 'Kept sk', alt: '' },
+      en: { title: 'Kept en', alt: '' },
     });
   });
 

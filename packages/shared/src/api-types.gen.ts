@@ -3106,6 +3106,7 @@ export interface paths {
                                 meta_title: string;
                                 meta_description: string;
                                 claim: string;
+                                image_alt: string;
                             };
                             en: {
                                 title: string;
@@ -3116,6 +3117,7 @@ export interface paths {
                                 meta_title: string;
                                 meta_description: string;
                                 claim: string;
+                                image_alt: string;
                             };
                         };
                         module_id: number;
@@ -3141,6 +3143,7 @@ export interface paths {
                                 meta_title: string;
                                 meta_description: string;
                                 claim: string;
+                                image_alt: string;
                             };
                             en: {
                                 title: string;
@@ -3151,6 +3154,7 @@ export interface paths {
                                 meta_title: string;
                                 meta_description: string;
                                 claim: string;
+                                image_alt: string;
                             };
                         };
                         module_id: number;
@@ -3275,6 +3279,7 @@ export interface paths {
                                 meta_title: string;
                                 meta_description: string;
                                 claim: string;
+                                image_alt: string;
                             };
                             en: {
                                 title: string;
@@ -3285,6 +3290,7 @@ export interface paths {
                                 meta_title: string;
                                 meta_description: string;
                                 claim: string;
+                                image_alt: string;
                             };
                         };
                         module_id: number;
@@ -3310,6 +3316,7 @@ export interface paths {
                                 meta_title: string;
                                 meta_description: string;
                                 claim: string;
+                                image_alt: string;
                             };
                             en: {
                                 title: string;
@@ -3320,6 +3327,7 @@ export interface paths {
                                 meta_title: string;
                                 meta_description: string;
                                 claim: string;
+                                image_alt: string;
                             };
                         };
                         module_id: number;
@@ -4233,6 +4241,7 @@ export interface paths {
                                 meta_title: string;
                                 meta_description: string;
                                 claim: string;
+                                image_alt: string;
                             };
                             en: {
                                 title: string;
@@ -4243,6 +4252,7 @@ export interface paths {
                                 meta_title: string;
                                 meta_description: string;
                                 claim: string;
+                                image_alt: string;
                             };
                         };
                         module_id?: number | null;
@@ -4275,6 +4285,7 @@ export interface paths {
                                 meta_title: string;
                                 meta_description: string;
                                 claim: string;
+                                image_alt: string;
                             };
                             en: {
                                 title: string;
@@ -4285,6 +4296,7 @@ export interface paths {
                                 meta_title: string;
                                 meta_description: string;
                                 claim: string;
+                                image_alt: string;
                             };
                         };
                         module_id?: number | null;
@@ -4416,6 +4428,7 @@ export interface paths {
                                 meta_title: string;
                                 meta_description: string;
                                 claim: string;
+                                image_alt: string;
                             };
                             en: {
                                 title: string;
@@ -4426,6 +4439,7 @@ export interface paths {
                                 meta_title: string;
                                 meta_description: string;
                                 claim: string;
+                                image_alt: string;
                             };
                         };
                         module_id?: number | null;
@@ -4458,6 +4472,7 @@ export interface paths {
                                 meta_title: string;
                                 meta_description: string;
                                 claim: string;
+                                image_alt: string;
                             };
                             en: {
                                 title: string;
@@ -4468,6 +4483,7 @@ export interface paths {
                                 meta_title: string;
                                 meta_description: string;
                                 claim: string;
+                                image_alt: string;
                             };
                         };
                         module_id?: number | null;
@@ -5205,6 +5221,7 @@ export interface paths {
                                 meta_title: string;
                                 meta_description: string;
                                 claim: string;
+                                image_alt: string;
                             };
                             en: {
                                 title: string;
@@ -5215,6 +5232,7 @@ export interface paths {
                                 meta_title: string;
                                 meta_description: string;
                                 claim: string;
+                                image_alt: string;
                             };
                         };
                         module_id?: number | null;
@@ -5247,6 +5265,7 @@ export interface paths {
                                 meta_title: string;
                                 meta_description: string;
                                 claim: string;
+                                image_alt: string;
                             };
                             en: {
                                 title: string;
@@ -5257,6 +5276,7 @@ export interface paths {
                                 meta_title: string;
                                 meta_description: string;
                                 claim: string;
+                                image_alt: string;
                             };
                         };
                         module_id?: number | null;
@@ -5775,6 +5795,7 @@ export interface paths {
                                 content: string;
                                 meta_title: string;
                                 meta_description: string;
+                                image_alt: string;
                             };
                             en: {
                                 title: string;
@@ -5782,6 +5803,7 @@ export interface paths {
                                 content: string;
                                 meta_title: string;
                                 meta_description: string;
+                                image_alt: string;
                             };
                         };
                         status?: boolean;
@@ -5801,6 +5823,7 @@ export interface paths {
                                 content: string;
                                 meta_title: string;
                                 meta_description: string;
+                                image_alt: string;
                             };
                             en: {
                                 title: string;
@@ -5808,6 +5831,7 @@ export interface paths {
                                 content: string;
                                 meta_title: string;
                                 meta_description: string;
+                                image_alt: string;
                             };
                         };
                         status?: boolean;
@@ -5926,6 +5950,7 @@ export interface paths {
                                 content: string;
                                 meta_title: string;
                                 meta_description: string;
+                                image_alt: string;
                             };
                             en: {
                                 title: string;
@@ -5933,6 +5958,7 @@ export interface paths {
                                 content: string;
                                 meta_title: string;
                                 meta_description: string;
+                                image_alt: string;
                             };
                         };
                         status?: boolean;
@@ -5952,6 +5978,7 @@ export interface paths {
                                 content: string;
                                 meta_title: string;
                                 meta_description: string;
+                                image_alt: string;
                             };
                             en: {
                                 title: string;
@@ -5959,6 +5986,7 @@ export interface paths {
                                 content: string;
                                 meta_title: string;
                                 meta_description: string;
+                                image_alt: string;
                             };
                         };
                         status?: boolean;
@@ -7007,9 +7035,11 @@ export interface paths {
                         languages: {
                             sk?: {
                                 title: string;
+                                alt?: string;
                             };
                             en?: {
                                 title: string;
+                                alt?: string;
                             };
                         };
                     };
@@ -7017,9 +7047,11 @@ export interface paths {
                         languages: {
                             sk?: {
                                 title: string;
+                                alt?: string;
                             };
                             en?: {
                                 title: string;
+                                alt?: string;
                             };
                         };
                     };
@@ -7221,6 +7253,7 @@ export interface paths {
                                 content: string;
                                 meta_title: string;
                                 meta_description: string;
+                                image_alt: string;
                             };
                             en: {
                                 title: string;
@@ -7228,6 +7261,7 @@ export interface paths {
                                 content: string;
                                 meta_title: string;
                                 meta_description: string;
+                                image_alt: string;
                             };
                         };
                         status?: boolean;
@@ -7250,6 +7284,7 @@ export interface paths {
                                 content: string;
                                 meta_title: string;
                                 meta_description: string;
+                                image_alt: string;
                             };
                             en: {
                                 title: string;
@@ -7257,6 +7292,7 @@ export interface paths {
                                 content: string;
                                 meta_title: string;
                                 meta_description: string;
+                                image_alt: string;
                             };
                         };
                         status?: boolean;
@@ -7383,6 +7419,7 @@ export interface paths {
                                 content: string;
                                 meta_title: string;
                                 meta_description: string;
+                                image_alt: string;
                             };
                             en: {
                                 title: string;
@@ -7390,6 +7427,7 @@ export interface paths {
                                 content: string;
                                 meta_title: string;
                                 meta_description: string;
+                                image_alt: string;
                             };
                         };
                         status?: boolean;
@@ -7412,6 +7450,7 @@ export interface paths {
                                 content: string;
                                 meta_title: string;
                                 meta_description: string;
+                                image_alt: string;
                             };
                             en: {
                                 title: string;
@@ -7419,6 +7458,7 @@ export interface paths {
                                 content: string;
                                 meta_title: string;
                                 meta_description: string;
+                                image_alt: string;
                             };
                         };
                         status?: boolean;
@@ -8206,6 +8246,7 @@ export interface paths {
                                 content: string;
                                 meta_title: string;
                                 meta_description: string;
+                                image_alt: string;
                             };
                             en: {
                                 title: string;
@@ -8213,6 +8254,7 @@ export interface paths {
                                 content: string;
                                 meta_title: string;
                                 meta_description: string;
+                                image_alt: string;
                             };
                         };
                         status?: boolean;
@@ -8235,6 +8277,7 @@ export interface paths {
                                 content: string;
                                 meta_title: string;
                                 meta_description: string;
+                                image_alt: string;
                             };
                             en: {
                                 title: string;
@@ -8242,6 +8285,7 @@ export interface paths {
                                 content: string;
                                 meta_title: string;
                                 meta_description: string;
+                                image_alt: string;
                             };
                         };
                         status?: boolean;
@@ -8558,6 +8602,7 @@ export interface paths {
                                 meta_title: string;
                                 meta_description: string;
                                 panel_text: string;
+                                image_alt: string;
                             };
                             en: {
                                 title: string;
@@ -8568,6 +8613,7 @@ export interface paths {
                                 meta_title: string;
                                 meta_description: string;
                                 panel_text: string;
+                                image_alt: string;
                             };
                         };
                         status?: boolean;
@@ -8594,6 +8640,7 @@ export interface paths {
                                 meta_title: string;
                                 meta_description: string;
                                 panel_text: string;
+                                image_alt: string;
                             };
                             en: {
                                 title: string;
@@ -8604,6 +8651,7 @@ export interface paths {
                                 meta_title: string;
                                 meta_description: string;
                                 panel_text: string;
+                                image_alt: string;
                             };
                         };
                         status?: boolean;
@@ -8729,6 +8777,7 @@ export interface paths {
                                 meta_title: string;
                                 meta_description: string;
                                 panel_text: string;
+                                image_alt: string;
                             };
                             en: {
                                 title: string;
@@ -8739,6 +8788,7 @@ export interface paths {
                                 meta_title: string;
                                 meta_description: string;
                                 panel_text: string;
+                                image_alt: string;
                             };
                         };
                         status?: boolean;
@@ -8765,6 +8815,7 @@ export interface paths {
                                 meta_title: string;
                                 meta_description: string;
                                 panel_text: string;
+                                image_alt: string;
                             };
                             en: {
                                 title: string;
@@ -8775,6 +8826,7 @@ export interface paths {
                                 meta_title: string;
                                 meta_description: string;
                                 panel_text: string;
+                                image_alt: string;
                             };
                         };
                         status?: boolean;
@@ -9561,6 +9613,7 @@ export interface paths {
                                 meta_title: string;
                                 meta_description: string;
                                 panel_text: string;
+                                image_alt: string;
                             };
                             en: {
                                 title: string;
@@ -9571,6 +9624,7 @@ export interface paths {
                                 meta_title: string;
                                 meta_description: string;
                                 panel_text: string;
+                                image_alt: string;
                             };
                         };
                         status?: boolean;
@@ -9597,6 +9651,7 @@ export interface paths {
                                 meta_title: string;
                                 meta_description: string;
                                 panel_text: string;
+                                image_alt: string;
                             };
                             en: {
                                 title: string;
@@ -9607,6 +9662,7 @@ export interface paths {
                                 meta_title: string;
                                 meta_description: string;
                                 panel_text: string;
+                                image_alt: string;
                             };
                         };
                         status?: boolean;
@@ -9979,12 +10035,14 @@ export interface paths {
                                 title_url: string;
                                 content: string;
                                 url: string;
+                                image_alt: string;
                             };
                             en: {
                                 title: string;
                                 title_url: string;
                                 content: string;
                                 url: string;
+                                image_alt: string;
                             };
                         };
                         status?: boolean;
@@ -10003,12 +10061,14 @@ export interface paths {
                                 title_url: string;
                                 content: string;
                                 url: string;
+                                image_alt: string;
                             };
                             en: {
                                 title: string;
                                 title_url: string;
                                 content: string;
                                 url: string;
+                                image_alt: string;
                             };
                         };
                         status?: boolean;
@@ -10126,12 +10186,14 @@ export interface paths {
                                 title_url: string;
                                 content: string;
                                 url: string;
+                                image_alt: string;
                             };
                             en: {
                                 title: string;
                                 title_url: string;
                                 content: string;
                                 url: string;
+                                image_alt: string;
                             };
                         };
                         status?: boolean;
@@ -10150,12 +10212,14 @@ export interface paths {
                                 title_url: string;
                                 content: string;
                                 url: string;
+                                image_alt: string;
                             };
                             en: {
                                 title: string;
                                 title_url: string;
                                 content: string;
                                 url: string;
+                                image_alt: string;
                             };
                         };
                         status?: boolean;
@@ -14120,6 +14184,8 @@ export interface paths {
                                 copyright: string;
                                 image: {
                                     url: string;
+                                    /** @description The record's alternative text in the locale; empty for an image that only decorates. */
+                                    alt: string;
                                     width: number | null;
                                     height: number | null;
                                     renditions: {
@@ -14252,6 +14318,8 @@ export interface paths {
                                 meta_description: string;
                                 image: {
                                     url: string;
+                                    /** @description The record's alternative text in the locale; empty for an image that only decorates. */
+                                    alt: string;
                                     width: number | null;
                                     height: number | null;
                                     renditions: {
@@ -14320,6 +14388,8 @@ export interface paths {
                                 meta_description: string;
                                 image: {
                                     url: string;
+                                    /** @description The record's alternative text in the locale; empty for an image that only decorates. */
+                                    alt: string;
                                     width: number | null;
                                     height: number | null;
                                     renditions: {
@@ -14387,6 +14457,8 @@ export interface paths {
                                 teaser: string;
                                 image: {
                                     url: string;
+                                    /** @description The record's alternative text in the locale; empty for an image that only decorates. */
+                                    alt: string;
                                     width: number | null;
                                     height: number | null;
                                     renditions: {
@@ -14450,6 +14522,8 @@ export interface paths {
                                 date: string;
                                 image: {
                                     url: string;
+                                    /** @description The record's alternative text in the locale; empty for an image that only decorates. */
+                                    alt: string;
                                     width: number | null;
                                     height: number | null;
                                     renditions: {
@@ -14563,6 +14637,8 @@ export interface paths {
                                 url: string;
                                 image: {
                                     url: string;
+                                    /** @description The record's alternative text in the locale; empty for an image that only decorates. */
+                                    alt: string;
                                     width: number | null;
                                     height: number | null;
                                     renditions: {
@@ -14623,6 +14699,8 @@ export interface paths {
                                 teaser: string;
                                 image: {
                                     url: string;
+                                    /** @description The record's alternative text in the locale; empty for an image that only decorates. */
+                                    alt: string;
                                     width: number | null;
                                     height: number | null;
                                     renditions: {
@@ -14695,6 +14773,8 @@ export interface paths {
                                 meta_description: string;
                                 image: {
                                     url: string;
+                                    /** @description The record's alternative text in the locale; empty for an image that only decorates. */
+                                    alt: string;
                                     width: number | null;
                                     height: number | null;
                                     renditions: {
@@ -14762,6 +14842,8 @@ export interface paths {
                                     url: string;
                                     thumb_url: string;
                                     title: string;
+                                    /** @description The alternative text in the locale, else the title. */
+                                    alt: string;
                                     width: number;
                                     height: number;
                                     renditions: {
@@ -15984,6 +16066,7 @@ export interface components {
             content: string;
             meta_title: string;
             meta_description: string;
+            image_alt: string;
         };
         ArticleRecord: {
             id: number;
@@ -16248,9 +16331,11 @@ export interface components {
             languages: {
                 sk: {
                     title: string;
+                    alt: string;
                 };
                 en: {
                     title: string;
+                    alt: string;
                 };
             };
             created_at: components["schemas"]["Instant"];
@@ -16458,6 +16543,7 @@ export interface components {
             meta_title: string;
             meta_description: string;
             claim: string;
+            image_alt: string;
         };
         PageRecord: {
             id: number;
@@ -16531,6 +16617,7 @@ export interface components {
             title_url: string;
             content: string;
             url: string;
+            image_alt: string;
         };
         PartnerRecord: {
             id: number;
@@ -16645,6 +16732,7 @@ export interface components {
             meta_title: string;
             meta_description: string;
             panel_text: string;
+            image_alt: string;
         };
         ReferenceRecord: {
             id: number;

@@ -109,6 +109,12 @@ export const metaLangShape = {
 };
 
 /**
+ * The record image's alternative text in one locale, at most 255 characters: what the site's `<img alt>` says (empty
+ * for an image that only decorates). Every record with an image has it beside its other translated fields.
+ */
+export const imageAltLangShape = { image_alt: zShortText(255) };
+
+/**
  * The per-locale fields of a page-like record (pages, categories; docs/spec-index.md S1.2 Page form): title, title_url,
  * the rich texts content, teaser and page_text, meta_title ≤ 60, meta_description ≤ 160, claim.
  */
@@ -119,6 +125,7 @@ export const pageLikeLangShape = {
   page_text: zRichText,
   ...metaLangShape,
   claim: zShortText(10_000),
+  ...imageAltLangShape,
 };
 export const zPageLikeLang = z.object(pageLikeLangShape);
 export type PageLikeLang = z.infer<typeof zPageLikeLang>;

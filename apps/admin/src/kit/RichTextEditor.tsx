@@ -133,6 +133,7 @@ export default function RichTextEditor({ value, onChange, id, testId, ...aria }:
       bulletList: e.isActive('bulletList'),
       orderedList: e.isActive('orderedList'),
       link: e.isActive('link'),
+      image: e.isActive('image'),
       table: e.isActive('table'),
       canUndo: e.can().undo(),
       canRedo: e.can().redo(),
@@ -146,6 +147,14 @@ export default function RichTextEditor({ value, onChange, id, testId, ...aria }:
     const chain = editor.chain().focus().extendMarkRange('link');
     if (href.trim() === '') chain.unsetLink().run();
     else chain.setLink({ href: href.trim() }).run();
+  };
+
+  // The selected image's alternative text, in this field's language (each locale has its own content).
+  const editImageAlt = () => {
+    const previous = editor.getAttributes('image').alt;
+    const alt = window.prompt(t('editor.imageAltPrompt'), typeof previous === 'string' ? previous : '');
+    if (alt === null) return;
+    editor.chain().focus().updateAttributes('image', { alt: alt.trim() }).run();
   };
 
   // Editor images: chosen in a hidden file input, checked like any image field, uploaded, then inserted.
@@ -241,6 +250,13 @@ export default function RichTextEditor({ value, onChange, id, testId, ...aria }:
           disabled={uploading}
           testId={`${tools}-image`}
           onClick={() => imageInput.current?.click()}
+        />
+        <Tool
+          label={t('editor.imageAlt')}
+          icon={<b>ALT</b>}
+          disabled={!state.image}
+          testId={`${tools}-image-alt`}
+          onClick={editImageAlt}
         />
         <Tool
           label={t('filemanager.insertFile')}

@@ -34,9 +34,10 @@ export function deliveryShapes(ctx: Pick<AppContext, 'db' | 'config'>) {
   const heroOf = heroReader(ctx);
   const renditions = (made: readonly Rendition[]) =>
     made.map((r) => ({ url: absoluteUrl(config.appUrl, r.src), width: r.width, height: r.height, format: r.format }));
-  const image = (hero: Hero | null) =>
+  const image = (hero: Hero | null, alt = '') =>
     hero && {
       url: absoluteUrl(config.appUrl, hero.src),
+      alt,
       width: hero.size?.width ?? null,
       height: hero.size?.height ?? null,
       renditions: renditions(hero.renditions),
@@ -87,10 +88,10 @@ export const deliveryCollectionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }
       const rows = await publishedPartners(db, request.query.locale);
       return {
         data: await Promise.all(
-          rows.map(async ({ image: file, ...row }) => ({
+          rows.map(async ({ image: file, imageAlt, ...row }) => ({
             ...row,
             content: sanitized(row.content),
-            image: image(await heroOf(MEDIA.partner, row.id, file)),
+            image: image(await heroOf(MEDIA.partner, row.id, file), imageAlt),
           })),
         ),
       };
@@ -118,7 +119,7 @@ export const deliveryCollectionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }
             title_url: item.titleUrl,
             path: referenceUrl(locale, item.titleUrl),
             teaser: item.teaser,
-            image: image(await heroOf(MEDIA.reference, item.id, item.image)),
+            image: image(await heroOf(MEDIA.reference, item.id, item.image), item.imageAlt),
           })),
         ),
         meta: { page, per_page: REFERENCES_PER_PAGE, total },
@@ -154,7 +155,7 @@ export const deliveryCollectionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }
           panel_text: sanitized(reference.panelText),
           meta_title: reference.metaTitle,
           meta_description: reference.metaDescription,
-          image: image(await heroOf(MEDIA.reference, reference.id, reference.image)),
+          image: image(await heroOf(MEDIA.reference, reference.id, reference.image), reference.imageAlt),
           alternates: alternates(reference.titleUrls, referenceUrl),
         },
       };
@@ -196,6 +197,7 @@ export const deliveryCollectionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }
                   url: absoluteUrl(config.appUrl, storage.url(MEDIA.gallery, img.galleryId, img.file)),
                   thumb_url: absoluteUrl(config.appUrl, storage.url(MEDIA.gallery, img.galleryId, img.file, 'thumb')),
                   title: img.title,
+                  alt: img.alt || img.title,
                   width: img.width,
                   height: img.height,
                   renditions: renditions(made.get(key)?.renditions ?? []),

@@ -146,7 +146,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         page_text: sanitized(page.pageText),
         meta_title: page.metaTitle,
         meta_description: page.metaDescription,
-        image: image(await heroOf(MEDIA.page, page.id, page.image)),
+        image: image(await heroOf(MEDIA.page, page.id, page.image), page.imageAlt),
         alternates: alternates(page.titleUrls, pageUrl),
       },
     };
@@ -181,6 +181,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     date: item.date.toISOString(),
     image: image(
       (await heroOf(MEDIA.article, item.id, item.image)) ?? (await heroOf(MEDIA.article, item.id, item.poster)),
+      item.imageAlt,
     ),
     categories: item.categories,
   });

@@ -11,6 +11,7 @@ export interface SitePartner {
   content: string;
   url: string;
   image: string | null;
+  imageAlt: string;
 }
 
 /** The published partners in `locale`, by `order` then id (as the admin orders them). */
@@ -22,6 +23,7 @@ export function publishedPartners(db: Db, locale: Locale, now = new Date()): Pro
       content: partnerLangs.content,
       url: partnerLangs.url,
       image: partners.image,
+      imageAlt: partnerLangs.image_alt,
     })
     .from(partners)
     .innerJoin(partnerLangs, and(eq(partnerLangs.partner_id, partners.id), eq(partnerLangs.language_code, locale)))

@@ -222,6 +222,7 @@ describe('delivery API', () => {
         url: `http://backoffice.test/gallery/gallery/${gallery}/${shown.file}`,
         thumb_url: `http://backoffice.test/gallery/gallery/${gallery}/thumb/${shown.file}`,
         title: 'Crane en',
+        alt: 'Crane en',
         width: 800,
         height: 600,
         renditions: [],

@@ -7,11 +7,12 @@ import { isPublished, publishedAt, type TitledKind, titleUrlsOf } from './servic
 
 const GALLERIES: TitledKind = { owner: galleries, langs: galleryLangs, langOwner: galleryLangs.gallery_id };
 
-/** One shown image of a gallery: its stored file and its title in the page's locale. */
+/** One shown image of a gallery: its stored file, its title and alternative text in the page's locale. */
 export interface SiteImage {
   galleryId: number;
   file: string;
   title: string;
+  alt: string;
   width: number;
   height: number;
 }
@@ -40,6 +41,7 @@ async function imagesOf(db: Db, galleryIds: number[], locale: Locale): Promise<M
       galleryId: galleryImages.gallery_id,
       file: galleryImages.file,
       title: galleryImageLangs.title,
+      alt: galleryImageLangs.alt,
       width: galleryImages.width,
       height: galleryImages.height,
     })
@@ -51,7 +53,7 @@ async function imagesOf(db: Db, galleryIds: number[], locale: Locale): Promise<M
     .where(and(inArray(galleryImages.gallery_id, galleryIds), eq(galleryImages.status, true)))
     .orderBy(asc(galleryImages.gallery_id), asc(galleryImages.position), asc(galleryImages.id));
   for (const row of rows) {
-    const image = { ...row, title: row.title ?? '' };
+    const image = { ...row, title: row.title ?? '', alt: row.alt ?? '' };
     byGallery.set(row.galleryId, [...(byGallery.get(row.galleryId) ?? []), image]);
   }
   return byGallery;

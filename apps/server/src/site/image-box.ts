@@ -84,19 +84,20 @@ function srcsetOf(hero: Hero, format: ImageFormat): string {
  * and height let the browser reserve the box before the image arrives (no layout shift). With renditions it is a
  * `<picture>`: AVIF, then WebP, then the `<img>` with the original's format, each a `srcset` of widths the browser
  * chooses from by `sizes`; the original stays the `src`. Without them (not made yet, an animated image), the original.
+ * `alt` is the record's alternative text in the page's locale; empty, the image is decoration (WCAG 1.1.1).
  */
-export const heroImage = (hero: Hero | null | undefined): SafeHtml | false => {
+export const heroImage = (hero: Hero | null | undefined, alt: string): SafeHtml | false => {
   if (!hero) return false;
   const size = hero.size && html` width="${hero.size.width}" height="${hero.size.height}"`;
   const own = hero.format && hero.size ? srcsetOf(hero, hero.format) : '';
   if (hero.renditions.length === 0 || !own) {
-    return html`<img class="hero" src="${hero.src}" alt=""${size} fetchpriority="high">`;
+    return html`<img class="hero" src="${hero.src}" alt="${alt}"${size} fetchpriority="high">`;
   }
   const sources = (['avif', 'webp'] as const).flatMap((format) => {
     const srcset = format === hero.format ? own : srcsetOf(hero, format);
     return srcset ? [html`<source type="${IMAGE_FORMATS[format].mime}" srcset="${srcset}" sizes="${HERO_SIZES}">`] : [];
   });
-  return html`<picture>${sources}<img class="hero" src="${hero.src}" srcset="${own}" sizes="${HERO_SIZES}" alt=""${size} fetchpriority="high"></picture>`;
+  return html`<picture>${sources}<img class="hero" src="${hero.src}" srcset="${own}" sizes="${HERO_SIZES}" alt="${alt}"${size} fetchpriority="high"></picture>`;
 };
 
 /**

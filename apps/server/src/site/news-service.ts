@@ -35,6 +35,8 @@ export interface NewsItem {
   date: Date;
   image: string | null;
   poster: string | null;
+  /** The picture's alternative text in the locale (empty: the picture only decorates). */
+  imageAlt: string;
   teaser: string;
   categories: string[];
 }
@@ -84,6 +86,7 @@ async function newsItems(
       date: articleDate,
       image: articles.image,
       poster: articles.poster,
+      imageAlt: articleLangs.image_alt,
       content: articleLangs.content,
     })
     .from(articles)
@@ -181,6 +184,7 @@ export async function findArticle(
       content: articleLangs.content,
       metaTitle: articleLangs.meta_title,
       metaDescription: articleLangs.meta_description,
+      imageAlt: articleLangs.image_alt,
     })
     .from(articles)
     .innerJoin(articleLangs, langJoin(ARTICLES, locale))

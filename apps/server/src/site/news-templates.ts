@@ -72,7 +72,7 @@ export function articleBody(locale: Locale, { article, galleries, similars, hero
   return html`<article class="article">
 <h1>${article.title}</h1>
 ${meta(locale, article)}
-${heroImage(hero)}
+${heroImage(hero, article.imageAlt)}
 ${richBlock('content', article.content)}
 ${galleriesSection(locale, galleries, mediaUrl)}
 ${similarsSection(word(locale, 'similarArticles'), similars, (url) => newsUrl(locale, url))}

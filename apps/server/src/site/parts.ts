@@ -64,6 +64,7 @@ export type ShownGallery<G extends SiteGallery = SiteGallery> = Omit<G, 'images'
 
 /**
  * The thumbnails of a gallery's shown images, each linking to its original; the one rendering of gallery images.
+ * The `alt` is the image's alternative text in the page's locale, else its title.
  * Each is the 150×120 thumbnail, or once the original's renditions are made their high-density sources in the same
  * box (`thumbImage`).
  */
@@ -72,7 +73,7 @@ export function galleryImages(images: WithThumb<SiteImage>[], mediaUrl: MediaUrl
     const original = mediaUrl(MEDIA.gallery, image.galleryId, image.file);
     if (!original || !image.thumb) return [];
     return [
-      html`<li><a href="${original}"${image.title && html` title="${image.title}"`}>${thumbImage(image.thumb, image.title)}</a></li>`,
+      html`<li><a href="${original}"${image.title && html` title="${image.title}"`}>${thumbImage(image.thumb, image.alt || image.title)}</a></li>`,
     ];
   });
   return items.length > 0 ? html`<ul class="thumbs">${items}</ul>` : html``;

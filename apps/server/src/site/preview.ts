@@ -48,7 +48,16 @@ export function blankRecord(kind: 'page'): SitePage;
 export function blankRecord(kind: 'article'): SiteArticle;
 export function blankRecord(kind: 'reference'): SiteReference;
 export function blankRecord(kind: TypedKind): SitePage | SiteArticle | SiteReference {
-  const texts = { id: 0, published: false, title: '', titleUrl: '', metaTitle: '', metaDescription: '', titleUrls: {} };
+  const texts = {
+    id: 0,
+    published: false,
+    title: '',
+    titleUrl: '',
+    metaTitle: '',
+    metaDescription: '',
+    imageAlt: '',
+    titleUrls: {},
+  };
   if (kind === 'page') {
     const none = { image: null, redirect: null, moduleId: null, categoryId: null, cssClass: null };
     return { ...texts, ...none, claim: '', content: '', pageText: '' };

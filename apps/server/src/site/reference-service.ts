@@ -21,6 +21,8 @@ export interface ReferenceItem {
   title: string;
   titleUrl: string;
   image: string | null;
+  /** The image's alternative text in the locale (empty: the image only decorates). */
+  imageAlt: string;
   teaser: string;
 }
 
@@ -40,6 +42,7 @@ export async function listReferences(
         title: referenceLangs.title,
         titleUrl: referenceLangs.title_url,
         image: references.image,
+        imageAlt: referenceLangs.image_alt,
         panelText: referenceLangs.panel_text,
         content: referenceLangs.content,
       })
@@ -71,6 +74,8 @@ export interface SiteReference {
   panelText: string;
   metaTitle: string;
   metaDescription: string;
+  /** The image's alternative text in the locale (empty: the image only decorates). */
+  imageAlt: string;
   titleUrls: Partial<Record<Locale, string>>;
 }
 
@@ -95,6 +100,7 @@ export async function findReference(
       panelText: referenceLangs.panel_text,
       metaTitle: referenceLangs.meta_title,
       metaDescription: referenceLangs.meta_description,
+      imageAlt: referenceLangs.image_alt,
     })
     .from(references)
     .innerJoin(referenceLangs, langJoin(REFERENCES, locale))

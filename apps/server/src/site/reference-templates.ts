@@ -58,7 +58,7 @@ export function referenceBody(
   mediaUrl: MediaUrl,
 ) {
   return html`<article class="reference">
-${heroImage(hero)}
+${heroImage(hero, reference.imageAlt)}
 <h1>${reference.title}</h1>
 ${richBlock('panel-text', reference.panelText)}
 ${reference.amount > 0 && html`<p class="amount">${word(locale, 'amount')}: <strong>${reference.amount}</strong></p>`}

@@ -156,6 +156,8 @@ export interface SitePage {
   claim: string;
   content: string;
   pageText: string;
+  /** The image's alternative text in the locale (empty: the image only decorates). */
+  imageAlt: string;
   titleUrls: Partial<Record<Locale, string>>;
 }
 
@@ -186,6 +188,7 @@ export async function findPage(
       content: pageLangs.content,
       teaser: pageLangs.teaser,
       pageText: pageLangs.page_text,
+      imageAlt: pageLangs.image_alt,
     })
     .from(pages)
     .innerJoin(pageLangs, pageLangRows.joinOn(locale))

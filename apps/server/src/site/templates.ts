@@ -147,7 +147,7 @@ export interface PageBody {
 /** The body of one page: image, title, claim, content, page text, its news, panels and galleries. */
 export function pageBody(locale: Locale, { page, hero, panels, galleries, news }: PageBody, mediaUrl: MediaUrl) {
   return html`<article${page.cssClass && html` class="${page.cssClass}"`}>
-${heroImage(hero)}
+${heroImage(hero, page.imageAlt)}
 <h1>${page.title}</h1>
 ${page.claim && html`<p class="claim">${page.claim}</p>`}
 ${richBlock('content', page.content)}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  imageAltLangShape,
   metaLangShape,
   PUBLISH_DOWN_ISSUE,
   publishingShape,
@@ -15,7 +16,12 @@ import {
 import type { Langs } from './common.js';
 
 /** The per-locale fields of a news article and of a gallery: title, title_url, content, meta_title, meta_description. */
-export const articleLikeLangShape = { ...titleUrlLangShape, content: zRichText, ...metaLangShape };
+export const articleLikeLangShape = {
+  ...titleUrlLangShape,
+  content: zRichText,
+  ...metaLangShape,
+  ...imageAltLangShape,
+};
 export const zArticleLikeLang = z.object(articleLikeLangShape);
 export type ArticleLikeLang = z.infer<typeof zArticleLikeLang>;
 /** The article-like fields that hold rich text and are sanitised on save. */

@@ -46,6 +46,7 @@ describe('categorySchema', () => {
           meta_title: '',
           meta_description: '',
           claim: '',
+          image_alt: '',
         },
         en: expect.objectContaining({ title: 'Category', title_url: 'category' }),
       },

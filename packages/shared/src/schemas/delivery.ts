@@ -49,11 +49,14 @@ const renditionSchema = z.object({
 });
 
 /**
- * An image of a record: its address (on this server or the storage's public address), its pixel size, and its
- * renditions, empty until the server has made them (shortly after the image was saved; never for an animated one).
+ * An image of a record: its address (on this server or the storage's public address), its alternative text, its pixel
+ * size, and its renditions, empty until the server has made them (shortly after the image was saved; never for an animated one).
  */
 const imageSchema = z.object({
   url: z.string(),
+  alt: z
+    .string()
+    .meta({ description: "The record's alternative text in the locale; empty for an image that only decorates." }),
   width: z.number().nullable(),
   height: z.number().nullable(),
   renditions: z.array(renditionSchema),
@@ -212,6 +215,7 @@ export const deliveryGallerySchema = z.object({
         url: z.string(),
         thumb_url: z.string(),
         title: z.string(),
+        alt: z.string().meta({ description: 'The alternative text in the locale, else the title.' }),
         width: z.number(),
         height: z.number(),
         renditions: z.array(renditionSchema),

@@ -105,12 +105,15 @@ export function galleryUploadSchema<F extends z.ZodType>(file: F) {
     }));
 }
 
-/** A title of one locale: optional (a caption), at most 255 characters. */
-const zImageLang = z.object({ title: zShortText(255) });
+/**
+ * A title of one locale, optional (a caption), and the alternative text the site's `<img alt>` says (empty: the title
+ * stands in), each at most 255 characters. An `alt` left out keeps the stored one.
+ */
+const zImageLang = z.object({ title: zShortText(255), alt: zShortText(255).optional() });
 
 /**
- * `POST /api/gallery/image/{galleryId}/{imageId}`: the titles per locale, `languages[sk][title]`. A locale left
- * out keeps its title.
+ * `POST /api/gallery/image/{galleryId}/{imageId}`: the titles and alternative texts per locale,
+ * `languages[sk][title]`, `languages[sk][alt]`. A locale left out keeps its texts.
  */
 export const galleryImageTitlesSchema = z.object({
   languages: zLangs(zImageLang.optional()),
@@ -147,7 +150,7 @@ export const galleryImageSchema = z
     height: zInt,
     status: z.boolean().meta({ description: 'true published, false hidden.' }),
     order: zInt.meta({ description: 'Place in the gallery, 1 first.' }),
-    languages: zLangs(z.object({ title: z.string() })),
+    languages: zLangs(z.object({ title: z.string(), alt: z.string() })),
     created_at: zInstant,
     updated_at: zInstant,
   })

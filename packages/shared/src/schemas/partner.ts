@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ERR } from '../messages.js';
 import {
+  imageAltLangShape,
   PUBLISH_DOWN_ISSUE,
   publishingShape,
   publishWindowValid,
@@ -34,7 +35,7 @@ export const zWebUrl = z.preprocess(
 );
 
 /** The per-locale fields of a partner (docs/spec-index.md S2.3): title, title_url, content and the partner's url. */
-export const partnerLangShape = { ...titleUrlLangShape, content: zRichText, url: zWebUrl };
+export const partnerLangShape = { ...titleUrlLangShape, content: zRichText, url: zWebUrl, ...imageAltLangShape };
 export const zPartnerLang = z.object(partnerLangShape);
 export type PartnerLang = z.infer<typeof zPartnerLang>;
 export const PARTNER_RICH_TEXT = ['content'] as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MODULES } from '../constants.js';
 import {
+  imageAltLangShape,
   metaLangShape,
   PUBLISH_DOWN_ISSUE,
   publishingShape,
@@ -33,6 +34,7 @@ export const referenceLangShape = {
   content_railway: zRichText,
   ...metaLangShape,
   panel_text: zRichText,
+  ...imageAltLangShape,
 };
 export const zReferenceLang = z.object(referenceLangShape);
 export type ReferenceLang = z.infer<typeof zReferenceLang>;

@@ -2,10 +2,17 @@ import type { Locale } from '@backoffice/shared';
 import { emptyLangs, langsFromRecord } from '../langs';
 import type { LocaleFieldsProps } from '../resource';
 import { LocaleRichTextField } from './fields';
-import { MetaFields, TitleFields } from './translated';
+import { ImageAltField, MetaFields, TitleFields } from './translated';
 
-/** The translated fields of news articles and galleries: title, title_url, content, meta_title, meta_description. */
-export const ARTICLE_LIKE_LANG_FIELDS = ['title', 'title_url', 'content', 'meta_title', 'meta_description'] as const;
+/** The translated fields of news articles and galleries: title, title_url, content, meta and the image's alt text. */
+export const ARTICLE_LIKE_LANG_FIELDS = [
+  'title',
+  'title_url',
+  'content',
+  'meta_title',
+  'meta_description',
+  'image_alt',
+] as const;
 export type ArticleLikeLangs = Record<Locale, Record<(typeof ARTICLE_LIKE_LANG_FIELDS)[number], string>>;
 
 export const emptyArticleLangs = (): ArticleLikeLangs => emptyLangs(ARTICLE_LIKE_LANG_FIELDS);
@@ -20,6 +27,7 @@ export function ArticleLikeLocaleFields(props: LocaleFieldsProps & { checkUrl: s
       <TitleFields {...props} />
       <LocaleRichTextField locale={locale} name="content" labelKey="pageLike.fields.content" />
       <MetaFields locale={locale} rules={rules} />
+      <ImageAltField locale={locale} rules={rules} />
     </>
   );
 }

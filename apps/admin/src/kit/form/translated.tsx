@@ -1,5 +1,6 @@
 import { LIMITS } from '@backoffice/shared';
-import { Col, Row } from 'antd';
+import { Col, Form, Input, Row } from 'antd';
+import { useTranslation } from 'react-i18next';
 import type { LocaleFieldsProps } from '../resource';
 import { LocaleTextField, TitleUrlField } from './fields';
 
@@ -65,5 +66,23 @@ export function MetaFields({
         max={LIMITS.metaDescriptionMax}
       />
     </>
+  );
+}
+
+/**
+ * The alternative text of the record's image in this locale (docs/features/media-storage.md "Alternative texts"): the
+ * site's `<img alt>`; empty for an image that only decorates.
+ */
+export function ImageAltField({ locale, rules }: Pick<LocaleFieldsProps, 'locale' | 'rules'>) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item
+      name={['langs', locale, 'image_alt']}
+      label={t('pageLike.fields.imageAlt')}
+      extra={t('pageLike.fields.imageAltHelp')}
+      rules={rules(`langs.${locale}.image_alt`)}
+    >
+      <Input data-testid={`field-image_alt-${locale}`} maxLength={255} />
+    </Form.Item>
   );
 }

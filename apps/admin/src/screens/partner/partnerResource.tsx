@@ -10,21 +10,24 @@ import { Col } from 'antd';
 import { partnerApi } from '../../api/partners';
 import { LocaleRichTextField, LocaleTextField, NumberField } from '../../kit/form/fields';
 import { PublishingFields, type PublishingValues, publishingValues } from '../../kit/form/publishing';
-import { TitleFields } from '../../kit/form/translated';
+import { ImageAltField, TitleFields } from '../../kit/form/translated';
 import { emptyLangs, langsFromRecord } from '../../kit/langs';
 import { CONTENT_BULK_ACTIONS, DUPLICATE_BULK_ACTION } from '../../kit/list/BulkMenu';
 import { statusColumn, statusFilter, titleColumn, updatedAtColumn } from '../../kit/list/columns';
 import { orderColumn } from '../../kit/list/InlineOrder';
 import type { FieldsProps, LocaleFieldsProps, ResourceDef } from '../../kit/resource';
 
-const LANG_FIELDS = ['title', 'title_url', 'content', 'url'] as const;
+const LANG_FIELDS = ['title', 'title_url', 'content', 'url', 'image_alt'] as const;
 
 interface PartnerValues extends PublishingValues {
   langs: Record<Locale, Record<(typeof LANG_FIELDS)[number], string>>;
   order: number;
 }
 
-/** Per locale (docs/spec-index.md S2.2 Partner form): title, title_url, content and the partner's web address. */
+/**
+ * Per locale (docs/spec-index.md S2.2 Partner form): title, title_url, content and the partner's web address; the
+ * logo's alternative text.
+ */
 function PartnerLocaleFields(props: LocaleFieldsProps<PartnerRecord>) {
   const { locale, rules } = props;
   return (
@@ -32,6 +35,7 @@ function PartnerLocaleFields(props: LocaleFieldsProps<PartnerRecord>) {
       <TitleFields {...props} checkUrl={`${partnerApi.base}validate/title_url`} />
       <LocaleRichTextField locale={locale} name="content" labelKey="pageLike.fields.content" />
       <LocaleTextField locale={locale} name="url" labelKey="partner.fields.url" rules={rules} />
+      <ImageAltField locale={locale} rules={rules} />
     </>
   );
 }

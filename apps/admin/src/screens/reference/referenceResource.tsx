@@ -12,7 +12,7 @@ import { referenceApi } from '../../api/references';
 import { LocaleRichTextField, NumberField } from '../../kit/form/fields';
 import { PublishingFields, type PublishingValues, publishingValues } from '../../kit/form/publishing';
 import { CategoriesField, GalleriesField, SimilarsField } from '../../kit/form/relations';
-import { MetaFields, TitleFields } from '../../kit/form/translated';
+import { ImageAltField, MetaFields, TitleFields } from '../../kit/form/translated';
 import { emptyLangs, langsFromRecord } from '../../kit/langs';
 import { CONTENT_BULK_ACTIONS, categoryBulkAction, DUPLICATE_BULK_ACTION } from '../../kit/list/BulkMenu';
 import { statusColumn, statusFilter, titleColumn, updatedAtColumn } from '../../kit/list/columns';
@@ -29,6 +29,7 @@ const LANG_FIELDS = [
   'meta_title',
   'meta_description',
   'panel_text',
+  'image_alt',
 ] as const;
 
 interface ReferenceValues extends PublishingValues {
@@ -51,6 +52,7 @@ function ReferenceLocaleFields(props: LocaleFieldsProps<ReferenceRecord>) {
       <LocaleRichTextField locale={locale} name="content_railway" labelKey="reference.fields.contentRailway" />
       <MetaFields locale={locale} rules={rules} />
       <LocaleRichTextField locale={locale} name="panel_text" labelKey="reference.fields.panelText" />
+      <ImageAltField locale={locale} rules={rules} />
     </>
   );
 }

@@ -165,6 +165,14 @@ export const languages = pgTable('languages', {
   position: smallint('position').notNull().default(0),
 });
 
+/**
+ * The record image's alternative text in this locale (docs/features/media-storage.md "Alternative texts"): what the
+ * site's `<img alt>` says; empty for an image that only decorates.
+ */
+export function imageAltLangField() {
+  return { image_alt: varchar('image_alt', { length: 255 }).notNull().default('') };
+}
+
 /** Per-locale SEO and body fields shared by pages and categories. */
 export const pageLikeLangFields = {
   language_code: languageCode(),
@@ -176,6 +184,7 @@ export const pageLikeLangFields = {
   meta_title: varchar('meta_title', { length: 60 }).notNull().default(''),
   meta_description: varchar('meta_description', { length: 160 }).notNull().default(''),
   claim: text('claim').notNull().default(''),
+  ...imageAltLangField(),
 };
 
 /** Per-locale title and address of a record with its own public page; title_url is unique per locale (docs/data.md). */
@@ -194,6 +203,7 @@ export const articleLikeLangFields = () => ({
   ...titleUrlLangFields(),
   content: text('content').notNull().default(''),
   ...metaLangFields(),
+  ...imageAltLangField(),
 });
 
 /** Columns of every publishable, schedulable content row. */

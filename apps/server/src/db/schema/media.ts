@@ -44,6 +44,8 @@ export const galleryImageLangs = pgTable(
       .references(() => galleryImages.id, { onDelete: 'cascade' }),
     language_code: languageCode(),
     title: varchar('title', { length: 255 }).notNull().default(''),
+    /** What the site's `<img alt>` says in this locale; empty: the title stands in (docs/features/gallery-images.md). */
+    alt: varchar('alt', { length: 255 }).notNull().default(''),
   },
   (t) => [primaryKey({ columns: [t.gallery_image_id, t.language_code] })],
 );

@@ -3,6 +3,7 @@ import { boolean, check, index, integer, pgTable, primaryKey, serial, text, varc
 import {
   articleLikeLangFields,
   foldedSearchIndexes,
+  imageAltLangField,
   metaLangFields,
   publishable,
   recordKeys,
@@ -164,6 +165,7 @@ export const referenceLangs = pgTable(
     content_railway: text('content_railway').notNull().default(''),
     ...metaLangFields(),
     panel_text: text('panel_text').notNull().default(''),
+    ...imageAltLangField(),
     ...translationState(),
     ...translationFlags(),
     ...recordKeys(),
@@ -270,6 +272,7 @@ export const partnerLangs = pgTable(
     content: text('content').notNull().default(''),
     /** The partner's web address in this locale. */
     url: varchar('url', { length: 255 }).notNull().default(''),
+    ...imageAltLangField(),
     ...translationState(),
     ...translationFlags(),
     ...recordKeys(),

@@ -51,7 +51,11 @@ async function assertAllOf(db: Db | Tx, galleryId: number, ids: number[]): Promi
 }
 
 /** The presenter: the fields that leave the server, with the URLs of both files. */
-function present(ctx: Pick<AppContext, 'config'>, row: ImageRow, titles: Map<string, string>): GalleryImage {
+function present(
+  ctx: Pick<AppContext, 'config'>,
+  row: ImageRow,
+  texts: Map<string, { title: string; alt: string }>,
+): GalleryImage {
   const storage = mediaStorage(ctx.config);
   return {
     id: row.id,
@@ -64,8 +68,8 @@ function present(ctx: Pick<AppContext, 'config'>, row: ImageRow, titles: Map<str
     status: row.status,
     order: row.position,
     languages: Object.fromEntries(
-      LOCALES.map((locale) => [locale, { title: titles.get(`${row.id}:${locale}`) ?? '' }]),
-    ) as Record<Locale, { title: string }>,
+      LOCALES.map((locale) => [locale, texts.get(`${row.id}:${locale}`) ?? { title: '', alt: '' }]),
+    ) as Record<Locale, { title: string; alt: string }>,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
@@ -82,8 +86,8 @@ async function presentRows(ctx: Pick<AppContext, 'db' | 'config'>, rows: ImageRo
         rows.map((r) => r.id),
       ),
     );
-  const titles = new Map(langs.map((l) => [`${l.gallery_image_id}:${l.language_code}`, l.title]));
-  return rows.map((row) => present(ctx, row, titles));
+  const texts = new Map(langs.map((l) => [`${l.gallery_image_id}:${l.language_code}`, { title: l.title, alt: l.alt }]));
+  return rows.map((row) => present(ctx, row, texts));
 }
 
 /** The images of a gallery in their order (docs/spec-index.md S1.7 Gallery images: GET /api/gallery/image/{galleryId}). */
@@ -160,7 +164,7 @@ export async function storeGalleryFiles(
   return file;
 }
 
-/** Replaces the titles of the locales sent; the others keep theirs. */
+/** Replaces the titles (and the alternative texts sent) of the locales sent; the others keep theirs. */
 export async function updateTitles(
   tx: Tx,
   galleryId: number,
@@ -173,10 +177,10 @@ export async function updateTitles(
     if (!lang) continue;
     await tx
       .insert(galleryImageLangs)
-      .values({ gallery_image_id: imageId, language_code: locale, title: lang.title })
+      .values({ gallery_image_id: imageId, language_code: locale, title: lang.title, alt: lang.alt ?? '' })
       .onConflictDoUpdate({
         target: [galleryImageLangs.gallery_image_id, galleryImageLangs.language_code],
-        set: { title: lang.title },
+        set: lang.alt === undefined ? { title: lang.title } : { title: lang.title, alt: lang.alt },
       });
   }
   await tx.update(galleryImages).set({ updated_at: new Date() }).where(eq(galleryImages.id, imageId));

@@ -225,18 +225,32 @@ describe('gallery images: the image screen', () => {
     expect(twice.statusCode).toBe(422);
   });
 
-  it('titles in both locales; a locale left out keeps its title; over 255 characters is 422', async () => {
+  it('titles and alt texts in both locales; a locale or an alt left out keeps its own; over 255 characters is 422', async () => {
     const galleryId = await buildGallery();
     const image = await uploadImage(galleryId);
     const res = await postForm(admin, `${base(galleryId)}/${image.id}`, {
       'languages[sk][title]': 'Západ slnka',
+      'languages[sk][alt]': 'Slnko zapadá za kopec',
       'languages[en][title]': 'Sunset',
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('The item has been saved.');
-    expect(res.json().data.languages).toEqual({ sk: { title: 'Západ slnka' }, en: { title: 'Sunset' } });
+    expect(res.json().data.languages).toEqual({
+      sk: { title: 'Západ slnka', alt: 'Slnko zapadá za kopec' },
+      en: { title: 'Sunset', alt: '' },
+    });
     const onlyEn = await admin.post(`${base(galleryId)}/${image.id}`, { languages: { en: { title: '  Dusk ' } } });
-    expect(onlyEn.json().data.languages).toEqual({ sk: { title: 'Západ slnka' }, en: { title: 'Dusk' } });
+    expect(onlyEn.json().data.languages).toEqual({
+      sk: { title: 'Západ slnka', alt: 'Slnko zapadá za kopec' },
+      en: { title: 'Dusk', alt: '' },
+    });
+    const titleOnly = await admin.post(`${base(galleryId)}/${image.id}`, { languages: { sk: { title: 'Večer' } } });
+    expect(titleOnly.json().data.languages.sk).toEqual({ title: 'Večer', alt: 'Slnko zapadá za kopec' });
+    const longAlt = await admin.post(`${base(galleryId)}/${image.id}`, {
+      languages: { en: { title: 'Dusk', alt: 'x'.repeat(256) } },
+    });
+    expect(longAlt.statusCode).toBe(422);
+    expect(longAlt.json().errors['languages.en.alt']).toEqual(['errors.invalid']);
     const [listed] = (await admin.get(base(galleryId))).json().data;
     expect(listed.languages.en.title).toBe('Dusk');
     const long = await admin.post(`${base(galleryId)}/${image.id}`, { languages: { sk: { title: 'x'.repeat(256) } } });

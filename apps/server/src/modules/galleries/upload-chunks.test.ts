@@ -46,7 +46,7 @@ describe('gallery images: chunked upload', () => {
     expect(body.data.file).toMatch(/^[0-9a-f]{32}\.png$/);
     expect(body.data.path).toBe(`/gallery/gallery/${galleryId}/${body.data.file}`);
     expect(body.data.thumbnail).toBe(`/gallery/gallery/${galleryId}/thumb/${body.data.file}`);
-    expect(body.data.languages).toEqual({ sk: { title: '' }, en: { title: '' } });
+    expect(body.data.languages).toEqual({ sk: { title: '', alt: '' }, en: { title: '', alt: '' } });
     expect(mediaFiles(galleryId)).toEqual({ originals: [body.data.file], thumbs: [body.data.file] });
     const served = await admin.get(body.data.thumbnail);
     expect(served.statusCode).toBe(200);

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocaleRichTextField } from '../../../kit/form/fields';
 import { PublishingFields } from '../../../kit/form/publishing';
-import { MetaFields, TitleFields } from '../../../kit/form/translated';
+import { ImageAltField, MetaFields, TitleFields } from '../../../kit/form/translated';
 import type { FieldsProps, LocaleFieldsProps } from '../../../kit/resource';
 
 /**
@@ -20,6 +20,7 @@ export function PageLikeLocaleFields(props: LocaleFieldsProps & { checkUrl: stri
       <LocaleRichTextField locale={locale} name="teaser" labelKey="pageLike.fields.teaser" />
       <LocaleRichTextField locale={locale} name="page_text" labelKey="pageLike.fields.pageText" />
       <MetaFields locale={locale} rules={rules} withClaim />
+      <ImageAltField locale={locale} rules={rules} />
     </>
   );
 }

@@ -12,6 +12,7 @@ export const PAGE_LIKE_LANG_FIELDS = [
   'meta_title',
   'meta_description',
   'claim',
+  'image_alt',
 ] as const satisfies readonly (keyof PageLikeLang)[];
 type PageLikeLangField = (typeof PAGE_LIKE_LANG_FIELDS)[number];
 

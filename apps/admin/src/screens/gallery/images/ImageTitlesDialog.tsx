@@ -8,7 +8,7 @@ import { LocaleTabs } from '../../../kit/LocaleTabs';
 import { applyFieldErrors, errorLocalesOf, zodRules } from '../../../kit/zodForm';
 
 interface TitlesValues {
-  languages: Record<Locale, { title: string }>;
+  languages: Record<Locale, { title: string; alt: string }>;
 }
 
 export interface ImageTitlesDialogProps {
@@ -19,16 +19,21 @@ export interface ImageTitlesDialogProps {
 
 const rules = zodRules(galleryImageTitlesSchema);
 
-/** The per-language titles of one image, a tab per locale (sk first); the server's field errors land on the tab. */
+/**
+ * The per-language title and alternative text of one image, a tab per locale (sk first); the server's field errors
+ * land on the tab.
+ */
 export function ImageTitlesDialog({ image, onSave, onClose }: ImageTitlesDialogProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<TitlesValues>();
   const [locale, setLocale] = useState<Locale>(getLanguage());
   const [saving, setSaving] = useState(false);
   const [errorLocales, setErrorLocales] = useState<Locale[]>([]);
-  const initial: TitlesValues = {
-    languages: { sk: { title: image.languages.sk?.title ?? '' }, en: { title: image.languages.en?.title ?? '' } },
-  };
+  const texts = (locale: Locale) => ({
+    title: image.languages[locale]?.title ?? '',
+    alt: image.languages[locale]?.alt ?? '',
+  });
+  const initial: TitlesValues = { languages: { sk: texts('sk'), en: texts('en') } };
 
   const submit = async (values: TitlesValues) => {
     setSaving(true);
@@ -62,13 +67,23 @@ export function ImageTitlesDialog({ image, onSave, onClose }: ImageTitlesDialogP
       <Form form={form} layout="vertical" initialValues={initial} onFinish={(values) => void submit(values)}>
         <LocaleTabs activeKey={locale} onChange={setLocale} errorLocales={errorLocales}>
           {(tab) => (
-            <Form.Item
-              name={['languages', tab, 'title']}
-              label={t('galleryImages.imageTitle')}
-              rules={rules(`languages.${tab}.title`)}
-            >
-              <Input data-testid={`gi-title-${tab}`} maxLength={255} autoFocus={tab === locale} />
-            </Form.Item>
+            <>
+              <Form.Item
+                name={['languages', tab, 'title']}
+                label={t('galleryImages.imageTitle')}
+                rules={rules(`languages.${tab}.title`)}
+              >
+                <Input data-testid={`gi-title-${tab}`} maxLength={255} autoFocus={tab === locale} />
+              </Form.Item>
+              <Form.Item
+                name={['languages', tab, 'alt']}
+                label={t('galleryImages.imageAlt')}
+                extra={t('galleryImages.imageAltHelp')}
+                rules={rules(`languages.${tab}.alt`)}
+              >
+                <Input data-testid={`gi-alt-${tab}`} maxLength={255} />
+              </Form.Item>
+            </>
           )}
         </LocaleTabs>
       </Form>
