@@ -251,6 +251,22 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
       },
     );
   }
+  // A bulk removal's "Undo": the records back in one operation.
+  app.post(
+    '/array/restore',
+    {
+      config: { openapiErrors: ['Invalid'], ...allow.roles('restore') },
+      schema: {
+        summary: `Restore many deleted ${noun.many}`,
+        body: bulkSchema,
+        response: { 200: bulkResultSchema },
+      },
+    },
+    async (request) => {
+      const count = await operations.restoreMany(allow(request, 'restore'), request.body.rows);
+      return { message: t(request.lang, 'crud.restoredMany', { count }), count };
+    },
+  );
   registerCopyRoutes<z.output<B>>(app, {
     allow,
     noun,

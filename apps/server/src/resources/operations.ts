@@ -160,6 +160,26 @@ export function contentOperations<I>(spec: ContentWrites<I>, images?: KeptFiles)
       return saved(kept, id);
     },
 
+    /**
+     * Brings back the removed records `ids` in one transaction (a bulk removal's "Undo"): each is checked as a single
+     * restore is (checkRestore: a 422 restores none), ids that are not removed are left alone. Answers the count.
+     */
+    async restoreMany(user: Actor, ids: readonly number[]): Promise<number> {
+      permit(user, 'restore');
+      const unique = [...new Set(ids)];
+      return written(async (tx, recorded) => {
+        const rows = softResource(tx, spec.table);
+        const changed: number[] = [];
+        // One after the other, so that two of them wanting the same address are caught as with single restores.
+        for (const id of unique) {
+          await spec.checkRestore?.(tx, id);
+          changed.push(...(await rows.restore([id])));
+        }
+        await recorded({ userId: actorId(user), model, rowIds: changed, action: 'restore' });
+        return changed.length;
+      });
+    },
+
     /** Sets record `id`'s place in its list (`order`, a whole number ≥ 0), logged as `order`; answers the record. */
     async reorder(user: Actor, id: number, order: number): Promise<unknown> {
       permit(user, 'update');

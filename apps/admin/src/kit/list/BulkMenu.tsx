@@ -19,6 +19,8 @@ export interface BulkMenuAction<A extends string = string> {
   needs?: 'create' | 'update';
   /** The confirmation asks for a category of this module, sent as `category_id` (the bulk "assign a category"). */
   categoryOf?: number;
+  /** A removal the list can take back: its notification offers "Undo" (`array/restore`) to those who may restore. */
+  undo?: boolean;
 }
 
 /** Copies of the selected records as hidden drafts (docs/features/lists.md "Duplicate and assign a category"). */
@@ -42,7 +44,13 @@ export const categoryBulkAction = (moduleId: number): BulkMenuAction => ({
 export const CONTENT_BULK_ACTIONS: readonly BulkMenuAction<BulkAction>[] = [
   { key: 'publish', labelKey: 'list.bulkActions.publish', confirmKey: 'list.bulkConfirm.publish' },
   { key: 'hide', labelKey: 'list.bulkActions.hide', confirmKey: 'list.bulkConfirm.hide' },
-  { key: 'destroy', labelKey: 'list.bulkActions.destroy', confirmKey: 'list.bulkConfirm.destroy', destroy: true },
+  {
+    key: 'destroy',
+    labelKey: 'list.bulkActions.destroy',
+    confirmKey: 'list.bulkConfirm.destroy',
+    destroy: true,
+    undo: true,
+  },
 ];
 
 /** The actions a user may pick: removals and restricted ones only with `canDestroy`, the others as `abilities` grant. */

@@ -251,5 +251,31 @@ describe('ResourceList', () => {
     expect(api.callsTo('POST /api/content/text/array/hide')[0]?.body).toEqual({ rows: [1, 2] });
     await waitFor(() => expect(api.callsTo(LIST)).toHaveLength(2));
     expect(screen.getByTestId('list-bulk').textContent).not.toContain('Selected');
+    // Hiding is no removal: nothing to undo.
+    expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
+  });
+
+  it("offers 'Undo' after a bulk removal, which restores the same rows in one request", async () => {
+    const api = stubApi({
+      [LIST]: page(ROLE_1),
+      'POST /api/content/text/array/destroy': { body: { message: 'Removed: 2.', count: 2 } },
+      'POST /api/content/text/array/restore': { body: { message: 'Restored: 2.', count: 2 } },
+    });
+    const { user } = openList();
+    await screen.findByText('Opening hours');
+
+    await user.click(within(rowOf('Opening hours')).getByRole('checkbox'));
+    await user.click(within(rowOf('Contact')).getByRole('checkbox'));
+    await user.click(screen.getByTestId('list-bulk'));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    const undo = await screen.findByRole('button', { name: 'Undo' });
+    await waitFor(() => expect(api.callsTo(LIST)).toHaveLength(2));
+    await user.click(undo);
+
+    await waitFor(() => expect(api.callsTo('POST /api/content/text/array/restore')).toHaveLength(1));
+    expect(api.callsTo('POST /api/content/text/array/restore')[0]?.body).toEqual({ rows: [1, 2] });
+    expect((await screen.findByTestId('notification')).textContent).toContain('Restored: 2.');
+    await waitFor(() => expect(api.callsTo(LIST)).toHaveLength(3));
   });
 });

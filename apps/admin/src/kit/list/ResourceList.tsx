@@ -58,10 +58,11 @@ export function ResourceList<Row extends ListRowBase, Rec extends RecordBase, Va
   const list = useResourceList(def.api, query);
   const abilities = list.isError ? undefined : list.data?.abilities;
   const meta = list.isError ? undefined : list.data?.meta;
+  const bulkActions = def.bulkActions ?? CONTENT_BULK_ACTIONS;
   // Rows can be ticked only where a bulk action is offered to this user (role 2 on submissions has none).
   const selectable =
     !list.isError &&
-    offeredBulkActions(def.bulkActions ?? CONTENT_BULK_ACTIONS, !!abilities?.destroy, abilities).length > 0;
+    offeredBulkActions(bulkActions, !!abilities?.destroy, abilities).length > 0;
   const [creating, setCreating] = useState(false);
   const [selected, setSelected] = useState<number[]>([]);
   const activeFilters = Object.keys(state.filters).length + (state.trashed ? 1 : 0);
@@ -100,10 +101,15 @@ export function ResourceList<Row extends ListRowBase, Rec extends RecordBase, Va
     navigate(routePath(def.routeName) + currentSearch(), { replace: true });
   }, [badId]);
 
-  const runBulk = async (action: string, extra?: Record<string, number>) => {
+  // A removal the list can take back offers "Undo": the same rows restored in one request (array/restore).
+  const runBulk = async (action: string, extra?: Record<string, number>, rows = selected) => {
+    const undoable = abilities?.restore && bulkActions.some((a) => a.key === action && a.undo);
     try {
-      const answer = await def.api.bulk(action, selected, extra);
-      notify('success', answer.message);
+      const answer = await def.api.bulk(action, rows, extra);
+      const undo = undoable
+        ? { label: t('notification.undo'), run: () => void runBulk('restore', undefined, rows) }
+        : undefined;
+      notify('success', answer.message, undefined, undo);
       setSelected([]);
     } catch (error) {
       notifyFailure(action === 'destroy' ? 'message.deleteError' : 'message.storeError', error);
