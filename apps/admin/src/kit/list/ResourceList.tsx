@@ -60,9 +60,7 @@ export function ResourceList<Row extends ListRowBase, Rec extends RecordBase, Va
   const meta = list.isError ? undefined : list.data?.meta;
   const bulkActions = def.bulkActions ?? CONTENT_BULK_ACTIONS;
   // Rows can be ticked only where a bulk action is offered to this user (role 2 on submissions has none).
-  const selectable =
-    !list.isError &&
-    offeredBulkActions(bulkActions, !!abilities?.destroy, abilities).length > 0;
+  const selectable = !list.isError && offeredBulkActions(bulkActions, !!abilities?.destroy, abilities).length > 0;
   const [creating, setCreating] = useState(false);
   const [selected, setSelected] = useState<number[]>([]);
   const activeFilters = Object.keys(state.filters).length + (state.trashed ? 1 : 0);
