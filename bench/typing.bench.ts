@@ -38,7 +38,7 @@ const FORMS = [
   { name: 'category', list: '/admin/app/content/category' },
 ] as const;
 type FormName = (typeof FORMS)[number]['name'];
-/** The target of the end-to-end test (e2e/typing-speed.spec.ts): no form slower than the text form by more. */
+/** The target: no form slower than the text form by more (the run fails above it). */
 const MAX_RATIO = 1.5;
 
 /**

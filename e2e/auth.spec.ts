@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { E2E } from './env.js';
+import { E2E, e2eServer } from './env.js';
 import { login, logout, shot } from './helpers.js';
 
 test.describe('sign-in', () => {
@@ -137,7 +137,7 @@ test.describe('sign-in', () => {
     await page.getByTestId('filemanager-open').click();
     const frame = page.getByTestId('filemanager-frame');
     await expect(frame).toBeVisible();
-    const src = new URL((await frame.getAttribute('src')) ?? '', E2E.baseUrl);
+    const src = new URL((await frame.getAttribute('src')) ?? '', e2eServer().baseUrl);
     expect(src.searchParams.get('token')).toBe(
       await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').token),
     );

@@ -1,7 +1,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { E2E } from './env.js';
+import { E2E, e2eServer } from './env.js';
 import {
   apiCreate,
   confirm,
@@ -56,7 +56,7 @@ test('a test mail of a template goes to the signed-in user, in the language pick
     .poll(
       async () => {
         for (const name of (await outboxFiles()).filter((file) => !before.includes(file))) {
-          const text = decodeQuotedPrintable(await readFile(join(E2E.dataDir, 'outbox', name), 'utf8'));
+          const text = decodeQuotedPrintable(await readFile(join(e2eServer().dataDir, 'outbox', name), 'utf8'));
           if (/^Subject: .*\[Test\]/m.test(text)) mail = text;
         }
         return mail;

@@ -1,14 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { E2E } from './env.js';
+import { E2E, e2eServer } from './env.js';
 import { confirm, decodeQuotedPrintable, expectSuccess, login, outboxFiles, shot } from './helpers.js';
 
 /** The new mails since `before`, decoded, each with its recipient line. */
 async function newMails(before: readonly string[]): Promise<string[]> {
   const names = (await outboxFiles()).filter((name) => !before.includes(name));
   return Promise.all(
-    names.map(async (name) => decodeQuotedPrintable(await readFile(join(E2E.dataDir, 'outbox', name), 'utf8'))),
+    names.map(async (name) => decodeQuotedPrintable(await readFile(join(e2eServer().dataDir, 'outbox', name), 'utf8'))),
   );
 }
 

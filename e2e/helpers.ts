@@ -10,7 +10,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
-import { E2E } from './env.js';
+import { E2E, e2eServer } from './env.js';
 
 export interface Credentials {
   email: string;
@@ -109,12 +109,12 @@ export async function apiFindText(page: Page, search: string): Promise<number> {
   return first.id;
 }
 
-const outbox = join(E2E.dataDir, 'outbox');
+const outbox = () => join(e2eServer().dataDir, 'outbox');
 
 /** The names of the mails written so far (the outbox folder appears with the first mail). */
 export async function outboxFiles(): Promise<string[]> {
   try {
-    return (await readdir(outbox)).filter((name) => name.endsWith('.eml')).sort();
+    return (await readdir(outbox())).filter((name) => name.endsWith('.eml')).sort();
   } catch {
     return [];
   }
@@ -141,14 +141,14 @@ export async function resetLinkFromOutbox(to: string, before: readonly string[])
     .poll(
       async () => {
         for (const name of (await outboxFiles()).filter((file) => !before.includes(file))) {
-          const mail = decodeQuotedPrintable(await readFile(join(outbox, name), 'utf8'));
+          const mail = decodeQuotedPrintable(await readFile(join(outbox(), name), 'utf8'));
           if (!new RegExp(`^To: .*${to}`, 'mi').test(mail)) continue;
           const found = mail.match(/https?:\/\/[^\s"<>]+\/admin\/reset-password\?[^\s"<>]+/);
           if (found) link = found[0].replaceAll('&amp;', '&');
         }
         return link;
       },
-      { message: `a reset mail to ${to} in ${outbox}` },
+      { message: `a reset mail to ${to} in ${outbox()}` },
     )
     .not.toBe('');
   return link;

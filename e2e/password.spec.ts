@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { E2E } from './env.js';
+import { E2E, e2eServer } from './env.js';
 import { apiResetPassword, login, outboxFiles, resetLinkFromOutbox, shot } from './helpers.js';
 
 // The editor's password changes here and is put back afterwards, so the other tests may sign in as the editor.
 const NEW_PASSWORD = 'nové-heslo-123';
 
 test.afterEach(async ({ playwright }) => {
-  const request = await playwright.request.newContext({ baseURL: E2E.baseUrl });
+  const request = await playwright.request.newContext({ baseURL: e2eServer().baseUrl });
   try {
     await apiResetPassword(request, E2E.editor.email, E2E.editor.password);
   } finally {
@@ -34,7 +34,7 @@ test('a forgotten password is reset through the mailed link and the new one sign
 
   const link = await resetLinkFromOutbox(E2E.editor.email, before);
   const url = new URL(link);
-  expect(url.origin).toBe(E2E.baseUrl);
+  expect(url.origin).toBe(e2eServer().baseUrl);
   expect(url.searchParams.get('email')).toBe(E2E.editor.email);
   await page.goto(url.pathname + url.search);
   await page.getByTestId('reset-password').fill(NEW_PASSWORD);

@@ -572,7 +572,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Make new recovery codes with a current code (answered once) */
+        /** Make new recovery codes with a current code, or the password for passkeys alone (answered once) */
         post: {
             parameters: {
                 query?: never;
@@ -583,10 +583,12 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        code: string;
+                        code?: string;
+                        password?: string;
                     };
                     "multipart/form-data": {
-                        code: string;
+                        code?: string;
+                        password?: string;
                     };
                 };
             };

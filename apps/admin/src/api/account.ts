@@ -7,6 +7,7 @@ import type {
   TwoFactorLoginInput,
   TwoFactorPolicy,
   TwoFactorRenewed,
+  TwoFactorRenewInput,
   TwoFactorSetup,
   TwoFactorStatus,
 } from '@backoffice/shared';
@@ -38,8 +39,9 @@ export function useTwoFactorStatus() {
   });
 }
 
-export const renewRecoveryCodes = (code: string) =>
-  request<TwoFactorRenewed>('POST', '/api/user/me/two-factor/recovery-codes', { body: { code } });
+/** Ten new recovery codes for a current code of the app, or the password where the second factor is passkeys alone. */
+export const renewRecoveryCodes = (input: TwoFactorRenewInput) =>
+  request<TwoFactorRenewed>('POST', '/api/user/me/two-factor/recovery-codes', { body: input });
 
 export const disableTwoFactor = (input: TwoFactorDisableInput) =>
   request<MessageResponse>('POST', '/api/user/me/two-factor/disable', { body: input });

@@ -70,8 +70,17 @@ export const twoFactorStatusSchema = z
   .meta({ id: 'TwoFactorStatus' });
 export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>['data'];
 
-/** `POST /api/user/me/two-factor/recovery-codes`: a current code makes ten new recovery codes (the old ones stop). */
-export const twoFactorRenewSchema = z.object({ code: zTotpCode });
+/**
+ * `POST /api/user/me/two-factor/recovery-codes`: ten new recovery codes (the old ones stop), confirmed by a current
+ * code of the authenticator app, or by the password where the second factor is passkeys alone.
+ */
+export const twoFactorRenewSchema = z
+  .object({
+    code: zTotpCode.optional(),
+    password: z.string({ error: ERR.required }).min(1, ERR.required).max(1000).optional(),
+  })
+  .refine((v) => v.code !== undefined || v.password !== undefined, { path: ['code'], message: ERR.required });
+export type TwoFactorRenewInput = z.input<typeof twoFactorRenewSchema>;
 export const twoFactorRenewedSchema = z.object({
   message: z.string(),
   recovery_codes: z.array(z.string()).length(TWO_FACTOR.recoveryCodes),

@@ -60,12 +60,15 @@ function DisableForm({ onDone }: { onDone: () => void }) {
   );
 }
 
-/** How many recovery codes are left, and ten new ones for a current code (shown once, as after the set-up). */
-function RecoveryPanel({ left, onRenewed }: { left: number; onRenewed: () => void }) {
+/**
+ * How many recovery codes are left, and ten new ones (shown once, as after the set-up) for a current code of the
+ * authenticator app, or for the password where the second factor is passkeys alone (`by`).
+ */
+function RecoveryPanel({ left, by, onRenewed }: { left: number; by: 'code' | 'password'; onRenewed: () => void }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<{ code: string }>();
+  const [form] = Form.useForm<{ code?: string; password?: string }>();
   const renew = useMutation({
-    mutationFn: (code: string) => renewRecoveryCodes(code),
+    mutationFn: (values: { code?: string; password?: string }) => renewRecoveryCodes(values),
     onSuccess: (answer) => {
       notify('success', answer.message);
       form.resetFields();
@@ -73,11 +76,11 @@ function RecoveryPanel({ left, onRenewed }: { left: number; onRenewed: () => voi
     },
   });
   const errors = renew.error instanceof ApiError ? renew.error.fieldErrors : {};
-  const codeError = errors.code?.[0] ? translateMessage(errors.code[0]) : undefined;
-  const general = renew.error && !codeError ? errorMessage(renew.error) : null;
+  const fieldError = errors[by]?.[0] ? translateMessage(errors[by][0]) : undefined;
+  const general = renew.error && !fieldError ? errorMessage(renew.error) : null;
   if (renew.data) return <RecoveryCodes codes={renew.data.recovery_codes} />;
   return (
-    <Form form={form} layout="vertical" onFinish={({ code }) => renew.mutate(code)} className="bo-two-factor-form">
+    <Form form={form} layout="vertical" onFinish={(values) => renew.mutate(values)} className="bo-two-factor-form">
       <Typography.Title level={5}>{t('recoveryCodes.renewTitle')}</Typography.Title>
       <Typography.Paragraph data-testid="recovery-codes-left">
         {t('recoveryCodes.left', { count: left })}
@@ -85,37 +88,27 @@ function RecoveryPanel({ left, onRenewed }: { left: number; onRenewed: () => voi
       {left <= 3 && (
         <Alert type="warning" showIcon title={t('recoveryCodes.lowWarning')} className="bo-recovery-alert" />
       )}
-      <Typography.Paragraph type="secondary">{t('recoveryCodes.renewHelp')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        {t(by === 'code' ? 'recoveryCodes.renewHelp' : 'recoveryCodes.renewHelpPassword')}
+      </Typography.Paragraph>
       {general && <Alert type="error" showIcon title={general} className="bo-recovery-alert" />}
       <Form.Item
-        name="code"
-        label={t('twoFactor.code')}
+        name={by}
+        label={t(by === 'code' ? 'twoFactor.code' : 'auth.password')}
         rules={[{ required: true, message: t('errors.required') }]}
-        validateStatus={codeError ? 'error' : undefined}
-        help={codeError}
+        validateStatus={fieldError ? 'error' : undefined}
+        help={fieldError}
       >
-        <Input inputMode="numeric" autoComplete="one-time-code" maxLength={7} data-testid="recovery-renew-code" />
+        {by === 'code' ? (
+          <Input inputMode="numeric" autoComplete="one-time-code" maxLength={7} data-testid="recovery-renew-code" />
+        ) : (
+          <Input.Password autoComplete="current-password" data-testid="recovery-renew-password" />
+        )}
       </Form.Item>
       <Button htmlType="submit" loading={renew.isPending} data-testid="recovery-renew">
         {t('recoveryCodes.renew')}
       </Button>
     </Form>
-  );
-}
-
-/** How many recovery codes a passkey-only user has left (new ones are made with a code of the authenticator app). */
-function RecoveryLeft({ left }: { left: number }) {
-  const { t } = useTranslation();
-  return (
-    <div>
-      <Typography.Title level={5}>{t('twoFactor.recoveryTitle')}</Typography.Title>
-      <Typography.Paragraph data-testid="recovery-codes-left">
-        {t('recoveryCodes.left', { count: left })}
-      </Typography.Paragraph>
-      {left <= 3 && (
-        <Alert type="warning" showIcon title={t('recoveryCodes.lowWarning')} className="bo-recovery-alert" />
-      )}
-    </div>
   );
 }
 
@@ -140,6 +133,7 @@ export default function TwoFactorScreen() {
   const required = status.data?.required === true;
   const passkeyCount = usePasskeys().data?.length ?? 0;
   const passkeysOnly = on && !totp;
+  const renewed = () => void queryClient.invalidateQueries({ queryKey: twoFactorStatusKey });
   return (
     <Card
       className="bo-account-card"
@@ -186,12 +180,7 @@ export default function TwoFactorScreen() {
             </Typography.Title>
             {totp ? (
               <Flex vertical gap={24}>
-                {status.data && (
-                  <RecoveryPanel
-                    left={status.data.recovery_codes_left}
-                    onRenewed={() => void queryClient.invalidateQueries({ queryKey: twoFactorStatusKey })}
-                  />
-                )}
+                {status.data && <RecoveryPanel by="code" left={status.data.recovery_codes_left} onRenewed={renewed} />}
                 {/* While role 1 requires it of everyone and no passkey stands in, turning it off is not offered
                     (the server refuses it too). */}
                 {required && passkeyCount === 0 ? (
@@ -215,7 +204,9 @@ export default function TwoFactorScreen() {
             )}
           </section>
           <PasskeysPanel lastFactorKept={required && !totp} onChanged={refresh} onRecoveryCodes={setFirstCodes} />
-          {passkeysOnly && status.data && <RecoveryLeft left={status.data.recovery_codes_left} />}
+          {passkeysOnly && status.data && (
+            <RecoveryPanel by="password" left={status.data.recovery_codes_left} onRenewed={renewed} />
+          )}
         </Flex>
       )}
     </Card>

@@ -346,6 +346,36 @@ describe('signing in with a passkey', () => {
     const { agent: next } = await passwordStep(user.email, user.plainPassword);
     expect((await next.post('/api/login/two-factor', { recovery_code: codes[0] })).statusCode).toBe(200);
   });
+
+  it('a passkey-only user makes new recovery codes with the password (no app code to type); the old ones stop', async () => {
+    const { user, agent } = await signedIn();
+    const { res } = await addPasskey(agent);
+    const codes = res.json().recovery_codes as string[];
+    const wrong = await agent.post('/api/user/me/two-factor/recovery-codes', { password: 'not-the-password' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().errors).toEqual({ password: ['auth.failed'] });
+    const none = await agent.post('/api/user/me/two-factor/recovery-codes', {});
+    expect(none.statusCode).toBe(422);
+    expect(none.json().errors).toEqual({ code: ['errors.required'] });
+
+    const renewed = await agent.post('/api/user/me/two-factor/recovery-codes', { password: user.plainPassword });
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    const fresh = renewed.json().recovery_codes as string[];
+    expect(fresh).toHaveLength(TWO_FACTOR.recoveryCodes);
+    const { agent: old } = await passwordStep(user.email, user.plainPassword);
+    expect((await old.post('/api/login/two-factor', { recovery_code: codes[0] })).statusCode).toBe(422);
+    expect((await old.post('/api/login/two-factor', { recovery_code: fresh[0] })).statusCode).toBe(200);
+  });
+
+  it('a user with the authenticator app still needs its code: the password alone makes no new codes', async () => {
+    const { user, agent } = await signedIn();
+    const setup = (await agent.post('/api/user/me/two-factor')).json();
+    const on = await agent.post('/api/user/me/two-factor/enable', { code: totpCode(setup.secret, Date.now()) });
+    expect(on.statusCode, on.body).toBe(200);
+    const res = await agent.post('/api/user/me/two-factor/recovery-codes', { password: user.plainPassword });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ code: ['errors.required'] });
+  });
 });
 
 describe('removing passkeys', () => {

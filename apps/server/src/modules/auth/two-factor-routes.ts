@@ -115,14 +115,14 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       onRequest: authenticate,
       config: { openapiErrors: ['TooManyRequests'] },
       schema: {
-        summary: 'Make new recovery codes with a current code (answered once)',
+        summary: 'Make new recovery codes with a current code, or the password for passkeys alone (answered once)',
         body: twoFactorRenewSchema,
         response: { 200: twoFactorRenewedSchema },
       },
     },
     async (request) => {
       const { id, email } = currentUser(request);
-      const codes = await twoFactor.renewRecoveryCodes(ctx, { id, email, ...guessOrigin(request) }, request.body.code);
+      const codes = await twoFactor.renewRecoveryCodes(ctx, { id, email, ...guessOrigin(request) }, request.body);
       return { message: t(request.lang, 'twoFactor.recoveryRenewed'), recovery_codes: codes };
     },
   );

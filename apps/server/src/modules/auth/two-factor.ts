@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { TWO_FACTOR, TWO_FACTOR_ERR } from '@backoffice/shared';
+import { ERR, TWO_FACTOR, TWO_FACTOR_ERR } from '@backoffice/shared';
 import { and, count, eq, inArray, isNotNull, lt, notInArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
@@ -186,14 +186,29 @@ export async function twoFactorStatus(ctx: AppContext, userId: number) {
 }
 
 /**
- * Ten new recovery codes for a current code (counted by the sign-in limits): the old ones stop working. Returns the
- * new ones, shown this once.
+ * Ten new recovery codes for a current code of the authenticator app, or for the password where the second factor is
+ * passkeys alone (either counted by the sign-in limits): the old ones stop working. Returns the new ones, shown this
+ * once.
  */
-export async function renewRecoveryCodes(ctx: AppContext, holder: CodeHolder, code: string): Promise<string[]> {
+export async function renewRecoveryCodes(
+  ctx: AppContext,
+  holder: CodeHolder,
+  input: { code?: string; password?: string },
+): Promise<string[]> {
   const userId = holder.id;
   const succeeded = await countCode(ctx, holder);
-  if (!(await totpEnabled(ctx, userId))) throw invalid({ code: [TWO_FACTOR_ERR.notOn] }, TWO_FACTOR_ERR.notOn);
-  if (!(await useCode(ctx, userId, code))) throw codeInvalid();
+  if (await totpEnabled(ctx, userId)) {
+    if (input.code === undefined) throw invalid({ code: [ERR.required] });
+    if (!(await useCode(ctx, userId, input.code))) throw codeInvalid();
+  } else if (await hasPasskey(ctx.db, userId)) {
+    // Passkeys alone: no code to type, so the password confirms (the "sudo" step of GitHub and others).
+    const [user] = await ctx.db.select({ password: users.password }).from(users).where(eq(users.id, userId));
+    if (!user || input.password === undefined || !(await verifyPassword(input.password, user.password))) {
+      throw invalid({ password: ['auth.failed'] }, 'auth.failed');
+    }
+  } else {
+    throw invalid({ code: [TWO_FACTOR_ERR.notOn] }, TWO_FACTOR_ERR.notOn);
+  }
   const codes = await ctx.db.transaction((tx) => replaceRecoveryCodes(ctx, tx, userId));
   await succeeded();
   return codes;
