@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import en from './en.json' with { type: 'json' };
+import sk from './sk.json' with { type: 'json' };
+
+/** Every key of a catalogue, nested ones as `a.b`. */
+function keysOf(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [prefix];
+  return Object.entries(value).flatMap(([key, inner]) => keysOf(inner, prefix ? `${prefix}.${key}` : key));
+}
+
+describe("the server's message catalogues", () => {
+  it('hold the same keys in Slovak and English', () => {
+    // The genders of the models are Slovak grammar (which form of an activity word agrees with the model): English,
+    // without gender, has the one form under each gendered key instead.
+    const slovak = keysOf(sk).filter((key) => !key.startsWith('modelGenders.'));
+    expect(keysOf(en).sort()).toEqual(slovak.sort());
+  });
+});
