@@ -135,7 +135,7 @@ const marked = `case when g % 10000 = 0 then ' ${SEARCH_RARE}' when g % 100 = 0 
  * `count` articles in both locales, written into Strapi's table `articles` after Strapi created it, the way Strapi 5
  * keeps a document: per locale a draft row (published_at null) and, for a published document, a published row,
  * all of a document sharing one document_id. As the back office's seed: article g is published unless g % 5 = 3,
- * updated g seconds ago, its titles "Item g" (en) and "Položka g" (sk) with the search words of seed-lists.ts. Then
+ * updated count − g seconds ago (the newest last), its titles "Item g" (en) and "Položka g" (sk) with the search words of seed-lists.ts. Then
  * VACUUM ANALYZE, as the back office's side gets. Answers the rows written.
  */
 export async function seedStrapi(databaseUrl: string, count: number): Promise<number> {
@@ -170,9 +170,9 @@ export async function seedStrapi(databaseUrl: string, count: number): Promise<nu
         case when l.code = 'sk' then 'Položka ' else 'Item ' end || g || ${marked},
         'item-' || g || case when l.code = 'sk' then '-1' else '-0' end,
         case when l.code = 'sk' then 'Text položky ' else 'Text of item ' end || g || '.',
-        now() - g * interval '1 second' - interval '1 day',
-        now() - g * interval '1 second',
-        case when v.published then now() - g * interval '1 second' end,
+        now() - (${count} - g) * interval '1 second' - interval '1 day',
+        now() - (${count} - g) * interval '1 second',
+        case when v.published then now() - (${count} - g) * interval '1 second' end,
         l.code
       from generate_series(1, ${count}) g
         cross join (values ('en'), ('sk')) l(code)
