@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -33,6 +33,26 @@ describe('the prepared embedded database', () => {
       expect(rows).toEqual([{ code: 'sk' }]);
     } finally {
       await again.close();
+    }
+  }, 120_000);
+
+  it('is unpacked whole or not at all: a folder left by a start stopped half-way is replaced', async () => {
+    await writeSnapshot();
+    const pglite = join(dir, 'stopped/pglite');
+    // What a kill during the unpacking leaves: part of the cluster in the side folder, and a data folder without
+    // PG_VERSION (a cluster that never finished).
+    mkdirSync(join(`${pglite}.partial`, 'base'), { recursive: true });
+    writeFileSync(join(`${pglite}.partial`, 'base/stray'), 'half');
+    mkdirSync(pglite, { recursive: true });
+    writeFileSync(join(pglite, 'stray'), 'half');
+    const database = await openDatabase({ dataDir: join(dir, 'stopped') });
+    try {
+      expect(await lastApplied(database.db)).toBe(newestMigration());
+      expect(existsSync(`${pglite}.partial`)).toBe(false);
+      expect(existsSync(join(pglite, 'stray'))).toBe(false);
+      expect(readdirSync(pglite)).toEqual(expect.arrayContaining(['PG_VERSION', 'base', 'global', 'pg_wal']));
+    } finally {
+      await database.close();
     }
   }, 120_000);
 
