@@ -1,8 +1,11 @@
 #!/usr/bin/env node
-// `npm ci` and `npm install` run this (the `prepare` script): the prepared embedded database, so that the first
-// `npm run demo` starts from it instead of creating a cluster (apps/server/src/db/client.ts, snapshotFile). Without
-// the development dependencies (`npm ci --omit=dev`) there is no TypeScript loader: the production build
-// (`npm run build`) makes its own.
+// `npm ci` and `npm install` run this (the `prepare` script): what the first `npm run demo` would otherwise make
+// while it starts, each only when missing or stale: the prepared embedded database, so that a new database starts
+// from it instead of creating a cluster (apps/server/src/db/client.ts, snapshotFile), the server's bundle and the
+// admin's build (scripts/start.mjs). With both cores busy, a fresh clone's first answer took 16 s while the bundle
+// and the admin were built beside the start (bench/README.md, first-start.mjs). Without the development
+// dependencies (`npm ci --omit=dev`) there is no TypeScript loader nor bundler: the production build (`npm run
+// build`) makes its own.
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -18,4 +21,10 @@ const run = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/db/
   cwd: root,
   stdio: 'inherit',
 });
-process.exit(run.status ?? 1);
+if (run.status !== 0) process.exit(run.status ?? 1);
+const { bundleServer, isAdminStale } = await import('./start.mjs');
+await bundleServer();
+if (isAdminStale()) {
+  const admin = spawnSync('npm', ['run', 'build', '-w', 'apps/admin'], { cwd: root, stdio: 'inherit' });
+  process.exit(admin.status ?? 1);
+}

@@ -208,15 +208,17 @@ export async function serverCommand(env = process.env) {
   };
 }
 
+/** Whether the admin's build is missing or older than its sources (never with ADMIN_DIST: the operator's files). */
+export const isAdminStale = () =>
+  !process.env.ADMIN_DIST &&
+  olderThan(join(root, 'apps/admin/dist/index.html'), [
+    join(root, 'apps/admin/src'),
+    join(root, 'packages/shared/src'),
+  ]);
+
 async function main() {
   const demo = process.argv.includes('--demo');
-  // With ADMIN_DIST the admin's files are the operator's, built elsewhere: nothing is built here.
-  const adminStale =
-    !process.env.ADMIN_DIST &&
-    olderThan(join(root, 'apps/admin/dist/index.html'), [
-      join(root, 'apps/admin/src'),
-      join(root, 'packages/shared/src'),
-    ]);
+  const adminStale = isAdminStale();
   const { command, args, env } = await serverCommand({
     ...process.env,
     ...(demo ? { SEED_DEMO: '1' } : {}),
