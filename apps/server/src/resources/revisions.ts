@@ -61,14 +61,17 @@ export async function keepRevisions(
   if (keep === 0 || ids.length === 0) return records;
   for (const id of ids) records.set(id, await read(id));
   const ofRecords = and(eq(revisions.model, entry.model), inArray(revisions.record_id, ids));
+  // A record just created has no revision before this one (ids are never reused): nothing to read or prune.
   const previous = new Map(
-    (
-      await db
-        .selectDistinctOn([revisions.record_id], { record_id: revisions.record_id, data: revisions.data })
-        .from(revisions)
-        .where(ofRecords)
-        .orderBy(revisions.record_id, desc(revisions.id))
-    ).map((row) => [row.record_id, row.data]),
+    entry.action === 'create'
+      ? []
+      : (
+          await db
+            .selectDistinctOn([revisions.record_id], { record_id: revisions.record_id, data: revisions.data })
+            .from(revisions)
+            .where(ofRecords)
+            .orderBy(revisions.record_id, desc(revisions.id))
+        ).map((row) => [row.record_id, row.data]),
   );
   const rows = ids.flatMap((id) => {
     const data = records.get(id);
@@ -81,6 +84,8 @@ export async function keepRevisions(
   });
   if (rows.length === 0) return records;
   await db.insert(revisions).values(rows);
+  // With no earlier revision, each record now has one, which `keep` (at least 1) keeps.
+  if (previous.size === 0) return records;
   // The newest `keep` of each record stay: the rest go.
   const ranked = db
     .select({
