@@ -63,7 +63,7 @@ export async function keepRevisions(
   const ofRecords = and(eq(revisions.model, entry.model), inArray(revisions.record_id, ids));
   // A record just created has no revision before this one (ids are never reused): nothing to read or prune.
   const previous = new Map(
-    entry.action === 'create'
+    entry.action === 'store'
       ? []
       : (
           await db
