@@ -41,11 +41,40 @@ export async function recentActivity(db: Db, userId: number, lang: Locale, limit
 }
 
 /**
- * The action as a participle that agrees with the model's name: Slovak names the gender of each model
- * (`modelGenders`: "Partner upravený", "Stránka upravená"); a plural name (Nastavenia) and English take the plain form.
+ * The grammatical gender of each model's Slovak name ("Partner upravený", "Stránka upravená"): which form of an
+ * activity word agrees with it. Grammar, not a message, so it is kept here rather than in a catalogue; a plural name
+ * (Nastavenia) has none and takes the plain form.
  */
+const MODEL_GENDERS: Partial<Record<LogModel, 'm' | 'f'>> = {
+  Blog: 'm',
+  Brand: 'f',
+  Category: 'f',
+  Form: 'm',
+  Gallery: 'f',
+  GalleryImage: 'm',
+  Order: 'f',
+  Page: 'f',
+  Partner: 'm',
+  Payment: 'f',
+  Reference: 'f',
+  ApiToken: 'm',
+  Webhook: 'm',
+  Shipping: 'f',
+  ShopProduct: 'm',
+  ShopProductProperty: 'f',
+  ShopVoucher: 'm',
+  Slide: 'm',
+  Text: 'm',
+  User: 'm',
+  Currency: 'f',
+  Event: 'f',
+  MailTemplate: 'f',
+  Panel: 'm',
+};
+
+/** The action as a participle that agrees with the model's name (English has the one form under each gendered key). */
 function actionLabel(lang: Locale, model: string, action: string): string {
-  const gender = lookup(lang, `modelGenders.${model}`);
+  const gender = MODEL_GENDERS[model as LogModel];
   return (gender && lookup(lang, `log.${action}_${gender}`)) || t(lang, `log.${action}`);
 }
 
