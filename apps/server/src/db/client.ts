@@ -177,7 +177,8 @@ export async function openDatabase(opts: {
   // folder before PGlite opens it as it opens an existing one; in memory, loaded by PGlite.
   const fresh = opts.prepared !== false && (inMemory || !existsSync(join(dir, 'PG_VERSION')));
   const loadDataDir = fresh && inMemory ? snapshot() : undefined;
-  if (fresh && !inMemory && existsSync(snapshotFile())) unpackSnapshot(dir);
+  const clusterFile = fresh && !inMemory ? snapshotFile() : undefined;
+  if (clusterFile && existsSync(clusterFile)) unpackSnapshot(clusterFile, dir);
   const prepared = { ...options, ...(loadDataDir ? { loadDataDir } : {}) };
   const client = inMemory ? new PGlite(prepared) : new PGlite(dir, prepared);
   await client.waitReady;
@@ -216,16 +217,16 @@ function snapshot(): Blob | undefined {
 }
 
 /**
- * The prepared cluster unpacked into `dir`, the folder of a new embedded database: through `dir.partial`, renamed when
+ * The prepared cluster (`file`) unpacked into `dir`, the folder of a new embedded database: through `dir.partial`, renamed when
  * complete, so that a start stopped half-way leaves no cluster that looks whole. PGlite's own loading of the tarball
  * writes every file through its WebAssembly file system (1.2–1.9 s of a first start), and tar-stream's entry by entry
  * took 1.0–1.6 s; read here at once, it takes about 0.3 s (docs/features/running-and-memory.md, "Start-up time").
  * The tarball is PGlite's own (ustar: a 512-byte header, then the data padded to 512 bytes, for each file and folder).
  */
-function unpackSnapshot(dir: string): void {
+function unpackSnapshot(file: string, dir: string): void {
   const partial = `${dir}.partial`;
   rmSync(partial, { recursive: true, force: true });
-  const tarball = gunzipSync(readFileSync(snapshotFile()));
+  const tarball = gunzipSync(readFileSync(file));
   for (let at = 0; at + 512 <= tarball.length; ) {
     const header = tarball.subarray(at, at + 512);
     const field = (from: number, length: number) =>
