@@ -17,7 +17,7 @@ try {
   console.error('No tsx installed: the embedded database is not prepared (npm run build prepares its own).');
   process.exit(0);
 }
-const run = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/db/snapshot.ts'], {
+const run = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/seed/prepare.ts'], {
   cwd: root,
   stdio: 'inherit',
 });

@@ -216,8 +216,23 @@ export const isAdminStale = () =>
     join(root, 'packages/shared/src'),
   ]);
 
+/**
+ * The prepared demo cluster (apps/server/src/seed/demo-cluster.ts), set aside once what writes the demo's records
+ * changed after `npm ci` or `npm install` prepared it: a new demo database is then seeded at its start, and the
+ * next install prepares the cluster again.
+ */
+function dropStaleDemoCluster() {
+  const folder = join(root, 'apps/server/src/db/pglite-snapshot');
+  const writers = ['seed', 'modules', 'resources', 'db/migrations'].map((dir) => join(root, 'apps/server/src', dir));
+  for (const name of existsSync(folder) ? readdirSync(folder) : []) {
+    const file = join(folder, name);
+    if (name.endsWith('-demo.tar.gz') && olderThan(file, [...writers, join(root, 'packages/shared/src')])) rmSync(file);
+  }
+}
+
 async function main() {
   const demo = process.argv.includes('--demo');
+  if (demo) dropStaleDemoCluster();
   const adminStale = isAdminStale();
   const { command, args, env } = await serverCommand({
     ...process.env,

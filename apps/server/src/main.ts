@@ -12,7 +12,12 @@ async function main() {
   const logger = pino({ level: config.logLevel });
   // The database opens while the rest of the server loads: PGlite reads and compiles Postgres's WebAssembly on
   // other threads meanwhile (the bundle initialises server.ts and what only it imports on this import).
-  const opening = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, waitMs: config.databaseWaitMs });
+  const opening = openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    waitMs: config.databaseWaitMs,
+    prepared: config.seedDemo ? 'demo' : true,
+  });
   opening.catch(() => {}); // its failure is thrown by startServer
   const loading = performance.now();
   const { startServer } = await import('./server.js');

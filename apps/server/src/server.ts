@@ -43,7 +43,12 @@ export async function startServer(
     mark = now;
   };
   const database = await (opts.database ??
-    openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, waitMs: config.databaseWaitMs }));
+    openDatabase({
+      url: config.databaseUrl,
+      dataDir: config.dataDir,
+      waitMs: config.databaseWaitMs,
+      prepared: config.seedDemo ? 'demo' : true,
+    }));
   lap('database');
   try {
     // Processes started at once on one database migrate and seed one after another; the later ones find it done.

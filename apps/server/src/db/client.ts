@@ -109,9 +109,10 @@ export async function openDatabase(opts: {
   waitMs?: number;
   /**
    * Whether a new embedded database starts from the prepared cluster (snapshotFile), at the newest migration; a
-   * restore wants an empty one, which it brings to its backup's version (backup.ts).
+   * restore wants an empty one, which it brings to its backup's version (backup.ts). 'demo' (a demo server) starts
+   * it from the prepared demo cluster when there is one (seed/demo-cluster.ts), else from the empty one.
    */
-  prepared?: boolean;
+  prepared?: boolean | 'demo';
 }): Promise<Database> {
   if (opts.url) {
     const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([
@@ -177,8 +178,8 @@ export async function openDatabase(opts: {
   // folder before PGlite opens it as it opens an existing one; in memory, loaded by PGlite.
   const fresh = opts.prepared !== false && (inMemory || !existsSync(join(dir, 'PG_VERSION')));
   const loadDataDir = fresh && inMemory ? snapshot() : undefined;
-  const clusterFile = fresh && !inMemory ? snapshotFile() : undefined;
-  if (clusterFile && existsSync(clusterFile)) unpackSnapshot(clusterFile, dir);
+  const clusterFile = fresh && !inMemory ? preparedCluster(opts.prepared === 'demo') : undefined;
+  if (clusterFile) unpackSnapshot(clusterFile, dir);
   const prepared = { ...options, ...(loadDataDir ? { loadDataDir } : {}) };
   const client = inMemory ? new PGlite(prepared) : new PGlite(dir, prepared);
   await client.waitReady;
@@ -203,11 +204,17 @@ export async function openDatabase(opts: {
  * of it. `npm ci` makes it (the root `prepare` script, db/snapshot.ts) and the production build holds one; its name
  * carries PGlite's version and the newest migration's `when`, so a stale one is never loaded.
  */
-export function snapshotFile(): string {
+export function snapshotFile(variant: '' | 'demo' = ''): string {
   // Its package.json is not among its exports: it lies above the entry point's dist/ folder.
   const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   const { version } = JSON.parse(readFileSync(resolve(entry, '../../package.json'), 'utf8')) as { version: string };
-  return resolve(migrationsFolder, '..', 'pglite-snapshot', `pglite-${version}-${newestMigration()}.tar.gz`);
+  const name = `pglite-${version}-${newestMigration()}${variant ? `-${variant}` : ''}.tar.gz`;
+  return resolve(migrationsFolder, '..', 'pglite-snapshot', name);
+}
+
+/** The prepared cluster a new database on disk starts from: the demo's when asked and there, else the empty one. */
+function preparedCluster(demo: boolean): string | undefined {
+  return [...(demo ? [snapshotFile('demo')] : []), snapshotFile()].find((file) => existsSync(file));
 }
 
 /** The prepared cluster, when it exists for this PGlite and these migrations. */
@@ -248,14 +255,22 @@ function unpackSnapshot(file: string, dir: string): void {
   renameSync(partial, dir);
 }
 
-/** Writes the prepared cluster (`npm ci`'s `prepare`, the production build): an empty database, migrated. */
-export async function writeSnapshot(): Promise<string> {
-  const file = snapshotFile();
+/**
+ * Writes a prepared cluster unless it exists (`npm ci`'s `prepare`, the production build): a new database, migrated,
+ * then given what `fill` writes (the demo cluster's records; nothing for the empty one).
+ */
+export async function writeSnapshot(
+  variant: '' | 'demo' = '',
+  fill: (db: Db) => Promise<void> = async () => {},
+): Promise<string> {
+  const file = snapshotFile(variant);
   if (existsSync(file)) return file;
-  const database = await openDatabase({ dataDir: 'memory://', prepared: false });
+  // The empty cluster from scratch; another from the empty one.
+  const database = await openDatabase({ dataDir: 'memory://', prepared: variant !== '' });
   let tarball: Blob;
   try {
     await database.migrate();
+    await fill(database.db);
     if (!database.dumpDataDir) throw new Error('an in-memory database is embedded');
     tarball = await database.dumpDataDir();
   } finally {

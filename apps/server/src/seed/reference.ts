@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { MAIL_EVENTS, MODULES, ROLES, SETTINGS } from '@backoffice/shared';
-import { count, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import {
@@ -15,7 +15,7 @@ import {
   textPositions,
   users,
 } from '../db/schema.js';
-import { createUser } from '../modules/users/operations.js';
+import { createUser, setUserLogin } from '../modules/users/operations.js';
 import { seedCountries } from './countries.js';
 import { MAIL_TEMPLATE_DEFAULTS, seedMailTemplates } from './mail-templates.js';
 import { DEFAULTS, seedSettings } from './settings.js';
@@ -86,12 +86,9 @@ export async function seedReference(
 
   const [people] = await db.select({ n: count() }).from(users);
   if (!people?.n) {
-    const email = config.adminEmail ?? 'admin@example.com';
-    const password = config.adminPassword ?? randomBytes(9).toString('base64url');
+    const { email, password } = adminLogin(config);
     await createUser(db, { email, password, role_id: ROLES.admin, name: 'Admin', surname: 'Administrator' });
-    if (config.adminPassword) log(`Created the administrator ${email}.`);
-    else
-      log(`Created the administrator ${email} with the password ${password} (shown once; change it after signing in).`);
+    announceAdmin(email, password, config, log);
   }
   // Last, so the contact settings find the countries seeded above.
   await seedSettings(db, {
@@ -124,8 +121,44 @@ export function referenceVersion(): string {
   return createHash('sha256').update(JSON.stringify(data)).digest('base64url').slice(0, 22);
 }
 
+/** The first administrator's address and password: the configured ones, else the default address and a new password. */
+const adminLogin = (config: Pick<Config, 'adminEmail' | 'adminPassword'>) => ({
+  email: config.adminEmail ?? 'admin@example.com',
+  password: config.adminPassword ?? randomBytes(9).toString('base64url'),
+});
+
+function announceAdmin(
+  email: string,
+  password: string,
+  config: Pick<Config, 'adminPassword'>,
+  log: (line: string) => void,
+) {
+  if (config.adminPassword) log(`Created the administrator ${email}.`);
+  else
+    log(`Created the administrator ${email} with the password ${password} (shown once; change it after signing in).`);
+}
+
 /** The `app_secrets` row holding the fingerprint of the reference data seeded last. */
 const REFERENCE_SEEDED = 'reference-seeded';
+
+/**
+ * The `app_secrets` row of a cluster prepared before its installation (seed/demo-cluster.ts): its value is the id of
+ * an administrator whose address and password this installation's first start gives it (`claimAdmin`).
+ */
+export const ADMIN_UNCLAIMED = 'admin-unclaimed';
+
+/** The prepared administrator gets the configured address and password (or a new one, shown once), as if created now. */
+async function claimAdmin(
+  db: Db,
+  userId: number,
+  config: Pick<Config, 'adminEmail' | 'adminPassword'>,
+  log: (line: string) => void,
+) {
+  const login = adminLogin(config);
+  await setUserLogin(db, userId, login);
+  await db.delete(appSecrets).where(eq(appSecrets.name, ADMIN_UNCLAIMED));
+  announceAdmin(login.email, login.password, config, log);
+}
 
 /**
  * `seedReference` at start-up, skipped after one query when the database holds this reference data already (its
@@ -141,7 +174,11 @@ export async function seedReferenceOnce(
   const { rows } = (await db.execute(sql`
     select
       (select ${appSecrets.value} from ${appSecrets} where ${appSecrets.name} = ${REFERENCE_SEEDED}) as seeded,
-      exists (select 1 from ${users}) as people`)) as unknown as { rows: { seeded: string | null; people: boolean }[] };
+      (select ${appSecrets.value} from ${appSecrets} where ${appSecrets.name} = ${ADMIN_UNCLAIMED}) as unclaimed,
+      exists (select 1 from ${users}) as people`)) as unknown as {
+    rows: { seeded: string | null; unclaimed: string | null; people: boolean }[];
+  };
+  if (rows[0]?.unclaimed) await claimAdmin(db, Number(rows[0].unclaimed), config, log);
   if (rows[0]?.seeded === version && rows[0].people) return false;
   await seedReference(db, config, log);
   await db

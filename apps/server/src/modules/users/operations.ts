@@ -94,6 +94,15 @@ export async function setUserPassword(db: Db, userId: number, password: string) 
 }
 
 /**
+ * The address and password of a user written before this installation had them: the administrator of the prepared
+ * demo cluster (seed/reference.ts `claimAdmin`), made when `npm ci` ran. No session of it can exist yet.
+ */
+export async function setUserLogin(db: Db, userId: number, login: { email: string; password: string }) {
+  const hash = await hashPassword(login.password);
+  await db.update(users).set({ email: login.email, password: hash }).where(eq(users.id, userId));
+}
+
+/**
  * The operator's block or unblock (`npm run cli -- user:block`, `user:unblock`): the status, on a block the end of
  * every session of the user, and the log entry (`hide` / `activate`, without a user), in one transaction.
  */
