@@ -86,7 +86,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   }
 
   // The history of each record, `/api/settings/{id}/revisions…` (docs/features/revisions.md): every staff role reads
-  // it (the secrets are never in it), only who may save the record restores a version; the images and the secrets
+  // it (the secrets are never in it), only who may save the record restores a version, with its images; the secrets
   // stay as they are now.
   registerRevisionRoutes(app, {
     db,
@@ -96,8 +96,8 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     body: (id) => SETTINGS_SCHEMAS[settingsName(id)],
     toBody: settingsRevisionBody,
     response: settingsResponseSchema.omit({ abilities: true }).extend({ message: z.string() }),
-    restore: async (request, id, input: Record<string, unknown>, user) => {
-      await writes.revert(user, id, input);
+    restore: async (request, id, input: Record<string, unknown>, user, version) => {
+      await writes.revert(user, id, input, version);
       return { message: t(request.lang, 'crud.updated'), ...(await readRecord(id)) };
     },
   });

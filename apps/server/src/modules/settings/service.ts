@@ -19,11 +19,12 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import { countries, settings, settingValues } from '../../db/schema.js';
+import { countries, revisions, settings, settingValues } from '../../db/schema.js';
 import { readSettings } from '../../db/settings.js';
 import { forbidden, HttpError, invalid, notFound, stale } from '../../http/errors.js';
 import type { AuthUser } from '../../http/session.js';
 import { type ProcessedImage, processImageField, removeImages, writeImages } from '../../media/images.js';
+import { mediaStorage } from '../../media/storage.js';
 import { keepOriginal, recordWrite, type WriteEntry } from '../../resources/revisions.js';
 import { canSettings } from './policy.js';
 
@@ -140,8 +141,9 @@ type SettingRow = { setting_id: number; key: string; language_code: Locale; valu
  * Saves a record all or nothing (SECURITY.md). The new image files are written first (a failed write is the 507 of
  * `storageFailure` and nothing changed); then one transaction, only where `updated_at` still equals what the editor
  * loaded (else 409), stores the text values (the keys of its schema, less the read-only ones) and points the image
- * keys at their new files (`''` for `@delete@`). If it fails the new files go; once it has committed the replaced
- * ones go. A secret's locale is written only when it carries a new value (`@delete@` writes ''); blank or masked
+ * keys at their new files (`''` for `@delete@`) or, for a restore, at the files its version names (`restored`). If it
+ * fails the new files go. Answers the files it replaced, for the caller to release once it has committed
+ * (`releaseImages`). A secret's locale is written only when it carries a new value (`@delete@` writes ''); blank or masked
  * keeps the stored one. Who may change secrets is the caller's question (`changedSecrets`). `recorded` runs last in
  * the transaction (the activity log entry and the revision).
  */
@@ -154,7 +156,8 @@ async function saveSettings(
   input: SettingsInput,
   uploads: SettingsUploads = [],
   recorded?: { before: (tx: Db) => Promise<unknown>; after: (tx: Db) => Promise<unknown> },
-) {
+  restored: SettingRow[] = [],
+): Promise<string[]> {
   const { db } = ctx;
   const name = settingsName(id);
   const skipped = new Set([...(SETTINGS_READONLY[name] ?? []), ...(SETTINGS_IMAGES[name] ?? [])]);
@@ -178,12 +181,15 @@ async function saveSettings(
     place,
     uploads.map((upload) => (upload.value === DELETE_MARKER ? undefined : upload.value)),
   );
-  const images: SettingRow[] = uploads.map((upload, i) => ({
-    setting_id: id,
-    key: upload.key,
-    language_code: upload.locale,
-    value: written[i] ?? '',
-  }));
+  const images: SettingRow[] = [
+    ...uploads.map((upload, i) => ({
+      setting_id: id,
+      key: upload.key,
+      language_code: upload.locale,
+      value: written[i] ?? '',
+    })),
+    ...restored,
+  ];
   let replaced: string[];
   try {
     replaced = await db.transaction(async (tx) => {
@@ -217,7 +223,67 @@ async function saveSettings(
     await removeImages(ctx, place, written, { prune: true });
     throw err;
   }
-  await removeImages(ctx, place, replaced);
+  return replaced;
+}
+
+/** The image files a kept settings version (its revision's `langs`) names. */
+function versionImages(id: number, data: unknown): string[] {
+  const langs = (data as { langs?: Partial<Record<Locale, Record<string, unknown>>> } | null)?.langs ?? {};
+  return (SETTINGS_IMAGES[settingsName(id)] ?? []).flatMap((key) =>
+    LOCALES.flatMap((l) => {
+      const file = langs[l]?.[key];
+      return typeof file === 'string' && file !== '' ? [file] : [];
+    }),
+  );
+}
+
+/**
+ * After a save has committed, the files it replaced and those only the revisions it pruned named: each goes once
+ * neither the record nor a kept version of it names it (docs/features/revisions.md "Files"), so that restoring a
+ * version brings its images back, as a content record's.
+ */
+async function releaseImages(ctx: Pick<AppContext, 'db' | 'config'>, id: number, files: string[]) {
+  const candidates = [...new Set(files.filter((file) => file !== ''))];
+  if (candidates.length === 0) return;
+  const now = new Set((await imageNames(ctx.db, id)).values());
+  const versions = await ctx.db
+    .select({ data: revisions.data })
+    .from(revisions)
+    .where(and(eq(revisions.model, 'Settings'), eq(revisions.record_id, id)));
+  const named = new Set(versions.flatMap((row) => versionImages(id, row.data)));
+  const unnamed = candidates.filter((file) => !now.has(file) && !named.has(file));
+  await removeImages(ctx, { model: SETTINGS_MEDIA, id }, unnamed);
+}
+
+/**
+ * The image keys a restore points back at its version's files: a key the version left empty is cleared, a file gone
+ * from the storage since (pruned, or from before files were kept) keeps the current image. Checked before the save's
+ * transaction opens: a storage request (S3) holds no connection.
+ */
+async function restoredImages(ctx: Pick<AppContext, 'config'>, id: number, version: unknown): Promise<SettingRow[]> {
+  const input = settingsRevisionBody(version);
+  const storage = mediaStorage(ctx.config);
+  const exists = (file: string) =>
+    Promise.resolve()
+      .then(() => storage.store.stat(storage.keyOf(SETTINGS_MEDIA, id, file)))
+      .then(
+        () => true,
+        () => false,
+      );
+  const rows = await Promise.all(
+    (SETTINGS_IMAGES[settingsName(id)] ?? []).flatMap((key) =>
+      LOCALES.map(async (language_code): Promise<SettingRow[]> => {
+        const field = input[key];
+        if (!field || typeof field !== 'object') return [];
+        const file = (field as Partial<Record<Locale, unknown>>)[language_code];
+        if (file === null || file === '') return [{ setting_id: id, key, language_code, value: '' }];
+        return typeof file === 'string' && (await exists(file))
+          ? [{ setting_id: id, key, language_code, value: file }]
+          : [];
+      }),
+    ),
+  );
+  return rows.flat();
 }
 
 /** The stored file names of a record's image keys, by `<key>.<locale>`. */
@@ -245,23 +311,47 @@ async function checkCountries(db: Db, ids: Record<Locale, number> | undefined) {
 /**
  * The writes of the settings records, each one operation: the policy (a save that replaces or clears a secret needs
  * its own right), then the files, then one transaction holding the values, the activity log entry (which record,
- * never a value) and the revision (`saveSettings`). `revert` saves a version from the history; the images and the
- * secrets stay as they are.
+ * never a value) and the revision (`saveSettings`), then the release of the files no version names any more.
+ * `revert` saves a version from the history with its images (`restoredImages`); the secrets stay as they are.
  */
 export function settingsOperations(ctx: Pick<AppContext, 'db' | 'config'>) {
-  const save = async (actor: AuthUser, id: number, input: SettingsInput, uploads: SettingsUploads, revert = false) => {
+  /** `version`: a restore's kept version (its revision's data), whose images it brings back. */
+  const save = async (
+    actor: AuthUser,
+    id: number,
+    input: SettingsInput,
+    uploads: SettingsUploads,
+    version?: unknown,
+  ) => {
     if (!canSettings(actor, 'update')) throw forbidden();
     if (changedSecrets(id, input).length > 0 && !canSettings(actor, 'updateSecrets')) throw forbidden();
-    const entry: WriteEntry = { userId: actor.id, model: 'Settings', rowIds: [id], action: 'update' };
-    if (revert) entry.revision = 'revert';
-    await saveSettings(ctx, id, input, uploads, {
-      before: (tx) => keepOriginal(tx, 'Settings', id, (rowId) => settingsRevision(tx, rowId)),
-      after: (tx) => recordWrite(tx, entry, (rowId) => settingsRevision(tx, rowId)),
-    });
+    const pruned: string[] = [];
+    const entry: WriteEntry = {
+      userId: actor.id,
+      model: 'Settings',
+      rowIds: [id],
+      action: 'update',
+      onPruned: (_, data) => pruned.push(...versionImages(id, data)),
+    };
+    if (version !== undefined) entry.revision = 'revert';
+    const restored = version !== undefined ? await restoredImages(ctx, id, version) : [];
+    const replaced = await saveSettings(
+      ctx,
+      id,
+      input,
+      uploads,
+      {
+        before: (tx) => keepOriginal(tx, 'Settings', id, (rowId) => settingsRevision(tx, rowId)),
+        after: (tx) => recordWrite(tx, entry, (rowId) => settingsRevision(tx, rowId)),
+      },
+      restored,
+    );
+    await releaseImages(ctx, id, [...replaced, ...pruned]);
   };
   return {
     save: (actor: AuthUser, id: number, input: SettingsInput, uploads: SettingsUploads) =>
       save(actor, id, input, uploads),
-    revert: (actor: AuthUser, id: number, input: SettingsInput) => save(actor, id, input, [], true),
+    revert: (actor: AuthUser, id: number, input: SettingsInput, version: unknown) =>
+      save(actor, id, input, [], version ?? {}),
   };
 }

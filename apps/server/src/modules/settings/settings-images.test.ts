@@ -1,8 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { SETTINGS } from '@backoffice/shared';
 import { asc } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { settings, settingValues } from '../../db/schema.js';
 import { readSettings } from '../../db/settings.js';
 import { postMultipart, useSignedInServer } from '../../test/content-cases.js';
@@ -100,9 +100,8 @@ describe('settings images: a save whose image cannot be written', () => {
     expect(favicon.sk).toMatch(/^[0-9a-f]{32}\.png$/);
     expect((await readSettings(db(), 'main')).favicon.sk).toBe(favicon.sk);
     await expectServed(favicon.sk);
-    // The replaced favicon is removed once the new one is saved.
-    expect(stored(old)).toBe(false);
-    expect(stored(old, true)).toBe(false);
+    // The replaced favicon stays while a version names it (the one before this save), as a content record's.
+    expect(stored(old) && stored(old, true)).toBe(true);
   });
 
   it('og_image refused (EACCES) after the favicon was written: 507, nothing changed, a @delete@ undone; the retry saves', async () => {
@@ -131,7 +130,7 @@ describe('settings images: a save whose image cannot be written', () => {
     expect(favicon.sk).toBe('');
     await expectServed(og_image.en);
     await expectServed(favicon.en);
-    expect(stored(old)).toBe(false);
+    expect(stored(old)).toBe(true);
   });
 
   it('a stale save (409) with a new image keeps the old one and leaves no new file', async () => {
@@ -146,5 +145,71 @@ describe('settings images: a save whose image cannot be written', () => {
     expect(await everything()).toEqual(before);
     expect(filesUnder(settingsDir())).toEqual(files);
     expect(stored(old)).toBe(true);
+  });
+});
+
+// The files of kept versions (docs/features/revisions.md "Files"), as revision-files.test.ts checks a content
+// record's: a replaced image stays while a version names it, comes back with that version, and goes once no version
+// names it.
+describe('settings images: the files of kept versions', () => {
+  afterEach(() => {
+    delete process.env.REVISIONS_KEEP;
+  });
+  const versions = async () =>
+    (await ctx.admin.get(`/api/settings/${MAIN}/revisions?per_page=100`)).json().data as { id: number }[];
+  const restore = async (revision: number) => {
+    const { updated_at } = (await ctx.admin.get(`/api/settings/${MAIN}`)).json();
+    return ctx.admin.post(`/api/settings/${MAIN}/revisions/${revision}/restore`, { updated_at });
+  };
+
+  it('restoring a version brings its favicon back, and the one it replaces stays for its own version', async () => {
+    const first = await savedFavicon();
+    const [named] = await versions();
+    const second = await savedFavicon();
+    expect(stored(first) && stored(first, true)).toBe(true);
+
+    const res = await restore(named?.id as number);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.favicon.sk).toBe(first);
+    expect((await readSettings(db(), 'main')).favicon.sk).toBe(first);
+    await expectServed(first);
+    expect(stored(second)).toBe(true);
+  });
+
+  it('a version without a favicon clears it again; one whose file is gone keeps the current favicon', async () => {
+    const first = await savedFavicon();
+    const [withFirst] = await versions();
+    const cleared = await postMultipart(
+      ctx.admin,
+      `/api/settings/${MAIN}`,
+      mainFields({ favicon: { sk: '@delete@' } }),
+    );
+    expect(cleared.json().data.favicon.sk).toBe('');
+    const [without] = await versions();
+    expect((await restore(withFirst?.id as number)).json().data.favicon.sk).toBe(first);
+    expect((await restore(without?.id as number)).json().data.favicon.sk).toBe('');
+
+    const current = await savedFavicon();
+    rmSync(join(settingsDir(), String(MAIN), first));
+    const res = await restore(withFirst?.id as number);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.favicon.sk).toBe(current);
+  });
+
+  it('a favicon only pruned versions named goes with the save that pruned them; without history at once', async () => {
+    process.env.REVISIONS_KEEP = '2';
+    const first = await savedFavicon();
+    const second = await savedFavicon();
+    expect(stored(first)).toBe(true);
+    // Two more saves: the versions naming the first favicon are pruned.
+    await postMultipart(ctx.admin, `/api/settings/${MAIN}`, mainFields({ copyright: { sk: '© A', en: '© A' } }));
+    await postMultipart(ctx.admin, `/api/settings/${MAIN}`, mainFields({ copyright: { sk: '© B', en: '© B' } }));
+    expect(stored(first) || stored(first, true)).toBe(false);
+    expect(stored(second)).toBe(true);
+
+    process.env.REVISIONS_KEEP = '0';
+    const third = await savedFavicon();
+    await savedFavicon();
+    expect(stored(third) || stored(third, true)).toBe(false);
   });
 });
