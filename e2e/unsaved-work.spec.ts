@@ -55,9 +55,16 @@ test('unsaved edits are asked about, Ctrl+S saves, and a removal can be undone',
   await expect(page).toHaveURL(/\/admin\/app\/content\/text$/);
   await expect(form).toBeHidden();
 
-  // The edit was not saved. Delete the text, then "Undo" brings it back.
+  // The edit was not saved, and its local draft went with it: the text opens as saved, with nothing offered back.
   const row = rowOf(page, `${title} 2`);
   await expect(row).toBeVisible();
+  await row.getByTestId('row-edit').click();
+  await expect(page.getByTestId('field-title-sk')).toHaveValue(`${title} 2`);
+  await expect(page.getByTestId('draft-offer')).toHaveCount(0);
+  await page.getByTestId('form-close').click();
+  await expect(form).toBeHidden();
+
+  // Delete the text, then "Undo" brings it back.
   await row.getByTestId('row-delete').click();
   await confirm(page);
   await expectSuccess(page, 'Položka bola odstránená.');
