@@ -6,7 +6,7 @@ import { sharedSecret } from './db/secrets.js';
 import { type JobRunner, jobRunner } from './jobs/queue.js';
 import { createMailer } from './mail/transport.js';
 import { collectorOf } from './modules/analytics/collector.js';
-import { demoJobHandlers, demoSeeded, seedDemo } from './seed/demo.js';
+import { demoJobHandlers, startDemo } from './seed/demo.js';
 import { seedReferenceOnce } from './seed/reference.js';
 
 export interface Started {
@@ -57,9 +57,7 @@ export async function startServer(
       lap('migrations');
       await seedReferenceOnce(database.db, config, log);
       lap('reference');
-      if (config.seedDemo && !(await demoSeeded(database.db))) {
-        await seedDemo(database.db, log, config, { deferred: true });
-      }
+      if (config.seedDemo) await startDemo(database.db, log, config);
       lap('demo');
     });
     const shared = config.sessionSecret

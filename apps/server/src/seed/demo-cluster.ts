@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { loadConfig } from '../config.js';
 import { writeSnapshot } from '../db/client.js';
 import { appSecrets, users } from '../db/schema.js';
-import { seedDemo } from './demo.js';
+import { DEMO_PREPARED_AT, seedDemo } from './demo.js';
 import { ADMIN_UNCLAIMED, seedReferenceOnce } from './reference.js';
 
 /**
@@ -14,7 +14,7 @@ import { ADMIN_UNCLAIMED, seedReferenceOnce } from './reference.js';
  * both cores busy (bench/first-start.mjs). Nothing in it belongs to one installation: its administrator is marked
  * unclaimed and gets the configured address and password, or a new password, at the first start
  * (seed/reference.ts `claimAdmin`); the session secret is made then too; the demo's pictures and its traffic are
- * jobs in it, run once the server answers. Its records carry the time `npm ci` ran.
+ * jobs in it, run once the server answers. Its times are moved to the first start's (`DEMO_PREPARED_AT`).
  */
 export async function writeDemoSnapshot(): Promise<string> {
   const scratch = mkdtempSync(join(tmpdir(), 'backoffice-demo-cluster-'));
@@ -27,6 +27,7 @@ export async function writeDemoSnapshot(): Promise<string> {
       if (!admin) throw new Error('the reference seed made no administrator');
       await db.insert(appSecrets).values({ name: ADMIN_UNCLAIMED, value: String(admin.id) });
       await seedDemo(db, quiet, config, { deferred: true });
+      await db.insert(appSecrets).values({ name: DEMO_PREPARED_AT, value: new Date().toISOString() });
     });
   } finally {
     rmSync(scratch, { recursive: true, force: true });

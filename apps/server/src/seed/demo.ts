@@ -1,4 +1,4 @@
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { appSecrets, jobs, texts } from '../db/schema.js';
@@ -71,13 +71,56 @@ export const DEMO_IMAGES_JOB = 'demo-images';
  */
 const DEMO_SEEDED = { name: 'demo-seeded', version: '1' };
 
-/** Whether this database's demo seed (of this version) has run: a start then skips `seedDemo` entirely. */
-export async function demoSeeded(db: Db): Promise<boolean> {
-  const [row] = await db
-    .select({ value: appSecrets.value })
+/**
+ * Marks the prepared demo cluster (demo-cluster.ts) with the time its records were written: its first start moves
+ * every time in it by the time passed since (`settlePreparedDemo`).
+ */
+export const DEMO_PREPARED_AT = 'demo-prepared-at';
+
+/**
+ * A demo server's start: the demo seed when this database's (of this version) has not run, else, on a new database
+ * from the prepared demo cluster, its times brought to now. One query on a warm start.
+ */
+export async function startDemo(db: Db, log: (line: string) => void, config: Config) {
+  const rows = await db
+    .select({ name: appSecrets.name, value: appSecrets.value })
     .from(appSecrets)
-    .where(eq(appSecrets.name, DEMO_SEEDED.name));
-  return row?.value === DEMO_SEEDED.version;
+    .where(inArray(appSecrets.name, [DEMO_SEEDED.name, DEMO_PREPARED_AT]));
+  const value = (name: string) => rows.find((row) => row.name === name)?.value;
+  if (value(DEMO_SEEDED.name) !== DEMO_SEEDED.version) return seedDemo(db, log, config, { deferred: true });
+  const preparedAt = value(DEMO_PREPARED_AT);
+  if (preparedAt) await settlePreparedDemo(db, new Date(preparedAt));
+}
+
+/**
+ * The prepared demo cluster's times moved by the time passed since it was written, in one transaction with the
+ * removal of its mark: every timestamp column of every table, so that the records are as old, the scheduled news
+ * as far ahead and the form submissions as recent as the demo seed makes them at a start (its dates are relative to
+ * now: `daysFromNow`, the forms' `ago`).
+ */
+async function settlePreparedDemo(db: Db, preparedAt: Date) {
+  // A whole number of milliseconds, written into the statement: a DO block takes no parameters.
+  const shift = Math.max(0, Math.round(Date.now() - preparedAt.getTime()));
+  // One statement, whose updates run inside the database: one per table with a timestamp column (about 50).
+  await db.transaction(async (tx) => {
+    await tx.execute(
+      sql.raw(`do $$
+        declare t record;
+        begin
+          for t in
+            select c.oid::regclass as name,
+              string_agg(format('%1$I = %1$I + interval ''${shift} milliseconds''', a.attname), ', ') as sets
+            from pg_attribute a join pg_class c on c.oid = a.attrelid
+            where c.relnamespace = current_schema()::regnamespace and c.relkind in ('r', 'p') and not c.relispartition
+              and a.attnum > 0 and not a.attisdropped and a.atttypid in ('timestamptz'::regtype, 'timestamp'::regtype)
+            group by c.oid
+          loop
+            execute format('update %s set %s', t.name, t.sets);
+          end loop;
+        end $$`),
+    );
+    await tx.delete(appSecrets).where(eq(appSecrets.name, DEMO_PREPARED_AT));
+  });
 }
 
 async function markDemoSeeded(db: Db) {
