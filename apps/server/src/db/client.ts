@@ -201,8 +201,9 @@ export async function openDatabase(opts: {
 /**
  * The prepared embedded database: an empty cluster with every migration applied, as PGlite's own tarball. Creating
  * a cluster (PGlite's initdb) took 11 s of the first `npm run demo` on a loaded machine; loading this takes a fraction
- * of it. `npm ci` makes it (the root `prepare` script, db/snapshot.ts) and the production build holds one; its name
- * carries PGlite's version and the newest migration's `when`, so a stale one is never loaded.
+ * of it. `npm ci` makes it (the root `prepare` script, seed/prepare.ts) and the production build holds one
+ * (db/snapshot.ts); its name carries PGlite's version and the newest migration's `when`, so a stale one is never
+ * loaded. The `demo` variant is the demo's cluster (seed/demo-cluster.ts), which only `npm ci` makes.
  */
 export function snapshotFile(variant: '' | 'demo' = ''): string {
   // Its package.json is not among its exports: it lies above the entry point's dist/ folder.
