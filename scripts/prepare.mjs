@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm ci` and `npm install` run this (the `prepare` script): what the first `npm run demo` would otherwise make
-// while it starts, each only when missing or stale: the prepared embedded database, so that a new database starts
-// from it instead of creating a cluster (apps/server/src/db/client.ts, snapshotFile), the server's bundle and the
-// admin's build (scripts/start.mjs). With both cores busy, a fresh clone's first answer took 16 s while the bundle
+// while it starts, each only when missing or stale: the prepared embedded databases, so that a new database starts
+// from one instead of creating a cluster (apps/server/src/db/client.ts, snapshotFile) and a new demo database
+// instead of writing the demo's records (apps/server/src/seed/demo-cluster.ts), the server's bundle and the admin's
+// build (scripts/start.mjs). With both cores busy, a fresh clone's first answer took 16 s while the bundle
 // and the admin were built beside the start (bench/README.md, first-start.mjs). Without the development
 // dependencies (`npm ci --omit=dev`) there is no TypeScript loader nor bundler: the production build (`npm run
 // build`) makes its own.
