@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { clearUser } from '../api/session';
 import { initI18n } from '../i18n/whole';
 import { dismissNotification } from '../kit/notifications';
 
@@ -45,6 +46,10 @@ configure({ asyncUtilTimeout: 5_000 });
 // The tests read the admin in English; the language is read from storage as the app does at start.
 localStorage.setItem('language', 'en');
 initI18n();
+
+// Each test starts signed out: a sign-in still under way when the test before it ended (of this file or, with one
+// module cache per worker, of another) may have stored its user since.
+beforeEach(() => clearUser('logout'));
 
 afterEach(() => {
   cleanup();

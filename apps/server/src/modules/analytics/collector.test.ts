@@ -217,15 +217,20 @@ describe('POST /api/collect', () => {
 
   it('a flood from one address → 429 with Retry-After', async () => {
     const address = '10.66.6.6';
-    let last = 0;
-    for (let i = 0; i < 121; i++) {
-      last = (await beacon({ type: 'view', view: 'flood-view-1', path: '/' }, { address, ua: GOOGLEBOT })).statusCode;
+    const send = () => beacon({ type: 'view', view: 'flood-view-1', path: '/' }, { address, ua: GOOGLEBOT });
+    // The limit counts per address and clock minute: a flood across a minute's end starts a new count, so it is sent
+    // again (on a loaded machine 121 beacons one after another took longer than a minute has left).
+    for (let attempt = 1; ; attempt++) {
+      const minute = Math.floor(Date.now() / 60_000);
+      const answers = await Promise.all(Array.from({ length: 121 }, send));
+      const res = await beacon({ type: 'view', view: 'flood-view-1', path: '/' }, { address });
+      if (Math.floor(Date.now() / 60_000) !== minute && attempt < 3) continue;
+      expect(answers.filter((answer) => answer.statusCode === 429).length).toBeGreaterThan(0);
+      expect(res.statusCode).toBe(429);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      break;
     }
-    expect(last).toBe(429);
-    const res = await beacon({ type: 'view', view: 'flood-view-1', path: '/' }, { address });
-    expect(res.statusCode).toBe(429);
-    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-  });
+  }, 60_000);
 });
 
 describe('goal 1 from the public forms', () => {
