@@ -118,6 +118,9 @@ test('settings: an error in the en tab switches to that tab; a valid save is kep
   const indexing = async (choice: string) => {
     await page.getByTestId('field-search_indexing-en').click();
     await page.locator('.ant-select-item-option').filter({ hasText: choice }).click();
+    // The choice is made before the save (a click on an option still moving in once missed it, and the save kept
+    // the old value).
+    await expect(page.getByTestId('field-search_indexing-en')).toContainText(choice);
     await page.getByTestId('settings-save').click();
     await expectSuccess(page, 'uložen');
   };
