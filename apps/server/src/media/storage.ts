@@ -116,8 +116,18 @@ export function mediaStorage(config: StorageConfig) {
     ]);
   };
 
+  /** Whether an image's original is stored; a bad name or an unreachable store answers false. */
+  const has = (model: string, id: number, file: string) =>
+    Promise.resolve()
+      .then(() => store.stat(keyOf(model, id, file)))
+      .then(
+        () => true,
+        () => false,
+      );
+
   return {
     store,
+    has,
     keyOf,
     recordPrefix,
     renditionPrefix,

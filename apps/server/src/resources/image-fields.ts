@@ -172,13 +172,7 @@ export function imageFields(
       const storage = mediaStorage(target.config);
       const kept = (typeof version === 'object' && version !== null ? version : {}) as Record<string, unknown>;
       // Checked before the transaction opens: a storage request (S3) holds no connection.
-      const exists = (file: string) =>
-        Promise.resolve()
-          .then(() => storage.store.stat(storage.keyOf(target.media, id, file)))
-          .then(
-            () => true,
-            () => false,
-          );
+      const exists = (file: string) => storage.has(target.media, id, file);
       const next = await Promise.all(
         fields.map(async (field): Promise<string | null | undefined> => {
           const file = kept[field];

@@ -263,13 +263,7 @@ async function releaseImages(ctx: Pick<AppContext, 'db' | 'config'>, id: number,
 async function restoredImages(ctx: Pick<AppContext, 'config'>, id: number, version: unknown): Promise<SettingRow[]> {
   const input = settingsRevisionBody(version);
   const storage = mediaStorage(ctx.config);
-  const exists = (file: string) =>
-    Promise.resolve()
-      .then(() => storage.store.stat(storage.keyOf(SETTINGS_MEDIA, id, file)))
-      .then(
-        () => true,
-        () => false,
-      );
+  const exists = (file: string) => storage.has(SETTINGS_MEDIA, id, file);
   const rows = await Promise.all(
     (SETTINGS_IMAGES[settingsName(id)] ?? []).flatMap((key) =>
       LOCALES.map(async (language_code): Promise<SettingRow[]> => {
