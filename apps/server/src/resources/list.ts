@@ -39,6 +39,14 @@ export const pageKeys = (keys: PgSelect, query: Pick<ListQuery, 'page' | 'per_pa
     .as('page_keys');
 
 /**
+ * What a list's id query selects: its sort column, then the id, as the index it walks holds them. Walking an index
+ * that holds exactly what is selected passes each entry on as stored; with the id alone PostgreSQL built a row of it
+ * for every entry a deep page skips (the walk to `OFFSET 490,000`: 28 ms instead of 32, bench/README.md).
+ */
+export const keyColumns = (sort: AnyPgColumn | SQL, id: AnyPgColumn): { id: AnyPgColumn } & SelectedFields =>
+  is(sort, Column) && sort !== id ? { sort, id } : { id };
+
+/**
  * A page of a list and its total, read side by side (docs/features/lists.md): `rows` reads the page (its ids found by
  * pageKeys), `count` selects the list's rows without order or limit, `filtered` says whether anything but the list
  * itself narrows it (totalPolicy).
@@ -174,7 +182,7 @@ async function translatedPage<Sel extends SelectedFields, S extends string>(
       )
     : undefined;
   const keyQuery = db
-    .select({ id: keyId })
+    .select(keyColumns(keySort, keyId))
     .from((alone ? table : owner) as PgTable)
     .$dynamic();
   const keys = pageKeys(

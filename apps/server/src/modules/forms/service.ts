@@ -25,7 +25,7 @@ import {
   users,
 } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
-import { iso, pageKeys, readList } from '../../resources/list.js';
+import { iso, keyColumns, pageKeys, readList } from '../../resources/list.js';
 import { likePattern, resolveSort } from '../../resources/paging.js';
 
 /** The table behind each kind of submission. */
@@ -57,7 +57,7 @@ export async function listSubmissions(db: Db, kind: FormKind, query: ListQuery):
   // The page's ids first, skipping index entries alone (the live rows' indexes, schema/forms.ts).
   const keys = pageKeys(
     db
-      .select({ id: table.id })
+      .select(keyColumns(table[sort], table.id))
       .from(table)
       .where(where)
       .orderBy(...orderBy)
