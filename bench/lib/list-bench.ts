@@ -237,16 +237,19 @@ export async function runTarget<S, R extends object>(
     const seedMs = performance.now() - t;
     // Fresh planner statistics, as PostgreSQL's autovacuum would gather them shortly after such an import.
     t = performance.now();
-    const settle = target === 'PGlite' ? 'ANALYZE' : 'VACUUM ANALYZE';
-    if (ANALYZE) await database.db.execute(sql.raw(settle));
-    // The import's pages written out before measuring, as the checkpoint a few minutes after it would: left to the
-    // background, that checkpoint wrote the seed's and the VACUUM's dirty pages while the cases were measured, and
-    // the news' deep page took 36 / 53 ms (p50 / p95) where it takes 35 / 40 after it (bench/README.md).
-    if (target !== 'PGlite') await database.db.execute(sql.raw('CHECKPOINT'));
+    // The import's pages written out before measuring (CHECKPOINT, PostgreSQL), as the checkpoint a few minutes after
+    // it would: left to the background, that checkpoint wrote the seed's and the VACUUM's dirty pages while the cases
+    // were measured, and the news' deep page took 36 / 53 ms (p50 / p95) where it takes 35 / 40 after it
+    // (bench/README.md).
+    const settle = [
+      ...(ANALYZE ? [target === 'PGlite' ? 'ANALYZE' : 'VACUUM ANALYZE'] : []),
+      ...(target === 'PGlite' ? [] : ['CHECKPOINT']),
+    ];
+    for (const step of settle) await database.db.execute(sql.raw(step));
     const analyzeMs = performance.now() - t;
     console.log(
       `  open + migrate + reference seed ${ms(setupMs)} ms; ${spec.describe(seeded)} ${ms(seedMs)} ms; ` +
-        `${ANALYZE ? `${settle} ${ms(analyzeMs)} ms` : 'no ANALYZE (BENCH_ANALYZE=0)'}`,
+        `${settle.length ? `${settle.join(' + ')} ${ms(analyzeMs)} ms` : 'no ANALYZE (BENCH_ANALYZE=0)'}`,
     );
 
     const app = await buildApp({ db: database.db, config, mailer: createMailer(config) }, { logger: false });
