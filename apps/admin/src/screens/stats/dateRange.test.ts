@@ -1,7 +1,7 @@
 import { STATS } from '@backoffice/shared';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { defaultRange, isAfterToday, loadRange, presetRange, saveRange, validRange } from './dateRange';
+import { defaultRange, isAfterToday, loadRange, presetRange, saveRange, siteToday, validRange } from './dateRange';
 
 // A Sunday: in ISO weeks the last day of the week, so a Sunday-first calendar would get "last week" wrong.
 const sunday = dayjs('2026-11-22T15:30:00');
@@ -41,6 +41,16 @@ describe('the statistics date range', () => {
   it('counts the previous 7 and 30 days up to yesterday', () => {
     expect(presetRange('previous7Days', sunday)).toEqual({ startDate: '2026-11-15', endDate: '2026-11-21' });
     expect(presetRange('previous30Days', sunday)).toEqual({ startDate: '2026-10-23', endDate: '2026-11-21' });
+  });
+
+  it("takes today from the site's calendar, not the computer's", () => {
+    // 23:30 UTC on 29 November is 00:30 on the 30th in Bratislava, whatever zone this computer is in.
+    const lateEvening = new Date('2026-11-29T23:30:00Z');
+    expect(presetRange('today', siteToday(lateEvening))).toEqual({ startDate: '2026-11-30', endDate: '2026-11-30' });
+    expect(isAfterToday(dayjs('2026-11-30'), siteToday(lateEvening))).toBe(false);
+    // Summer time: 22:30 UTC on 30 June is already 1 July there.
+    expect(siteToday(new Date('2026-06-30T22:30:00Z')).format('YYYY-MM-DD')).toBe('2026-07-01');
+    expect(siteToday(new Date('2026-06-30T21:30:00Z')).format('YYYY-MM-DD')).toBe('2026-06-30');
   });
 
   it('never goes past today', () => {

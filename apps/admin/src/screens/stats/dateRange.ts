@@ -1,4 +1,4 @@
-import { STATS, STATS_DATE_PATTERN } from '@backoffice/shared';
+import { SITE_TIME_ZONE, STATS, STATS_DATE_PATTERN } from '@backoffice/shared';
 import dayjs, { type Dayjs } from 'dayjs';
 import isoWeek from 'dayjs/plugin/isoWeek';
 
@@ -24,6 +24,20 @@ export type StatsPreset = (typeof STATS_PRESETS)[number];
 
 const format = (day: Dayjs) => day.format(STATS.dateFormat);
 
+const siteDay = new Intl.DateTimeFormat('en-CA', {
+  timeZone: SITE_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/**
+ * Today in the site's calendar (Europe/Bratislava), the one the server counts statistics days in
+ * (docs/features/statistics.md): an editor whose computer is in another zone gets the same "today" as the server,
+ * which refuses a day after it.
+ */
+export const siteToday = (now: Date = new Date()): Dayjs => dayjs(siteDay.format(now));
+
 /** The range from one day to another (both included). */
 export const rangeOf = (start: Dayjs, end: Dayjs): StatsRange => ({ startDate: format(start), endDate: format(end) });
 
@@ -34,10 +48,10 @@ function daysUpToYesterday(today: Dayjs, days: number): StatsRange {
 }
 
 /** The default of every statistics screen and the dashboard: the last 7 days up to yesterday. */
-export const defaultRange = (today: Dayjs = dayjs()): StatsRange => daysUpToYesterday(today, STATS.defaultDays);
+export const defaultRange = (today: Dayjs = siteToday()): StatsRange => daysUpToYesterday(today, STATS.defaultDays);
 
 /** The days of a quick range; weeks start on Monday (the last ISO week is the previous Monday–Sunday). */
-export function presetRange(preset: StatsPreset, today: Dayjs = dayjs()): StatsRange {
+export function presetRange(preset: StatsPreset, today: Dayjs = siteToday()): StatsRange {
   const day = today.startOf('day');
   switch (preset) {
     case 'today':
@@ -63,14 +77,14 @@ export function presetRange(preset: StatsPreset, today: Dayjs = dayjs()): StatsR
 export const toDay = (date: string): Dayjs => dayjs(date);
 
 /** Days after today cannot be chosen (docs/spec-index.md S2.5). */
-export const isAfterToday = (day: Dayjs, today: Dayjs = dayjs()): boolean => day.isAfter(today, 'day');
+export const isAfterToday = (day: Dayjs, today: Dayjs = siteToday()): boolean => day.isAfter(today, 'day');
 
 function isDate(value: unknown): value is string {
   return typeof value === 'string' && STATS_DATE_PATTERN.test(value) && format(dayjs(value)) === value;
 }
 
 /** A range the API accepts: two real days, in order, the later one not after today; anything else is null. */
-export function validRange(value: unknown, today: Dayjs = dayjs()): StatsRange | null {
+export function validRange(value: unknown, today: Dayjs = siteToday()): StatsRange | null {
   if (typeof value !== 'object' || value === null) return null;
   const { startDate, endDate } = value as Record<string, unknown>;
   if (!isDate(startDate) || !isDate(endDate)) return null;
@@ -79,7 +93,7 @@ export function validRange(value: unknown, today: Dayjs = dayjs()): StatsRange |
 }
 
 /** The range kept in local storage, or the default when nothing valid is stored. */
-export function loadRange(storage: Pick<Storage, 'getItem'> = localStorage, today: Dayjs = dayjs()): StatsRange {
+export function loadRange(storage: Pick<Storage, 'getItem'> = localStorage, today: Dayjs = siteToday()): StatsRange {
   try {
     const stored = storage.getItem(STATS.rangeStorageKey);
     return (stored && validRange(JSON.parse(stored), today)) || defaultRange(today);
