@@ -106,6 +106,8 @@ test('the history with the keyboard alone: Tab reaches the versions, arrows move
   await expect(page.getByTestId('history-restore')).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.locator('.ant-modal-confirm')).toBeVisible();
+  // The question takes the focus onto its confirming button (an Enter before that would go to the button behind).
+  await expect(page.getByTestId('confirm-ok')).toBeFocused();
   await page.keyboard.press('Enter');
   await expectSuccess(page, 'Položka bola uložená.');
   const record = await (
