@@ -290,10 +290,18 @@ export type Statement = SentStatement;
 /** Runs `fn` while recording every statement sent to the driver (run it with nothing else in flight). */
 export const captureSql = <T>(database: Database, fn: () => Promise<T>) => captureStatements(database.db, fn);
 
-/** Sends captured statements straight to the driver, all at once as the service does (Promise.all). */
-export function replaySql(database: Database, statements: Statement[]) {
+/**
+ * Sends captured statements straight to the driver as the service sent them: each wave's side by side
+ * (Promise.all), the waves one after the other (a search counts before it reads its page). The results in order.
+ */
+export async function replaySql(database: Database, statements: Statement[]) {
   const driver = driverOf(database);
-  return Promise.all(statements.map((s) => driver.query(...s.args)));
+  const results: Awaited<ReturnType<typeof driver.query>>[] = [];
+  for (const wave of new Set(statements.map((s) => s.wave))) {
+    const sent = statements.filter((s) => s.wave === wave);
+    results.push(...(await Promise.all(sent.map((s) => driver.query(...s.args)))));
+  }
+  return results;
 }
 
 /** EXPLAIN (ANALYZE, BUFFERS) of a captured statement with its parameters, as plan lines. */

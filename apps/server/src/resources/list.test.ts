@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client.js';
 import { articles } from '../db/schema.js';
 import { RECORD_KEY_TABLES, recordKeysDrift, useSignedInServer } from '../test/content-cases.js';
+import { captureStatements } from '../test/statements.js';
 import { EXACT_TOTAL_LIMIT, listTotal, SEARCH_EXACT_TOTAL_LIMIT } from './total.js';
 
 // The list queries on a large list (docs/features/lists.md): the total turns approximate past EXACT_TOTAL_LIMIT, a
@@ -111,6 +112,40 @@ describe('large lists', () => {
     const none = (await ctx.admin.get('/api/blog/?search=no-such-word-anywhere')).json() as Page;
     expect(none.data).toEqual([]);
     expect(none.meta.total).toBe(0);
+  });
+
+  it('a search counts first: few matches are found, then sorted; many are read in the list order', async () => {
+    const { db } = ctx.server.ctx;
+    const read = async (query: string) => {
+      const { result, statements } = await captureStatements(db, () => ctx.admin.get(`/api/blog/?${query}`));
+      const own = statements.filter((s) => /\bfrom "article(s|_langs)"/.test(s.text));
+      const count = own.find((s) => s.text.startsWith('select count(*)'));
+      const page = own.find((s) => s.text.startsWith('select "articles"."id"'));
+      if (!count || !page) throw new Error(`no count or page among ${own.map((s) => s.text).join('\n')}`);
+      return { body: result.json() as { data: { id: number }[]; meta: { total: number } }, count, page };
+    };
+    const expected = async (word: string, offset: number) =>
+      (
+        (await db.execute(
+          sql.raw(`select a.id from articles a join article_langs l on l.article_id = a.id and l.language_code = 'sk'
+            where a.deleted_at is null and l.title ilike '%${word}%' order by a.updated_at desc, a.id desc
+            limit 20 offset ${offset}`),
+        )) as unknown as { rows: { id: number }[] }
+      ).rows.map((r) => Number(r.id));
+
+    // 105 matches: counted first, then the page is read from them, sorted once found (foundFirst).
+    for (const page of [1, 3]) {
+      const few = await read(`search=${WORD}&page=${page}&per_page=20`);
+      expect(few.body.meta.total).toBe(105);
+      expect(few.body.data.map((r) => r.id)).toEqual(await expected(WORD, (page - 1) * 20));
+      expect(few.page.wave).toBeGreaterThan(few.count.wave);
+      expect(few.page.text).toMatch(/limit \$\d+\) "found" order by "found"\."record_updated_at" desc/);
+    }
+    // Thousands of matches ("Article 1…"): read in the list's order, past the count's limit.
+    const many = await read('search=Article%201&page=3&per_page=20');
+    expect(many.body.meta.total).toBeGreaterThan(SEARCH_EXACT_TOTAL_LIMIT);
+    expect(many.body.data.map((r) => r.id)).toEqual(await expected('Article 1', 40));
+    expect(many.page.text).not.toMatch(/"found"/);
   });
 
   it("a search filters and orders by the record's keys its language rows keep, whatever wrote the records", async () => {

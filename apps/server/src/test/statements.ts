@@ -7,11 +7,16 @@ export interface SentStatement {
   text: string;
   params: unknown[];
   args: unknown[];
+  /**
+   * The statements sent while none was in flight start a new wave, the others join the one under way: a replay runs
+   * each wave's statements side by side and the waves one after the other, as they were sent.
+   */
+  wave: number;
 }
 
 /**
  * What `fn` answers, and every statement the driver received meanwhile, in the order sent (nothing else may be in
- * flight). The tests and the benchmarks (bench/lib/list-bench.ts) capture with it.
+ * flight), with the wave each was sent in. The tests and the benchmarks (bench/lib/list-bench.ts) capture with it.
  */
 export async function captureStatements<T>(
   db: Db,
@@ -21,14 +26,24 @@ export async function captureStatements<T>(
   const original = driver.query;
   const own = Object.hasOwn(driver, 'query');
   const statements: SentStatement[] = [];
+  let inFlight = 0;
+  let wave = -1;
   driver.query = function (this: unknown, ...args: unknown[]) {
     const first = args[0] as string | { text: string };
+    if (inFlight === 0) wave++;
+    inFlight++;
     statements.push({
       text: typeof first === 'string' ? first : first.text,
       params: (args[1] as unknown[] | undefined) ?? [],
       args,
+      wave,
     });
-    return original.apply(this, args);
+    const sent = original.apply(this, args);
+    const settle = () => {
+      inFlight--;
+    };
+    sent.then(settle, settle);
+    return sent;
   };
   try {
     return { result: await fn(), statements };

@@ -25,7 +25,7 @@ import {
   users,
 } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
-import { iso, keyColumns, pageKeys, readList } from '../../resources/list.js';
+import { foundFirst, iso, keyColumns, pageKeys, readList } from '../../resources/list.js';
 import { likePattern, resolveSort } from '../../resources/paging.js';
 
 /** The table behind each kind of submission. */
@@ -54,30 +54,29 @@ export async function listSubmissions(db: Db, kind: FormKind, query: ListQuery):
   const { sort, order } = resolveSort(query, FORM_SORTS, FORM_DEFAULT_SORT);
   const direction = order === 'asc' ? asc : desc;
   const orderBy = [direction(table[sort]), direction(table.id)];
-  // The page's ids first, skipping index entries alone (the live rows' indexes, schema/forms.ts).
-  const keys = pageKeys(
-    db
-      .select(keyColumns(table[sort], table.id))
+  // The page's ids first, skipping index entries alone (the live rows' indexes, schema/forms.ts); a search that
+  // matched few rows sorts them once found (foundFirst).
+  const keys = (few: boolean) => {
+    const matches = db.select(keyColumns(table[sort], table.id)).from(table).where(where).$dynamic();
+    return pageKeys(few ? foundFirst(db, matches, direction) : matches.orderBy(...orderBy), query);
+  };
+  const rows = (few: boolean) => {
+    const page = keys(few);
+    return db
+      .select({
+        id: table.id,
+        name: table.name,
+        email: table.email,
+        company: companyColumn(kind),
+        created_at: table.created_at,
+        deleted_at: table.deleted_at,
+      })
       .from(table)
-      .where(where)
-      .orderBy(...orderBy)
-      .$dynamic(),
-    query,
-  );
-  const rows = db
-    .select({
-      id: table.id,
-      name: table.name,
-      email: table.email,
-      company: companyColumn(kind),
-      created_at: table.created_at,
-      deleted_at: table.deleted_at,
-    })
-    .from(table)
-    .innerJoin(keys, eq(keys.id, table.id))
-    .orderBy(...orderBy);
+      .innerJoin(page, eq(page.id, table.id))
+      .orderBy(...orderBy);
+  };
   const page = await readList(db, query, {
-    rows,
+    rows: query.search ? (total) => rows(!total.approximate) : rows(false),
     count: () => db.select({ one: sql`1` }).from(table).where(where).$dynamic(),
     filtered: false,
   });
