@@ -49,9 +49,9 @@ export const keyColumns = (sort: AnyPgColumn | SQL, id: AnyPgColumn): { id: AnyP
 /**
  * The keys of a search whose count found few matches (at most SEARCH_EXACT_TOTAL_LIMIT), in the list's order: the
  * matches are found first, then sorted, and the page is taken from them. PostgreSQL estimates how many titles hold a
- * word from a sample of them, and a rare word that happens to be in the sample comes out a hundred times as common:
- * it then walks the list in its order and tests every title, and a search matching nothing read the whole list (1.3 s
- * at a million news, bench/README.md). Behind the LIMIT the matches are planned alone, as the count was: through the
+ * word from a sample of them, and a word in one title that happens to be in the sample comes out as a thousand
+ * matches or more: it then walks the list in its order and tests every title, and a search matching one title read
+ * the whole list (1.0–1.3 s at a million news, bench/README.md). Behind the LIMIT the matches are planned alone, as the count was: through the
  * title's trigram index. `matches` selects keyColumns, without order or limit.
  */
 export function foundFirst(db: Db, matches: PgSelect, direction: typeof asc): PgSelect {
