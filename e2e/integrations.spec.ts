@@ -196,12 +196,13 @@ for (const language of ['sk', 'en'] as const) {
         await snap(page, `webhook-new-${language}`);
         await expectAccessible(page);
         await form.getByTestId('form-save').click();
+        // The notification first: it hides itself after a few seconds, and the checks of the secret take some.
+        await expectSuccess(page, text.created);
 
         const shown = page.getByTestId('secret-shown-value');
         await expect(shown).toHaveValue(/^whsec_/);
         const secret = await shown.inputValue();
         await expect(page.getByTestId('secret-shown')).toContainText(text.once);
-        await expectSuccess(page, text.created);
         await expect(page).toHaveURL(/\/admin\/app\/settings\/webhooks\/\d+$/);
         await snap(page, `webhook-secret-${language}`);
         await page.getByTestId('secret-shown-done').click();
