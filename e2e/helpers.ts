@@ -285,3 +285,12 @@ export function gradientPng(width: number, height: number): Buffer {
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/** A day in the site's calendar (the statistics', Europe/Bratislava), YYYY-MM-DD, `back` days before today. */
+export const siteDay = (back = 0): string =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Bratislava',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(Date.now() - back * 86_400_000);

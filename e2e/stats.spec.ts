@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { login, shot } from './helpers.js';
+import { login, shot, siteDay } from './helpers.js';
 
 const RANGE_KEY = 'stats.dateRange';
 
@@ -33,15 +33,6 @@ async function choosePreset(page: Page, label: string) {
   await page.getByTestId('stats-range').locator('.ant-picker').click();
   await page.locator('.ant-picker-presets li', { hasText: label }).click();
 }
-
-/** A day in the site's calendar (the statistics', Europe/Bratislava), `back` days before today. */
-const siteDay = (back = 0) =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Bratislava',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(Date.now() - back * 86_400_000);
 
 test.beforeEach(async ({ page }) => {
   await login(page);

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { E2E } from './env.js';
-import { shot } from './helpers.js';
+import { shot, siteDay } from './helpers.js';
 
 /** Signs the page's request context in through the API (no admin screens needed) and reads a statistics call. */
 async function stats(page: Page, path: string) {
@@ -16,14 +16,6 @@ async function stats(page: Page, path: string) {
   expect(res.status()).toBe(200);
   return res.json();
 }
-
-const today = () =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Bratislava',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
 
 // Headless Chromium names itself (HeadlessChrome), and the collector drops it as a bot: this test browses as a person.
 // The browser's own switch, not only the page's override: a beacon sent while a page unloads carries the former.
@@ -70,7 +62,7 @@ test('the site tracks views, time on page and a tracked visitor’s form as goal
   await expect(page.getByTestId('form-sent')).toBeVisible();
   expect(violations).toEqual([]);
 
-  const day = today();
+  const day = siteDay();
   const traffic = await stats(page, `/api/stats/traffic?startDate=${day}&endDate=${day}`);
   expect(traffic.data[3].goal1Completions).toBeGreaterThanOrEqual(1);
   expect(traffic.data[3].goal1Value).toBeGreaterThanOrEqual(10);
@@ -104,7 +96,7 @@ test('a view the server could not store (503) is kept in the tab and sent again,
   expect(retry.request().postDataJSON().age).toBeGreaterThanOrEqual(1000);
   await expect.poll(() => page.evaluate(() => sessionStorage.getItem('bo_q'))).toBe('[]');
 
-  const day = today();
+  const day = siteDay();
   const keywords = await stats(page, `/api/stats/source/keyword?startDate=${day}&endDate=${day}`);
   expect(keywords.data).toContainEqual(expect.objectContaining({ path: 'kept and sent again' }));
 });

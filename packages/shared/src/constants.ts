@@ -32,6 +32,16 @@ export const LIMITS = {
 /** The zone of the site's audience: statistics days, dates on the site and in mail, whatever the server's own zone. */
 export const SITE_TIME_ZONE = 'Europe/Bratislava';
 
+const siteDayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: SITE_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The YYYY-MM-DD day of a moment in the site's zone: a statistics day, on the server and in the admin alike. */
+export const siteDayOf = (at: Date): string => siteDayFormat.format(at);
+
 /** Delays and time-outs in milliseconds (docs/spec-index.md S1.9, S2.9). */
 export const DELAYS = {
   notification: 4000,

@@ -1,4 +1,4 @@
-import { SITE_TIME_ZONE, STATS, STATS_DATE_PATTERN } from '@backoffice/shared';
+import { STATS, STATS_DATE_PATTERN, siteDayOf } from '@backoffice/shared';
 import dayjs, { type Dayjs } from 'dayjs';
 import isoWeek from 'dayjs/plugin/isoWeek';
 
@@ -24,19 +24,12 @@ export type StatsPreset = (typeof STATS_PRESETS)[number];
 
 const format = (day: Dayjs) => day.format(STATS.dateFormat);
 
-const siteDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: SITE_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
 /**
  * Today in the site's calendar (Europe/Bratislava), the one the server counts statistics days in
  * (docs/features/statistics.md): an editor whose computer is in another zone gets the same "today" as the server,
  * which refuses a day after it.
  */
-export const siteToday = (now: Date = new Date()): Dayjs => dayjs(siteDay.format(now));
+export const siteToday = (now: Date = new Date()): Dayjs => dayjs(siteDayOf(now));
 
 /** The range from one day to another (both included). */
 export const rangeOf = (start: Dayjs, end: Dayjs): StatsRange => ({ startDate: format(start), endDate: format(end) });

@@ -1,17 +1,10 @@
-import { SITE_TIME_ZONE } from '@backoffice/shared';
+import { SITE_TIME_ZONE, siteDayOf } from '@backoffice/shared';
 
 /** The server's calendar (docs/features/statistics.md): a statistics day is a day in the site's zone (Europe/Bratislava). */
 export const STATS_TIME_ZONE = SITE_TIME_ZONE;
 
-const dayFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: STATS_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
 /** The YYYY-MM-DD day of a moment in the statistics time zone. */
-export const dayOf = (at: Date): string => dayFormat.format(at);
+export const dayOf = (at: Date): string => siteDayOf(at);
 
 /** The day `n` days after `day` (negative: before). */
 export function addDays(day: string, n: number): string {
