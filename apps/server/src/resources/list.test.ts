@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client.js';
 import { articles } from '../db/schema.js';
 import { RECORD_KEY_TABLES, recordKeysDrift, useSignedInServer } from '../test/content-cases.js';
-import { captureStatements } from '../test/statements.js';
+import { captureStatements, type SentStatement } from '../test/statements.js';
 import { EXACT_TOTAL_LIMIT, listTotal, SEARCH_EXACT_TOTAL_LIMIT } from './total.js';
 
 // The list queries on a large list (docs/features/lists.md): the total turns approximate past EXACT_TOTAL_LIMIT, a
@@ -25,25 +25,17 @@ async function seedArticles(db: Db) {
   await db.execute(sql`analyze`);
 }
 
-type Statement = { text: string; params: unknown[] };
-type QueryFn = (...args: unknown[]) => Promise<unknown>;
-
 /** The statements the driver receives while `fn` runs (nothing else may be in flight). */
-async function captured(db: Db, fn: () => Promise<unknown>): Promise<Statement[]> {
-  const driver = (db as unknown as { $client: { query: QueryFn } }).$client;
-  const original = driver.query;
-  const statements: Statement[] = [];
-  driver.query = function (this: unknown, ...args: unknown[]) {
-    const first = args[0] as string | { text: string };
-    statements.push({ text: typeof first === 'string' ? first : first.text, params: (args[1] as unknown[]) ?? [] });
-    return original.apply(this, args);
-  };
-  try {
-    await fn();
-  } finally {
-    driver.query = original;
-  }
-  return statements;
+const captured = async (db: Db, fn: () => Promise<unknown>) => (await captureStatements(db, fn)).statements;
+type Statement = SentStatement;
+
+/** Page `offset / 20` of the news joined to their titles in `lang`, by plain SQL: what a list's page must equal. */
+async function sqlPage(db: Db, where: string, order: string, offset: number, lang = 'sk'): Promise<number[]> {
+  const result = (await db.execute(
+    sql.raw(`select a.id from articles a join article_langs l on l.article_id = a.id and l.language_code = '${lang}'
+      where ${where} order by ${order} limit 20 offset ${offset}`),
+  )) as unknown as { rows: { id: number }[] };
+  return result.rows.map((r) => Number(r.id));
 }
 
 const literal = (v: unknown) =>
@@ -86,13 +78,8 @@ describe('large lists', () => {
   it('a search is paged and counted exactly, in every order, as the SQL pages it, and past its matches', async () => {
     const { db } = ctx.server.ctx;
     type Page = { data: { id: number }[]; meta: { total: number; total_approximate?: boolean } };
-    const expected = async (order: string, offset: number) =>
-      (
-        (await db.execute(
-          sql.raw(`select a.id from articles a join article_langs l on l.article_id = a.id and l.language_code = 'sk'
-            where a.deleted_at is null and l.title ilike '%${WORD}%' order by ${order} limit 20 offset ${offset}`),
-        )) as unknown as { rows: { id: number }[] }
-      ).rows.map((r) => Number(r.id));
+    const expected = (order: string, offset: number) =>
+      sqlPage(db, `a.deleted_at is null and l.title ilike '%${WORD}%'`, order, offset);
     for (const [query, order] of [
       ['sort=updated_at&order=desc', 'a.updated_at desc, a.id desc'],
       ['sort=title&order=asc', 'l.title asc, a.id asc'],
@@ -124,14 +111,8 @@ describe('large lists', () => {
       if (!count || !page) throw new Error(`no count or page among ${own.map((s) => s.text).join('\n')}`);
       return { body: result.json() as { data: { id: number }[]; meta: { total: number } }, count, page };
     };
-    const expected = async (word: string, offset: number) =>
-      (
-        (await db.execute(
-          sql.raw(`select a.id from articles a join article_langs l on l.article_id = a.id and l.language_code = 'sk'
-            where a.deleted_at is null and l.title ilike '%${word}%' order by a.updated_at desc, a.id desc
-            limit 20 offset ${offset}`),
-        )) as unknown as { rows: { id: number }[] }
-      ).rows.map((r) => Number(r.id));
+    const expected = (word: string, offset: number) =>
+      sqlPage(db, `a.deleted_at is null and l.title ilike '%${word}%'`, 'a.updated_at desc, a.id desc', offset);
 
     // 105 matches: counted first, then the page is read from them, sorted once found (foundFirst).
     for (const page of [1, 3]) {
@@ -162,13 +143,8 @@ describe('large lists', () => {
         updated_at = updated_at - (id % 97) * interval '1 hour' where id % 3 = 0`);
       await db.execute(sql`update articles set deleted_at = now() where id % 7 = 0`);
       expect(await recordKeysDrift(db)).toEqual([]);
-      const expected = async (where: string, order: string, offset: number) =>
-        (
-          (await db.execute(
-            sql.raw(`select a.id from articles a join article_langs l on l.article_id = a.id and l.language_code = 'en'
-              where ${where} and l.title ilike '%${WORD}%' order by ${order} limit 20 offset ${offset}`),
-          )) as unknown as { rows: { id: number }[] }
-        ).rows.map((r) => Number(r.id));
+      const expected = (where: string, order: string, offset: number) =>
+        sqlPage(db, `${where} and l.title ilike '%${WORD}%'`, order, offset, 'en');
       for (const [query, where, order] of [
         ['trashed=only&sort=updated_at&order=desc', 'a.deleted_at is not null', 'a.updated_at desc, a.id desc'],
         ['trashed=with&status=0&sort=status&order=asc', 'not a.status', 'a.status asc, a.id asc'],
@@ -377,17 +353,17 @@ describe('large lists', () => {
       await db.execute(sql`analyze article_langs`);
     };
     // What the list should hold, by the language rows' state alone.
-    const expected = async (order: string, offset: number) =>
-      (
-        (await db.execute(
-          sql.raw(`select a.id from articles a join article_langs t on t.article_id = a.id and t.language_code = 'en'
-            where a.deleted_at is null and exists (select 1 from article_langs l where l.article_id = a.id and l.outdated)
-            order by ${order} limit 20 offset ${offset}`),
-        )) as unknown as { rows: { id: number }[] }
-      ).rows.map((r) => Number(r.id));
+    const expected = (order: string, offset: number) =>
+      sqlPage(
+        db,
+        'a.deleted_at is null and exists (select 1 from article_langs o where o.article_id = a.id and o.outdated)',
+        order,
+        offset,
+        'en',
+      );
     const cases = [
       ['sort=updated_at&order=desc', 'a.updated_at desc, a.id desc', 'articles_updated_outdated_idx'],
-      ['sort=title&order=asc', 't.title asc, a.id asc', 'article_langs_title_outdated_idx'],
+      ['sort=title&order=asc', 'l.title asc, a.id asc', 'article_langs_title_outdated_idx'],
       ['sort=status&order=desc', 'a.status desc, a.id desc', 'articles_status_outdated_idx'],
       ['sort=id&order=asc', 'a.id asc', 'articles_id_outdated_idx'],
     ] as const;
