@@ -248,7 +248,7 @@ async function main(argv: string[]) {
       console.log(`Created user #${user.id} ${user.email} with role ${user.role_id}.`);
     } else if (command === 'user:two-factor-reset') {
       const user = await userOf(database.db, values);
-      await resetTwoFactor(database, user.id, null);
+      await resetTwoFactor(database, user.id, 'server');
       console.log(`Two-factor sign-in of ${user.email} reset; their sessions ended. They sign in with the password.`);
     } else if (command === 'user:block' || command === 'user:unblock') {
       const user = await userOf(database.db, values);

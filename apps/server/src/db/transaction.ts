@@ -1,6 +1,6 @@
 // Reads side by side, where the handle allows it. Writes pass their transaction explicitly: an operation opens it
 // (`db.transaction(async (tx) => ...)`) and hands `tx` to every function that writes or reads inside it
-// (docs/ARCHITECTURE.md "Writes").
+// (docs/ARCHITECTURE.md "How a save travels").
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from './client.js';
 

@@ -82,6 +82,8 @@ export function registerRoleCheck(app: FastifyInstance) {
 export interface Allow<A extends string> {
   (request: FastifyRequest, action: A): AuthUser;
   roles(...actions: A[]): { roles: number[] };
+  /** The policy itself, for an operation that asks it of the user it acts for. */
+  can(user: AuthUser, action: A): boolean;
 }
 
 export function authorizer<A extends string>(can: (user: AuthUser, action: A) => boolean): Allow<A> {
@@ -93,5 +95,5 @@ export function authorizer<A extends string>(can: (user: AuthUser, action: A) =>
   const roles = (...actions: A[]) => ({
     roles: [...new Set(actions.flatMap((action) => rolesWhere(can, action)))].sort(),
   });
-  return Object.assign(allow, { roles });
+  return Object.assign(allow, { roles, can });
 }

@@ -1,5 +1,5 @@
 // The bulk "assign a category" of a list whose records have categories (news, references, galleries;
-// docs/features/lists.md "Duplicate and assign a category"): the category is added to each selected record that does
+// docs/features/content.md "Duplicate and assign a category"): the category is added to each selected record that does
 // not have it yet, its other categories kept, in one transaction with the records' revisions and the log entry.
 import { ERR } from '@backoffice/shared';
 import { and, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';

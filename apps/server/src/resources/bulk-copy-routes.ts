@@ -1,4 +1,4 @@
-// The bulk actions beyond publish, hide and remove (docs/features/lists.md "Duplicate and assign a category"):
+// The bulk actions beyond publish, hide and remove (docs/features/content.md "Duplicate and assign a category"):
 // `POST <base>/array/duplicate {rows}` where the resource offers copies, `POST <base>/array/category
 // {rows, category_id}` where its records have categories. Registered by registerContentRoutes beside the others.
 import { bulkCategorySchema, bulkResultSchema, bulkSchema } from '@backoffice/shared';

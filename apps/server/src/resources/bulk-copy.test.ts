@@ -19,7 +19,7 @@ import { multipartFields, pngImage } from '../test/image-cases.js';
 import { categoryAssigner } from './assign-category.js';
 import { duplicator } from './duplicate.js';
 
-// The bulk "duplicate" and "assign a category" of the content lists (docs/features/lists.md "Duplicate and assign a
+// The bulk "duplicate" and "assign a category" of the content lists (docs/features/content.md "Duplicate and assign a
 // category").
 
 const ctx = useSignedInServer();

@@ -5,7 +5,7 @@ import { useSignedInServer } from '../test/content-cases.js';
 import { buildPage, buildText } from '../test/factories.js';
 import { Agent } from '../test/harness.js';
 
-// A bulk removal's "Undo" (docs/features/lists.md): `POST …/array/restore` brings the rows back in one operation.
+// A bulk removal's "Undo" (docs/features/admin-ui.md): `POST …/array/restore` brings the rows back in one operation.
 
 const ctx = useSignedInServer();
 const db = () => ctx.server.ctx.db;

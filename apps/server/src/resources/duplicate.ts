@@ -1,4 +1,4 @@
-// The bulk "duplicate" of a content list (docs/features/lists.md "Duplicate and assign a category"): each selected
+// The bulk "duplicate" of a content list (docs/features/content.md "Duplicate and assign a category"): each selected
 // record is read as its form loads it and created again through the resource's own create, as a hidden draft whose
 // titles say it is a copy and whose title_urls are free. Image files are copied through the storage API under the
 // copy's own folder, so removing either record (or replacing its image) never touches the other's files.

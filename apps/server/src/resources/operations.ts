@@ -1,15 +1,19 @@
-// The named writes of a content resource (docs/ARCHITECTURE.md "Writes"): create, update, revert, remove, restore
-// and the bulk actions. Each asks the resource's policy for the user it acts as, then writes the record(s), their
-// revisions and the log entry in one transaction, and answers the records as saved. The routes call them after the
-// body is validated and any new files are written (image-fields.ts); nothing else writes a content record.
-import type { BulkAction, LogModel } from '@backoffice/shared';
+// The named writes of a content resource (docs/ARCHITECTURE.md "How a save travels"): create, update, revert, remove,
+// restore and the bulk actions. Each asks the resource's policy for the user it acts as, then writes the record(s),
+// their revisions and the log entry in one transaction, and answers the records as saved. The routes call them after
+// the body is validated, handing them the files step of any new image files (image-fields.ts); nothing else writes a
+// content record. "Mark as up to date" (markLocaleCurrent, at the end) is the translation workflow's one write.
+import type { BulkAction, Locale, LogModel, TranslationStatus } from '@backoffice/shared';
+import { ERR } from '@backoffice/shared';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
-import { forbidden, notFound } from '../http/errors.js';
+import { forbidden, invalid, notFound } from '../http/errors.js';
 import type { ContentAction } from '../http/policy.js';
 import type { AuthUser } from '../http/session.js';
+import { logActivity } from './activity-log.js';
 import { type Draft, draftOf, dropDraft, writeDraft } from './drafts.js';
 import type { KeptFiles } from './kept-files.js';
+import { markTranslationCurrent, type Translations, translationStatusOf } from './langs.js';
 import { softResource } from './resource.js';
 import { keepOriginal, recordWrite, type WriteEntry } from './revisions.js';
 import { bulkWrite } from './revisions-bulk.js';
@@ -247,4 +251,31 @@ export function contentOperations<I>(spec: ContentWrites<I>, images?: KeptFiles)
       if (!(await dropDraft(db, model, id))) throw notFound();
     },
   };
+}
+
+/**
+ * "Mark as up to date" of a translated record (a content record or a mail template; docs/features/translations.md):
+ * the policy's `update` for `user`, then the flags, the language rows and the log entry in one transaction (no
+ * revision: no field changed). Answers the record's translation state; 404 for an unknown record, 422 on `locale`
+ * when it was not outdated.
+ */
+export async function markLocaleCurrent(
+  db: Db,
+  spec: { model: LogModel; translations: Translations; can: (user: AuthUser, action: 'update') => boolean },
+  user: Actor,
+  id: number,
+  locale: Locale,
+): Promise<TranslationStatus> {
+  if (user !== 'server' && !spec.can(user, 'update')) throw forbidden();
+  const marked = await db.transaction(async (tx) => {
+    const done = await markTranslationCurrent(tx, spec.translations, id, locale);
+    if (done === 'marked')
+      await logActivity(tx, { userId: actorId(user), model: spec.model, rowIds: [id], action: 'translation_current' });
+    return done;
+  });
+  if (marked === 'unknown') throw notFound();
+  if (marked === 'current') throw invalid({ locale: [ERR.notOutdated] });
+  const translation = await translationStatusOf(db, spec.translations, id);
+  if (!translation) throw notFound();
+  return translation;
 }

@@ -96,7 +96,7 @@ export function registerOrderUpdate(
 }
 
 /**
- * `GET|POST validate/title_url` with `{value, language_code, id?}` (docs/features/lists.md): JSON true when the
+ * `GET|POST validate/title_url` with `{value, language_code, id?}` (docs/features/content.md): JSON true when the
  * value is free in that locale among the resource's live records other than `id`.
  */
 export function registerTitleUrlCheck(

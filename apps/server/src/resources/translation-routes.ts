@@ -2,7 +2,6 @@
 // locale since an outdated one was last current, and "mark as up to date", which records that a locale is current
 // without changing its text. The content resources and the mail templates share them.
 import {
-  ERR,
   type Locale,
   type LogModel,
   otherLocale,
@@ -20,11 +19,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { revisions } from '../db/schema.js';
-import { invalid, notFound } from '../http/errors.js';
+import { notFound } from '../http/errors.js';
 import type { Allow } from '../http/policy.js';
 import { t } from '../i18n/index.js';
-import { logActivity } from './activity-log.js';
-import { markTranslationCurrent, type Translations, translationStatusOf } from './langs.js';
+import type { Translations } from './langs.js';
+import { markLocaleCurrent } from './operations.js';
 import { revisionsKeep } from './revisions.js';
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
@@ -147,19 +146,14 @@ export function registerTranslationRoutes(app: ZodApp, spec: TranslationRoutesSp
     },
     async (request) => {
       const user = allow(request, 'update');
-      const { id } = request.params;
-      const { locale } = request.body;
-      // One transaction: the flags, the language rows and the log entry (no revision: no field changed).
-      const marked = await db.transaction(async (tx) => {
-        const done = await markTranslationCurrent(tx, spec.translations, id, locale);
-        if (done === 'marked')
-          await logActivity(tx, { userId: user.id, model, rowIds: [id], action: 'translation_current' });
-        return done;
-      });
-      if (marked === 'unknown') throw notFound();
-      if (marked === 'current') throw invalid({ locale: [ERR.notOutdated] });
-      const translation = await translationStatusOf(db, spec.translations, id);
-      if (!translation) throw notFound();
+      const { translations } = spec;
+      const translation = await markLocaleCurrent(
+        db,
+        { model, translations, can: allow.can },
+        user,
+        request.params.id,
+        request.body.locale,
+      );
       return { message: t(request.lang, 'crud.markedCurrent'), translation };
     },
   );

@@ -18,11 +18,9 @@ import type { AppContext } from '../context.js';
 import { unflatten } from '../http/body.js';
 import { forbidden, HttpError, invalid, throttled } from '../http/errors.js';
 import { databaseRateLimitStore } from '../http/rate-store.js';
-import { attemptThrottle } from '../http/throttle.js';
-import { countGoal } from '../modules/analytics/goals.js';
-import { queueSubmissionMails } from '../modules/forms/mail.js';
-import { type SubmissionInput, storeSubmission } from '../modules/forms/service.js';
-import { queueChange } from '../resources/activity-log.js';
+import { visitorIdOf } from '../modules/analytics/goals.js';
+import { submitForm } from '../modules/forms/operations.js';
+import type { SubmissionInput } from '../modules/forms/service.js';
 import { formPageSender } from './form-pages.js';
 import type { FormState } from './form-templates.js';
 import { formUrl, formWord } from './form-words.js';
@@ -89,7 +87,6 @@ const localeOf = (body: unknown): Locale => {
  */
 export const publicFormRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const sendPage = formPageSender(ctx);
-  const accepted = attemptThrottle(ctx.db, { max: FORM_LIMITS.perAddress, windowMs: FORM_LIMITS.windowMs });
 
   await app.register(rateLimit, {
     global: false,
@@ -174,18 +171,9 @@ export const publicFormRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         return sendPage(reply, locale, kind, state, 422);
       }
 
-      // One transaction: the address's count, the submission, its goal and both mails' jobs are all stored, or
-      // none is (a post answered with an error leaves nothing behind, so the visitor's retry stores it once). Only
-      // accepted submissions count against the address's limit; a refused one (errors) costs nothing.
+      // The submission's operation (modules/forms/operations.ts): stored with its goal and mails, or nothing.
       try {
-        await ctx.db.transaction(async (tx) => {
-          await accepted.hit(`form-accepted|${request.ip}`, tx);
-          const stored = await storeSubmission(tx, submission);
-          const within = { ...ctx, db: tx };
-          await countGoal(within, request, kind, body, stored.id);
-          await queueSubmissionMails(within, kind, stored);
-          await queueChange(tx, { model: 'Form', ids: [stored.id], action: 'store', resource: `forms/${kind}` });
-        });
+        await submitForm(ctx.db, submission, { address: request.ip, visitor: visitorIdOf(body), log: request.log });
       } catch (err) {
         if (!(err instanceof HttpError) || err.status !== 429 || !html) throw err;
         reply.headers(err.headers);

@@ -199,7 +199,9 @@ async function seedRecords(db: Db) {
     for (let j = 0; j < 3; j++) await buildGalleryImage(db, gallery);
     await buildUser(db, { role_id: ROLES.editor });
     await buildUser(db, { role_id: ROLES.member });
-    await storeSubmission(db, { kind: 'contact', input: contactFormSchema.parse(contactForm()) });
+    await db.transaction((tx) =>
+      storeSubmission(tx, { kind: 'contact', input: contactFormSchema.parse(contactForm()) }),
+    );
   }
 }
 

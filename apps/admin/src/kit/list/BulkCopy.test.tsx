@@ -4,7 +4,7 @@ import { stubApi } from '../../test/api';
 import { renderInApp } from '../../test/render';
 import { BulkMenu, CONTENT_BULK_ACTIONS, categoryBulkAction, DUPLICATE_BULK_ACTION } from './BulkMenu';
 
-// The bulk "duplicate" and "assign a category" (docs/features/lists.md "Duplicate and assign a category").
+// The bulk "duplicate" and "assign a category" (docs/features/content.md "Duplicate and assign a category").
 
 const ACTIONS = [...CONTENT_BULK_ACTIONS, DUPLICATE_BULK_ACTION, categoryBulkAction(1)];
 const ALL = { create: true, update: true, destroy: false, restore: false };

@@ -23,7 +23,7 @@ export interface BulkMenuAction<A extends string = string> {
   undo?: boolean;
 }
 
-/** Copies of the selected records as hidden drafts (docs/features/lists.md "Duplicate and assign a category"). */
+/** Copies of the selected records as hidden drafts (docs/features/content.md "Duplicate and assign a category"). */
 export const DUPLICATE_BULK_ACTION: BulkMenuAction = {
   key: 'duplicate',
   labelKey: 'list.bulkActions.duplicate',

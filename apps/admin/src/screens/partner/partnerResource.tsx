@@ -62,7 +62,7 @@ export const partnerResource: ResourceDef<PartnerRow, PartnerRecord, PartnerValu
     updatedAtColumn<PartnerRow>(t, language),
   ],
   filters: [statusFilter],
-  // Publish, hide, remove and duplicate (docs/features/lists.md "Duplicate and assign a category").
+  // Publish, hide, remove and duplicate (docs/features/content.md "Duplicate and assign a category").
   bulkActions: [...CONTENT_BULK_ACTIONS, DUPLICATE_BULK_ACTION],
   form: {
     schema: partnerSchema,

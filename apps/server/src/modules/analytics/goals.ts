@@ -1,6 +1,6 @@
 import { type FormKind, VISITOR_FIELD } from '@backoffice/shared';
-import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context.js';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Tx } from '../../db/client.js';
 import { recordGoal } from './beacons.js';
 
 /** The `visitor_id` the tracker put into a form (text of at most 64 characters), else null. */
@@ -12,22 +12,21 @@ export function visitorIdOf(body: unknown): string | null {
 }
 
 /**
- * Goal 1 for a stored submission whose form carried the tracker's visitor id. A missing or unknown id counts
- * nothing, and a failure here is logged without touching the submission: inside the form's transaction the goal's
- * own transaction is a savepoint, rolled back alone.
+ * Goal 1 for a stored submission whose form carried the tracker's visitor id (`visitor`), in the submission's
+ * transaction. A missing or unknown id counts nothing, and a failure here is logged without touching the submission:
+ * the goal's own transaction is a savepoint of `tx`, rolled back alone.
  */
 export async function countGoal(
-  ctx: AppContext,
-  request: FastifyRequest,
+  tx: Tx,
+  log: FastifyBaseLogger,
   kind: FormKind,
-  body: unknown,
+  visitor: string | null,
   submissionId: number,
 ): Promise<void> {
-  const visitor = visitorIdOf(body);
   if (!visitor) return;
   try {
-    await recordGoal(ctx.db, visitor, kind, submissionId);
+    await recordGoal(tx, visitor, kind, submissionId);
   } catch (err) {
-    request.log.error({ err, kind }, 'goal not recorded');
+    log.error({ err, kind }, 'goal not recorded');
   }
 }

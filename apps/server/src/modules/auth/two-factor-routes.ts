@@ -209,9 +209,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       },
     },
     async (request) => {
-      const user = currentUser(request);
-      if (!isAdmin(user)) throw forbidden();
-      await twoFactor.setRequired(ctx, user.id, request.body.required);
+      await twoFactor.setRequired(ctx, currentUser(request), request.body.required);
       return { message: t(request.lang, 'twoFactor.policySaved'), ...(await policy(request)) };
     },
   );
@@ -230,11 +228,11 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     async (request) => {
       const user = currentUser(request);
       const { id } = request.params;
-      // One's own is turned off with the password and a code instead.
+      // One's own is turned off with the password and a code instead (the operation refuses it).
       if (!isAdmin(user) || isSelf(user, id)) throw forbidden();
       const found = await twoFactor.withTwoFactor(ctx, [id]);
       if (!found.has(id)) throw notFound();
-      await twoFactor.resetTwoFactor(ctx, id, user.id);
+      await twoFactor.resetTwoFactor(ctx, id, user);
       return { message: t(request.lang, 'twoFactor.reset') };
     },
   );

@@ -5,9 +5,12 @@ import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { sessions, signInPolicy, userPasskeys, userRecoveryCodes, users, userTwoFactor } from '../../db/schema.js';
 import { hmac, verifyPassword } from '../../http/crypto.js';
-import { HttpError, invalid } from '../../http/errors.js';
+import { forbidden, HttpError, invalid } from '../../http/errors.js';
+import { isAdmin, isSelf } from '../../http/policy.js';
+import type { AuthUser } from '../../http/session.js';
 import { siteValues } from '../../mail/templates.js';
 import { logActivity } from '../../resources/activity-log.js';
+import { type Actor, actorId } from '../../resources/operations.js';
 import { countGuess, type GuessOrigin } from './guesses.js';
 import { open, seal } from './secret-box.js';
 import { matchingStep, newTotpSecret, otpauthUrl } from './totp.js';
@@ -248,14 +251,17 @@ async function removeTwoFactor(tx: Tx, userId: number) {
 
 /**
  * Role 1's reset of another user's two-factor sign-in (a lost phone): it is forgotten and every session of the user
- * ends, so the next sign-in is by password (and, when required, leads to a new set-up). The operator's command
- * `user:two-factor-reset` (`cli.ts`) does the same for a role-1 user who lost both the phone and the recovery codes.
+ * ends, so the next sign-in is by password (and, when required, leads to a new set-up). As the server (`'server'`),
+ * the operator's command `user:two-factor-reset` (`cli.ts`) does the same for a role-1 user who lost both the phone
+ * and the recovery codes. Anyone else but role 1, and role 1 for their own (turned off with the password and a code
+ * instead), is refused (403).
  */
-export async function resetTwoFactor(ctx: Pick<AppContext, 'db'>, userId: number, actorId: number | null) {
+export async function resetTwoFactor(ctx: Pick<AppContext, 'db'>, userId: number, actor: Actor) {
+  if (actor !== 'server' && (!isAdmin(actor) || isSelf(actor, userId))) throw forbidden();
   await ctx.db.transaction(async (tx) => {
     await removeTwoFactor(tx, userId);
     await tx.delete(sessions).where(eq(sessions.user_id, userId));
-    await logActivity(tx, { userId: actorId, model: 'User', rowIds: [userId], action: 'two_factor_reset' });
+    await logActivity(tx, { userId: actorId(actor), model: 'User', rowIds: [userId], action: 'two_factor_reset' });
   });
 }
 
@@ -276,7 +282,9 @@ export async function withTwoFactor(ctx: AppContext, ids: number[]): Promise<Set
  * Role 1 requires two-factor sign-in of all staff, or no longer. Requiring it needs one's own on first; then every
  * session of a user without it ends, so their next sign-in leads to the set-up (docs/features/sign-in-and-users.md).
  */
-export async function setRequired(ctx: AppContext, actorId: number, required: boolean) {
+export async function setRequired(ctx: AppContext, actor: AuthUser, required: boolean) {
+  if (!isAdmin(actor)) throw forbidden();
+  const actorId = actor.id;
   if (required && !(await twoFactorEnabled(ctx, actorId))) {
     throw invalid({ required: [TWO_FACTOR_ERR.enableFirst] }, TWO_FACTOR_ERR.enableFirst);
   }

@@ -87,7 +87,9 @@ describe('admin: submission lists', () => {
 
   it('the contact detail names the site member who sent it', async () => {
     const input = contactFormSchema.parse(contact({ locale: 'en' }));
-    const stored = await storeSubmission(ctx.server.ctx.db, { kind: 'contact', input }, { userId: 1 });
+    const stored = await ctx.server.ctx.db.transaction((tx) =>
+      storeSubmission(tx, { kind: 'contact', input }, { userId: 1 }),
+    );
     const record = (await ctx.admin.get(`/api/form/contact/${stored.id}`)).json().data;
     expect(record.user).toEqual({ id: 1, name: 'Admin', surname: 'Administrator' });
     expect(record.language).toEqual({ code: 'en', title: 'English' });

@@ -2,6 +2,7 @@ import { DEFAULT_LOCALE, FORM_KINDS, type FormKind, isLocale, type Locale } from
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
 import { attemptThrottle } from '../../http/throttle.js';
 import { t } from '../../i18n/index.js';
@@ -31,21 +32,22 @@ const NAME_IN_CONFIRMATION = 60;
  * reply-to the visitor. The visitor gets a fixed confirmation that repeats nothing they typed but their name, at
  * most once a day per address: the form cannot make the site mail someone else's text to any address.
  */
-export async function queueSubmissionMails(ctx: AppContext, kind: FormKind, stored: StoredSubmission) {
-  await enqueue(ctx.db, FORM_STAFF_MAIL_JOB, { kind, submission: stored });
+export async function queueSubmissionMails(tx: Tx, kind: FormKind, stored: StoredSubmission) {
+  await enqueue(tx, FORM_STAFF_MAIL_JOB, { kind, submission: stored });
   const email = String(stored.email ?? '').trim();
-  if (!email || !(await firstConfirmationToday(ctx, email))) return;
-  await enqueue(ctx.db, FORM_CONFIRMATION_JOB, {
+  if (!email || !(await firstConfirmationToday(tx, email))) return;
+  await enqueue(tx, FORM_CONFIRMATION_JOB, {
     email,
     name: String(stored.name ?? ''),
     locale: stored.language_code,
   });
 }
 
-async function firstConfirmationToday(ctx: AppContext, email: string) {
+async function firstConfirmationToday(tx: Tx, email: string) {
   try {
-    await attemptThrottle(ctx.db, { max: CONFIRMATIONS_PER_DAY, windowMs: DAY_MS }).hit(
+    await attemptThrottle(tx, { max: CONFIRMATIONS_PER_DAY, windowMs: DAY_MS }).hit(
       `form-confirmation|${email.toLowerCase()}`,
+      tx,
     );
     return true;
   } catch (err) {

@@ -15,7 +15,7 @@ import {
   type RegistrationRecord,
 } from '@backoffice/shared';
 import { and, asc, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import {
   formContacts,
   formPrices,
@@ -201,18 +201,18 @@ export interface SubmissionOrigin {
 export type StoredSubmission = { id: number; language_code: Locale } & Record<string, string | number>;
 
 /**
- * Stores one submission (a registration with its cars in one transaction) and returns its stored columns.
- * The text is kept as typed; whoever shows it escapes it.
+ * Stores one submission (a registration with its cars) in the caller's transaction and returns its stored columns
+ * (the operation `submitForm` in operations.ts). The text is kept as typed; whoever shows it escapes it.
  */
 export async function storeSubmission(
-  db: Db,
+  tx: Tx,
   submission: SubmissionInput,
   origin: SubmissionOrigin = {},
 ): Promise<StoredSubmission> {
   const meta = { language_code: submission.input.locale, user_id: origin.userId ?? null };
   if (submission.kind === 'contact') {
     const { locale: _l, website: _w, ...values } = submission.input;
-    const [row] = await db
+    const [row] = await tx
       .insert(formContacts)
       .values({ ...values, ...meta })
       .returning();
@@ -221,7 +221,7 @@ export async function storeSubmission(
   }
   if (submission.kind === 'price') {
     const { locale: _l, website: _w, ...values } = submission.input;
-    const [row] = await db
+    const [row] = await tx
       .insert(formPrices)
       .values({ ...values, ...meta })
       .returning();
@@ -229,20 +229,18 @@ export async function storeSubmission(
     return storedOf(row);
   }
   const { locale: _l, website: _w, cars, ...values } = submission.input;
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(formRegistrations)
-      .values({ ...values, ...meta })
-      .returning();
-    if (!row) throw new Error('form insert returned no row');
-    if (cars.length > 0) {
-      await tx
-        .insert(formRegistrationCars)
-        .values(cars.map((car, position) => ({ ...car, registration_id: row.id, position })));
-    }
-    const carLines = cars.map((c) => [c.type, c.capacity, c.count, c.license].filter((v) => v !== '').join(', '));
-    return { ...storedOf(row), cars: carLines.join('\n') };
-  });
+  const [row] = await tx
+    .insert(formRegistrations)
+    .values({ ...values, ...meta })
+    .returning();
+  if (!row) throw new Error('form insert returned no row');
+  if (cars.length > 0) {
+    await tx
+      .insert(formRegistrationCars)
+      .values(cars.map((car, position) => ({ ...car, registration_id: row.id, position })));
+  }
+  const carLines = cars.map((c) => [c.type, c.capacity, c.count, c.license].filter((v) => v !== '').join(', '));
+  return { ...storedOf(row), cars: carLines.join('\n') };
 }
 
 /** The row's text columns (timestamps as ISO text, internal columns left out). */

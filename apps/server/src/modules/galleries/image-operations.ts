@@ -1,8 +1,8 @@
 // The writes of a gallery's images (docs/features/gallery-images.md), each one operation: the policy, the gallery
 // (404 when there is none), then the rows and the log entry in one transaction; files are removed once it commits.
-// An upload (upload-chunks.ts) and a rotation (images-service.ts rotateGalleryImage) write their files first and log
-// inside their own transaction.
-import type { GalleryImageReorderInput, GalleryImageTitlesInput, LogAction } from '@backoffice/shared';
+// An upload (upload-chunks.ts receiveUpload) and a rotation (images-service.ts rotateGalleryImage) write their files
+// first and log inside their own transaction.
+import type { GalleryImageReorderInput, GalleryImageTitlesInput, LogAction, UploadChunk } from '@backoffice/shared';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { forbidden } from '../../http/errors.js';
@@ -18,6 +18,7 @@ import {
   setImageStatus,
   updateTitles,
 } from './images-service.js';
+import { receiveUpload, type UploadOutcome } from './upload-chunks.js';
 
 export function galleryImageOperations(ctx: Pick<AppContext, 'db' | 'config'>) {
   const { db } = ctx;
@@ -37,6 +38,20 @@ export function galleryImageOperations(ctx: Pick<AppContext, 'db' | 'config'>) {
     async reorder(actor: AuthUser, galleryId: number, input: GalleryImageReorderInput): Promise<number[]> {
       await permit(actor, 'order', galleryId);
       return logged(actor, 'order', (tx) => reorderImages(tx, galleryId, input));
+    },
+    /**
+     * Takes one request of an upload (docs/features/gallery-images.md): a whole file, or one chunk kept until its
+     * upload is complete; a complete image is stored last in the gallery with its log entry and renditions' job.
+     */
+    async upload(
+      actor: AuthUser,
+      galleryId: number,
+      file: Buffer,
+      chunk: UploadChunk | null,
+      onCleanupError?: (err: unknown) => void,
+    ): Promise<UploadOutcome> {
+      await permit(actor, 'upload', galleryId);
+      return receiveUpload(ctx, { galleryId, userId: actor.id }, file, chunk, onCleanupError);
     },
     /** Saves an image's titles in both locales. */
     async retitle(actor: AuthUser, galleryId: number, imageId: number, input: GalleryImageTitlesInput) {

@@ -26,7 +26,7 @@ import { imageUploadConfig } from '../../media/images.js';
 import { galleryImageOperations } from './image-operations.js';
 import { canGalleryImage, type GalleryImageAction, galleryImageAbilities } from './images-policy.js';
 import { assertGallery, listImages, readImage } from './images-service.js';
-import { receiveUpload, startUploadCleanup } from './upload-chunks.js';
+import { startUploadCleanup } from './upload-chunks.js';
 
 const galleryParams = z.object({ galleryId: zPathId });
 const imageParams = z.object({ galleryId: zPathId, imageId: zPathId });
@@ -91,10 +91,9 @@ export const galleryImageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     },
     async (request, reply): Promise<GalleryImageUploadResponse> => {
       const { galleryId } = request.params;
-      const user = await guard(request, 'upload', galleryId);
-      const outcome = await receiveUpload(
-        ctx,
-        { galleryId, userId: user.id },
+      const outcome = await images.upload(
+        allow(request, 'upload'),
+        galleryId,
         request.body.file,
         request.body.chunk,
         (err) => request.log.warn({ err }, 'stale gallery upload cleanup failed'),

@@ -39,7 +39,7 @@ export const pageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     image: { media: 'page', config: ctx.config },
     row: pageRowSchema,
     record: pageRecordSchema,
-    // A copy takes no place in the navigation and hosts no module: the original keeps both (docs/features/lists.md).
+    // A copy takes no place in the navigation and hosts no module: the original keeps both (docs/features/content.md).
     duplicate: {
       adjust: (copy) => ({
         ...copy,

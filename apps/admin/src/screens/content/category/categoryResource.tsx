@@ -39,7 +39,7 @@ export const categoryResource: ResourceDef<CategoryRow, CategoryRecord, Category
     updatedAtColumn<CategoryRow>(t, language),
   ],
   filters: [statusFilter, { key: 'module_id', labelKey: 'pageLike.fields.module', Input: ModuleFilter }],
-  // Publish, hide, remove and duplicate (docs/features/lists.md "Duplicate and assign a category").
+  // Publish, hide, remove and duplicate (docs/features/content.md "Duplicate and assign a category").
   bulkActions: [...CONTENT_BULK_ACTIONS, DUPLICATE_BULK_ACTION],
   form: {
     schema: categorySchema,

@@ -77,7 +77,7 @@ export const pageResource: ResourceDef<PageRow, PageRecord, PageValues, PageInpu
     { key: 'module_id', labelKey: 'pageLike.fields.module', Input: ModuleFilter },
   ],
   RowActions: previewAction<PageRow>(pageApi.base),
-  // Publish, hide, remove and duplicate (docs/features/lists.md "Duplicate and assign a category").
+  // Publish, hide, remove and duplicate (docs/features/content.md "Duplicate and assign a category").
   bulkActions: [...CONTENT_BULK_ACTIONS, DUPLICATE_BULK_ACTION],
   form: {
     schema: pageSchema,

@@ -51,7 +51,7 @@ export const panelResource: ResourceDef<PanelRow, PanelRecord, PanelValues, Pane
     updatedAtColumn<PanelRow>(t, language),
   ],
   filters: [statusFilter],
-  // Publish, hide, remove and duplicate (docs/features/lists.md "Duplicate and assign a category").
+  // Publish, hide, remove and duplicate (docs/features/content.md "Duplicate and assign a category").
   bulkActions: [...CONTENT_BULK_ACTIONS, DUPLICATE_BULK_ACTION],
   form: {
     schema: panelSchema,

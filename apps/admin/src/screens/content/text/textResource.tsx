@@ -49,7 +49,7 @@ export const textResource: ResourceDef<TextRow, TextRecord, TextValues, TextInpu
     updatedAtColumn<TextRow>(t, language),
   ],
   filters: [statusFilter, { key: 'position_id', labelKey: 'text.filters.position', Input: PositionFilter }],
-  // Publish, hide, remove and duplicate (docs/features/lists.md "Duplicate and assign a category").
+  // Publish, hide, remove and duplicate (docs/features/content.md "Duplicate and assign a category").
   bulkActions: [...CONTENT_BULK_ACTIONS, DUPLICATE_BULK_ACTION],
   form: {
     schema: textSchema,
