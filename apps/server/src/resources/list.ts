@@ -7,7 +7,7 @@ import { readTogether } from '../db/transaction.js';
 import { CURSOR_ID, CURSOR_KEY, cursorValueFits, readCursor, writeCursor } from './cursors.js';
 import type { Translations } from './langs.js';
 import { likePattern, resolveSort } from './paging.js';
-import { type ListTotal, listTotal, SEARCH_EXACT_TOTAL_LIMIT, totalMeta, totalPolicy } from './total.js';
+import { listTotal, SEARCH_EXACT_TOTAL_LIMIT, totalMeta, totalPolicy } from './total.js';
 
 /** The soft-delete filter of a list: live rows, only removed ones (`trashed=only`) or both (`trashed=with`). */
 export const trashedWhere = (deletedAt: AnyPgColumn, trashed: ListQuery['trashed']) =>
@@ -47,12 +47,13 @@ export const keyColumns = (sort: AnyPgColumn | SQL, id: AnyPgColumn): { id: AnyP
   is(sort, Column) && sort !== id ? { sort, id } : { id };
 
 /**
- * The keys of a search whose count found few matches (at most SEARCH_EXACT_TOTAL_LIMIT), in the list's order: the
- * matches are found first, then sorted, and the page is taken from them. PostgreSQL estimates how many titles hold a
- * word from a sample of them, and a word in one title that happens to be in the sample comes out as a thousand
- * matches or more: it then walks the list in its order and tests every title, and a search matching one title read
- * the whole list (1.0–1.3 s at a million news, bench/README.md). Behind the LIMIT the matches are planned alone, as the count was: through the
- * title's trigram index. `matches` selects keyColumns, without order or limit.
+ * The keys of a search with few matches (at most SEARCH_EXACT_TOTAL_LIMIT, as its count, read beside it, tells), in
+ * the list's order: the matches are found first, then sorted, and the page is taken from them. PostgreSQL estimates
+ * how many titles hold a word from a sample of them, and a word in one title that happens to be in the sample comes
+ * out as a thousand matches or more: it then walks the list in its order and tests every title, and a search matching
+ * one title read the whole list (1.0–1.3 s at a million news, bench/README.md). Behind the LIMIT the matches are
+ * planned alone, as the count is: through the title's trigram index. `matches` selects keyColumns, without order or
+ * limit.
  */
 export function foundFirst(db: Db, matches: PgSelect, direction: typeof asc): PgSelect {
   const found = matches.limit(SEARCH_EXACT_TOTAL_LIMIT + 1).as('found') as unknown as Record<string, AnyPgColumn>;
@@ -67,14 +68,15 @@ export function foundFirst(db: Db, matches: PgSelect, direction: typeof asc): Pg
 /**
  * A page of a list and its total (docs/features/lists.md): `rows` reads the page (its ids found by pageKeys), `count`
  * selects the list's rows without order or limit, `filtered` says whether anything but the list itself narrows it
- * (totalPolicy). The two are read side by side, unless `rows` needs the total to choose its plan (a search: few
- * matches are sorted once found, foundFirst); then the count comes first.
+ * (totalPolicy). The two are read side by side. A search's `rows` is a function of `few`: its page read from the
+ * matches sorted once found (foundFirst), right only when they are few, which is read beside the count; when the
+ * count finds more than its limit (the total turns approximate), the page is read again in the list's order.
  */
 export async function readList<Row>(
   db: Db,
   query: ListQuery,
   parts: {
-    rows: PromiseLike<Row[]> | ((total: ListTotal) => PromiseLike<Row[]>);
+    rows: PromiseLike<Row[]> | ((few: boolean) => PromiseLike<Row[]>);
     count: () => PgSelect;
     filtered: boolean;
   },
@@ -82,8 +84,8 @@ export async function readList<Row>(
   const counting = () => listTotal(db, parts.count, totalPolicy(query, parts.filtered));
   const { rows: read } = parts;
   if (typeof read === 'function') {
-    const total = await counting();
-    const rows = await read(total);
+    const [total, found] = await readTogether(db, [counting, () => read(true)] as const);
+    const rows = total.approximate ? await read(false) : found;
     return { rows, meta: totalMeta(total, query, rows.length) };
   }
   // Side by side from the pool; one after the other inside a transaction, which holds one connection.
@@ -238,9 +240,9 @@ async function translatedPage<Sel extends SelectedFields, S extends string>(
       .orderBy(direction(sortColumn), direction(owner.id));
   };
   const page = await readList(db, query, {
-    // A search's count decides its page's plan: few matches are found first, then sorted (foundFirst, which orders
-    // by the key columns: a sort by an expression keeps the list's plan).
-    rows: query.search && is(keySort, Column) ? (total) => rows(!total.approximate) : rows(false),
+    // A search's page of few matches is found first, then sorted (foundFirst, which orders by the key columns: a sort
+    // by an expression keeps the list's plan); its count says whether they were few.
+    rows: query.search && is(keySort, Column) ? rows : rows(false),
     count,
     filtered: query.status !== undefined || filters.length > 0,
   });

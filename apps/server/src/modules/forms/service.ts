@@ -76,7 +76,7 @@ export async function listSubmissions(db: Db, kind: FormKind, query: ListQuery):
       .orderBy(...orderBy);
   };
   const page = await readList(db, query, {
-    rows: query.search ? (total) => rows(!total.approximate) : rows(false),
+    rows: query.search ? rows : rows(false),
     count: () => db.select({ one: sql`1` }).from(table).where(where).$dynamic(),
     filtered: false,
   });
