@@ -13,6 +13,7 @@ import { useSignedInServer } from './test/content-cases.js';
 import { buildGallery, buildText, buildUser } from './test/factories.js';
 import { registration } from './test/form-cases.js';
 import { noiseJpeg } from './test/gallery-images.js';
+import { refusedInserts } from './test/refused-inserts.js';
 
 // Every write is one operation that asks its own policy (docs/ARCHITECTURE.md "How a save travels"): whoever calls it
 // (a route, the CLI, a job) gets 403 for a user the policy refuses, and nothing is written. The public form's
@@ -76,13 +77,8 @@ describe('an operation asks its policy, whoever calls it', () => {
 });
 
 describe("a visitor's submission is one transaction", () => {
-  let failing = false;
-  afterEach(async () => {
-    if (!failing) return;
-    await db().execute(sql.raw('drop trigger fail_jobs on jobs'));
-    await db().execute(sql.raw('drop function fail_jobs()'));
-    failing = false;
-  });
+  const jobs = refusedInserts(db, 'jobs');
+  afterEach(() => jobs.accept());
 
   it('with its mails refused, no registration, car or count of the address is left; then it is stored once', async () => {
     const submission = { kind: 'registration' as const, input: FORM_SCHEMAS.registration.parse(registration()) };
@@ -92,22 +88,13 @@ describe("a visitor's submission is one transaction", () => {
     const cars = () => count(sql`select count(*)::int as n from form_registration_cars`);
     const counted = () => count(sql`select count(*)::int as n from login_attempts`);
     const [rowsBefore, carsBefore, countedBefore] = [await rows(), await cars(), await counted()];
-    await db().execute(
-      sql.raw(`create function fail_jobs() returns trigger language plpgsql as $$
-      begin raise exception 'test: no jobs'; end $$`),
-    );
-    await db().execute(
-      sql.raw('create trigger fail_jobs before insert on jobs for each statement execute function fail_jobs()'),
-    );
-    failing = true;
+    await jobs.refuse();
     await expect(submitForm(db(), submission, visit)).rejects.toThrow(/insert into "jobs"/);
     expect(await rows()).toBe(rowsBefore);
     expect(await cars()).toBe(carsBefore);
     expect(await counted()).toBe(countedBefore);
 
-    await db().execute(sql.raw('drop trigger fail_jobs on jobs'));
-    await db().execute(sql.raw('drop function fail_jobs()'));
-    failing = false;
+    await jobs.accept();
     const stored = await submitForm(db(), submission, visit);
     expect(await rows()).toBe(rowsBefore + 1);
     expect(await cars()).toBe(carsBefore + 2);

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { useSignedInServer } from './test/content-cases.js';
 import { buildGallery, buildGalleryImage, buildUser } from './test/factories.js';
 import { Agent } from './test/harness.js';
+import { refusedInserts } from './test/refused-inserts.js';
 
 // Every write of the admin is one operation (docs/ARCHITECTURE.md "How a save travels"): its rows, what it ends (a
 // blocked user's sessions) and its log entry commit together. With the log refused, each write below answers 500
@@ -15,24 +16,10 @@ async function one(query: ReturnType<typeof sql>): Promise<Record<string, unknow
   return ((await db().execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows[0];
 }
 
-let failing = false;
-/** Makes every insert into the activity log fail until `afterEach` drops the trigger. */
-async function refuseLog() {
-  await db().execute(
-    sql.raw(`create function fail_log() returns trigger language plpgsql as $$
-    begin raise exception 'test: the log is refused'; end $$`),
-  );
-  await db().execute(
-    sql.raw('create trigger fail_log before insert on activity_logs for each statement execute function fail_log()'),
-  );
-  failing = true;
-}
-async function acceptLog() {
-  if (!failing) return;
-  await db().execute(sql.raw('drop trigger fail_log on activity_logs'));
-  await db().execute(sql`drop function fail_log()`);
-  failing = false;
-}
+const log = refusedInserts(db, 'activity_logs');
+/** Makes every insert into the activity log fail until `afterEach` accepts it again. */
+const refuseLog = () => log.refuse();
+const acceptLog = () => log.accept();
 afterEach(acceptLog);
 
 describe('a write and its log entry commit together', () => {
