@@ -78,7 +78,9 @@ test('a test mail of a template goes to the signed-in user, in the language pick
 });
 
 test.describe('news in bulk', () => {
-  // The second test works on the copies the first one made.
+  // The second test works on the copies the first one made. Their titles are this run's own, so that a retry (in a
+  // new worker, which gives RUN again) meets none of the first try's addresses.
+  const RUN = Date.now().toString(36);
   test.describe.configure({ mode: 'serial' });
 
   test('news are duplicated as hidden drafts', async ({ page }) => {
@@ -87,8 +89,8 @@ test.describe('news in bulk', () => {
         langs: { sk: pageLikeLang(sk, `${slug}-sk`), en: pageLikeLang(en, `${slug}-en`) },
         module_id: 1,
       });
-    const first = await category('Oznamy E2E', 'Notices E2E', 'oznamy-e2e');
-    await category('Akcie E2E', 'Events E2E', 'akcie-e2e');
+    const first = await category(`Oznamy E2E ${RUN}`, `Notices E2E ${RUN}`, `oznamy-e2e-${RUN}`);
+    await category(`Akcie E2E ${RUN}`, `Events E2E ${RUN}`, `akcie-e2e-${RUN}`);
     const articleLang = (title: string, title_url: string) => ({
       title,
       title_url,
@@ -97,8 +99,8 @@ test.describe('news in bulk', () => {
       meta_description: '',
     });
     for (const [sk, en, slug] of [
-      ['Nový sklad E2E', 'New warehouse E2E', 'novy-sklad-e2e'],
-      ['Letná akcia E2E', 'Summer sale E2E', 'letna-akcia-e2e'],
+      [`Nový sklad E2E ${RUN}`, `New warehouse E2E ${RUN}`, `novy-sklad-e2e-${RUN}`],
+      [`Letná akcia E2E ${RUN}`, `Summer sale E2E ${RUN}`, `letna-akcia-e2e-${RUN}`],
     ] as const) {
       await apiCreate(page, '/api/blog/', {
         langs: { sk: articleLang(sk, slug), en: articleLang(en, `${slug}-en`) },
@@ -110,9 +112,9 @@ test.describe('news in bulk', () => {
     // Through the menu: the admin is loaded already (a new page load costs seconds on a busy machine).
     await page.getByTestId('nav-news').click();
     await expect(page).toHaveURL(/\/admin\/app\/news$/);
-    await expect(rowOf(page, 'Nový sklad E2E')).toBeVisible();
-    await rowOf(page, 'Nový sklad E2E').getByRole('checkbox').check();
-    await rowOf(page, 'Letná akcia E2E').getByRole('checkbox').check();
+    await expect(rowOf(page, `Nový sklad E2E ${RUN}`)).toBeVisible();
+    await rowOf(page, `Nový sklad E2E ${RUN}`).getByRole('checkbox').check();
+    await rowOf(page, `Letná akcia E2E ${RUN}`).getByRole('checkbox').check();
     await expect(page.getByTestId('list-bulk')).toContainText('2');
     await page.getByTestId('list-bulk').click();
     await expect(page.getByTestId('bulk-duplicate')).toBeVisible();
@@ -122,16 +124,16 @@ test.describe('news in bulk', () => {
     await look(page, 'bulk-duplicate-confirm-sk');
     await confirm(page);
     await expectSuccess(page, 'Duplikované: 2.');
-    const copy = rowOf(page, 'Nový sklad E2E (kópia)');
+    const copy = rowOf(page, `Nový sklad E2E ${RUN} (kópia)`);
     await expect(copy).toBeVisible();
-    await expect(rowOf(page, 'Letná akcia E2E (kópia)')).toBeVisible();
+    await expect(rowOf(page, `Letná akcia E2E ${RUN} (kópia)`)).toBeVisible();
     // A hidden draft.
     await expect(copy.getByTestId('cell-status')).toHaveAttribute('data-status', '0');
     await look(page, 'bulk-duplicated-sk');
 
     // The same in English.
     await language(page, 'en');
-    const english = rowOf(page, 'New warehouse E2E');
+    const english = rowOf(page, `New warehouse E2E ${RUN}`);
     await expect(english).toBeVisible();
     await english.getByRole('checkbox').check();
     await page.getByTestId('list-bulk').click();
@@ -143,17 +145,17 @@ test.describe('news in bulk', () => {
     await confirm(page);
     await expectSuccess(page, 'Duplicated: 1.');
     // The Slovak run's copy and this one.
-    await expect(rowOf(page, 'New warehouse E2E (copy)')).toHaveCount(2);
+    await expect(rowOf(page, `New warehouse E2E ${RUN} (copy)`)).toHaveCount(2);
   });
 
   test('the copies are given a category in bulk', async ({ page }) => {
     await page.getByTestId('nav-news').click();
     // Two copies carry this Slovak title (the English run duplicated the same article): the first of them.
-    const copy = rowOf(page, 'Nový sklad E2E (kópia)').first();
+    const copy = rowOf(page, `Nový sklad E2E ${RUN} (kópia)`).first();
     await expect(copy).toBeVisible();
     // Both copies get the second category; their first one stays.
     await copy.getByRole('checkbox').check();
-    await rowOf(page, 'Letná akcia E2E (kópia)').getByRole('checkbox').check();
+    await rowOf(page, `Letná akcia E2E ${RUN} (kópia)`).getByRole('checkbox').check();
     await expect(page.getByTestId('list-bulk')).toContainText('2');
     await page.getByTestId('list-bulk').click();
     await page.getByTestId('bulk-category').click();
@@ -161,18 +163,21 @@ test.describe('news in bulk', () => {
     await expect(dialog).toContainText('Priradiť kategóriu vybraným položkám (2)?');
     await expect(dialog.getByTestId('confirm-ok')).toBeDisabled();
     await dialog.locator('.ant-select').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: 'Akcie E2E' }).click();
+    await page
+      .locator('.ant-select-item-option')
+      .filter({ hasText: `Akcie E2E ${RUN}` })
+      .click();
     await expect(dialog.getByTestId('confirm-ok')).toBeEnabled();
     await look(page, 'bulk-category-confirm-sk');
     await confirm(page);
     await expectSuccess(page, 'Kategória priradená: 2.');
-    await expect(copy).toContainText('Akcie E2E');
-    await expect(copy).toContainText('Oznamy E2E');
-    await expect(rowOf(page, 'Nový sklad E2E')).not.toContainText('Akcie E2E');
+    await expect(copy).toContainText(`Akcie E2E ${RUN}`);
+    await expect(copy).toContainText(`Oznamy E2E ${RUN}`);
+    await expect(rowOf(page, `Nový sklad E2E ${RUN}`)).not.toContainText(`Akcie E2E ${RUN}`);
 
     await language(page, 'en');
-    await expect(rowOf(page, 'Summer sale E2E (copy)')).toBeVisible();
-    await rowOf(page, 'Summer sale E2E (copy)').getByRole('checkbox').check();
+    await expect(rowOf(page, `Summer sale E2E ${RUN} (copy)`)).toBeVisible();
+    await rowOf(page, `Summer sale E2E ${RUN} (copy)`).getByRole('checkbox').check();
     await page.getByTestId('list-bulk').click();
     await page.getByTestId('bulk-category').click();
     await expect(page.getByRole('dialog')).toContainText('Assign a category to the selected items');

@@ -113,9 +113,11 @@ test('every statistics screen shows its chart or tables from the demo traffic', 
       await expect(page.getByTestId('stats-table-country')).not.toContainText('Slovakia');
       await expect(page.getByTestId('stats-table-language')).toContainText('slovenčina');
       await expect(page.getByTestId('stats-table-language')).not.toContainText('sk-sk');
-      // Cities stored in English by their Slovak name (the demo's Czech visitors come mostly from Prague).
-      await expect(page.getByTestId('stats-table-city')).toContainText('Praha');
-      await expect(page.getByTestId('stats-table-city')).not.toContainText('Prague');
+      // Cities stored in English shown by their Slovak names. Which foreign cities make the top ten depends on the
+      // day the demo's traffic was drawn: Praha was not among them on 2026-12-01 (Londýn and Mníchov were).
+      const cities = page.getByTestId('stats-table-city');
+      await expect(cities).toContainText(/Praha|Viedeň|Budapešť|Berlín|Mníchov|Krakov|Katovice|Londýn/);
+      await expect(cities).not.toContainText(/Prague|Vienna|Budapest|Berlin\b|Munich|Kraków|London/);
     }
     await shot(page, `stats-${route}`);
   }
