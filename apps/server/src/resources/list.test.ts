@@ -186,36 +186,6 @@ describe('large lists', () => {
     expect(Math.abs(estimated.total - ARTICLES)).toBeLessThan(ARTICLES * 0.1);
   });
 
-  it('every column a list searches through a trigram index keeps a ten times finer histogram (migration 0022)', async () => {
-    // The search's row estimate comes from the column's histogram; at the default target it flipped the plan of a
-    // word in 1 % of the titles between 12 and 140 ms (docs/features/lists.md, "Search").
-    const result = (await ctx.server.ctx.db.execute(sql`
-      select c.relname as tbl, coalesce(a.attname, ic.relname) as col, coalesce(ia.attstattarget, a.attstattarget) as target
-      from pg_index i
-      join pg_class ic on ic.oid = i.indexrelid
-      join pg_class c on c.oid = i.indrelid
-      join pg_opclass o on o.oid = i.indclass[0]
-      left join pg_attribute a on i.indkey[0] <> 0 and a.attrelid = i.indrelid and a.attnum = i.indkey[0]
-      left join pg_attribute ia on i.indkey[0] = 0 and ia.attrelid = i.indexrelid and ia.attnum = 1
-      where o.opcname = 'gin_trgm_ops' and ic.relname not like '%fold_trgm_idx'
-      order by 1, 2`)) as unknown as { rows: { tbl: string; col: string; target: number | null }[] };
-    expect(result.rows.length).toBeGreaterThanOrEqual(20);
-    expect(result.rows.filter((r) => Number(r.target) !== 1000)).toEqual([]);
-  });
-
-  it('no trigram index keeps a pending list, which only a vacuum empties (migration 0023)', async () => {
-    // PGlite never vacuums: with the list a search of 20,000 users read it through (41 ms instead of 0.1 ms).
-    const result = (await ctx.server.ctx.db.execute(sql`
-      select ic.relname as name, coalesce(array_to_string(ic.reloptions, ','), '') as options
-      from pg_index i
-      join pg_class ic on ic.oid = i.indexrelid
-      join pg_opclass o on o.oid = i.indclass[0]
-      where o.opcname = 'gin_trgm_ops'
-      order by 1`)) as unknown as { rows: { name: string; options: string }[] };
-    expect(result.rows.length).toBeGreaterThanOrEqual(40);
-    expect(result.rows.filter((r) => !r.options.split(',').includes('fastupdate=false'))).toEqual([]);
-  });
-
   it('search, deep pages and sorts are served from indexes, joining the titles only when needed', async () => {
     const { db } = ctx.server.ctx;
     const listSql = async (query: string) => {
