@@ -255,58 +255,6 @@ export async function storeImage(
   return file;
 }
 
-export interface ImageFieldInput {
-  /** Storage folder of the resource: `settings`, `user`, `page`, … */
-  model: string;
-  id: number;
-  /** The form field, for the 422 answer (`image`, `poster`, `langs.sk.image`). */
-  field: string;
-  /** A new file, DELETE_MARKER, or undefined to keep the current image. */
-  value: Buffer | string | undefined;
-  /** The file name the row holds now. */
-  current: string | null | undefined;
-  /**
-   * Optional: writes the returned name into the row. When given, a failure of persist removes the new files
-   * and keeps the old ones, and the old files are removed only after persist succeeded.
-   */
-  persist?: (file: string | null) => Promise<unknown>;
-}
-
-/**
- * Applies an image field of a resource write and answers the file name the row must hold:
- * - undefined → the current name (nothing changes on disk);
- * - DELETE_MARKER → null, the current files are removed;
- * - a Buffer → checked and stored under a new name (files first; a refusal is 422 and nothing is written; a
- *   failed write is a 507 and nothing stays).
- *
- * The row is never left pointing at a half-written image: the new files are complete before the name is
- * returned. Prefer `persist` (the row update): the helper then removes the new files when persist throws
- * (a 409 stale update keeps the old image intact) and removes the replaced files only after it succeeded.
- * Without `persist` the replaced files are removed at once; if the caller's row update then fails, it calls
- * `removeImage` for the returned name.
- */
-export async function saveImageField(ctx: Pick<AppContext, 'config'>, input: ImageFieldInput): Promise<string | null> {
-  const { model, id, field, value, current, persist } = input;
-  const storage = mediaStorage(ctx.config);
-  const old = current ?? null;
-  if (value === undefined) return old;
-  let next: string | null;
-  if (value === DELETE_MARKER) next = null;
-  else if (Buffer.isBuffer(value)) next = await storeImage(ctx, { model, id, field, buffer: value });
-  else throw invalid({ [field]: [ERR.image] }, 'http.notAnImage');
-
-  if (persist) {
-    try {
-      await persist(next);
-    } catch (err) {
-      if (next) await storage.remove(model, id, next).catch(() => {});
-      throw err;
-    }
-  }
-  if (old && old !== next) await storage.remove(model, id, old).catch(() => {});
-  return next;
-}
-
 /** Removes both files of an image (e.g. after a failed row update, or when a record is purged). */
 export async function removeImage(
   ctx: Pick<AppContext, 'config'>,

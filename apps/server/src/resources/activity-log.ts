@@ -33,7 +33,7 @@ export async function queueChange(db: Pick<Db, 'insert'>, change: Change) {
 export async function logActivity(
   db: Db,
   entry: { userId: number | null; model: LogModel; rowIds: number[]; action: LogAction },
-  flips?: Pick<Change, 'published' | 'unpublished'>,
+  flips?: Pick<Change, 'published' | 'unpublished' | 'resource'>,
 ) {
   if (entry.rowIds.length === 0) return;
   await db

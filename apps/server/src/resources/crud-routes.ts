@@ -25,10 +25,9 @@ import { t } from '../i18n/index.js';
 import { imageUploadConfig } from '../media/images.js';
 import type { CategorySpec } from './assign-category.js';
 import { registerCopyRoutes } from './bulk-copy-routes.js';
-import { type ImageColumn, imageFields } from './image-fields.js';
-import { keptFiles } from './kept-files.js';
+import { contentWriter } from './content-writer.js';
 import { translationStatusOf, translationsOf } from './langs.js';
-import { type ContentWrites, contentOperations, type WithFiles, type WithNewFiles } from './operations.js';
+import type { ContentWrites, WithFiles, WithNewFiles } from './operations.js';
 import { registerRevisionRoutes } from './revision-routes.js';
 import { registerTranslationRoutes } from './translation-routes.js';
 
@@ -77,11 +76,8 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
     listQuery: Q;
     list: (query: z.output<Q>, lang: Locale) => Promise<ListResponse<unknown>>;
     body: B;
-    /**
-     * The record's image columns (`image` unless `fields` names others, e.g. a news article's poster) take
-     * uploads stored under `MEDIA_DIR/<media>/<id>/` (docs/features/media-storage.md).
-     */
-    image?: { media: string; config: Config; fields?: readonly ImageColumn[] };
+    /** Where the record's image files go (its `image` columns: operations.ts ContentWrites). */
+    config: Config;
     /**
      * The zod schemas of a list row and of a record: the answers are serialized through them and the OpenAPI
      * document shows them. Until a resource names its own, any object with an id passes as it is.
@@ -99,20 +95,16 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
 ) {
   const { resource } = spec;
   const { db, can, read, table, model } = resource;
-  // A record's image files stay while a revision of it names them (kept-files.ts), so a restore brings them back.
-  const files = spec.image ? (spec.image.fields ?? ['image']) : [];
-  const kept =
-    spec.image && keptFiles(db, { table, model, media: spec.image.media, config: spec.image.config, fields: files });
   // Every write is one operation (operations.ts): the policy, then the record, its revision and the log entry in
   // one transaction. The routes validate, write new files first (image-fields.ts) and answer.
-  const operations = contentOperations(resource, kept);
+  const { operations, image, media } = contentWriter(resource, spec.config);
+  const files = media?.fields ?? [];
   const noun = nounOf(app);
   const row = spec.row ?? anyRecordSchema;
   const record = spec.record ?? anyRecordSchema;
   // `{data, abilities}`, and for a translated record each locale's state (docs/features/translations.md).
   const recordAnswer = recordResponse(record).extend({ translation: translationStatusSchema.optional() });
   const allow = authorizer(can);
-  const image = spec.image ? imageFields(db, table, { ...spec.image, release: kept?.release }) : undefined;
   const writeOptions = image
     ? { config: { ...imageUploadConfig, openapiFiles: files }, preValidation: image.capture }
     : {};
@@ -165,7 +157,7 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
       // The new image files are written under a reserved id before the transaction (image.createWith), which then
       // inserts the record with that id and points it at them.
       const uploads = image && (await image.checked(request));
-      const files: WithNewFiles | undefined = image && uploads && ((save) => image.createWith(request, uploads, save));
+      const files: WithNewFiles | undefined = image && uploads && ((save) => image.createWith(uploads, save, request));
       const { data } = await operations.create(user, input, files);
       reply.code(201);
       return { message: t(request.lang, 'crud.stored'), data };
@@ -185,7 +177,7 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
       const input = request.body as z.output<B>;
       // The new image files are written before the transaction (image.update), which then points the record at them.
       const uploads = image && (await image.checked(request));
-      const files: WithFiles | undefined = image && uploads && ((save) => image.update(request, id, uploads, save));
+      const files: WithFiles | undefined = image && uploads && ((save) => image.update(id, uploads, save, request));
       const data = await operations.update(user, id, input, files);
       return { message: t(request.lang, 'crud.updated'), data };
     },
@@ -274,7 +266,7 @@ export function registerContentRoutes<Q extends z.ZodType, B extends z.ZodType>(
       resource,
       body: spec.body as z.ZodType<z.output<B>>,
       adjust: spec.duplicate.adjust,
-      image: spec.image && { ...spec.image, fields: files },
+      image: media,
     },
     categories: spec.categories && { ...spec.categories, resource },
   });

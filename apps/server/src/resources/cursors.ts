@@ -1,7 +1,8 @@
 // A keyset page's cursor (docs/api.md Lists, cursors): the row a page starts from, written into `meta.cursors` and
 // read back from the query, checked before the database sees it.
-import { INT4_MAX, type ListQuery } from '@backoffice/shared';
-import type { Column } from 'drizzle-orm';
+import { INT4_MAX, type ListMeta, type ListQuery } from '@backoffice/shared';
+import { and, asc, Column, desc, is, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 export const CURSOR_KEY = '__cursor_key';
 export const CURSOR_ID = '__cursor_id';
@@ -77,4 +78,69 @@ export function cursorValueFits(column: Column, value: string): boolean {
     default:
       return false;
   }
+}
+
+/**
+ * Where a list's page starts when "next" or "previous" reached it (docs/api.md Lists, cursors): after its neighbour's
+ * last row or before its first, instead of skipping every row before it. A list sorted by a column that holds no
+ * null has cursors (`cursored`); any other sort, and a page reached by its number, is found by its offset.
+ */
+export function keysetOf(
+  query: Pick<ListQuery, 'page' | 'after' | 'before'>,
+  sort: string,
+  order: 'asc' | 'desc',
+  sortColumn: AnyPgColumn | SQL,
+) {
+  const cursored = is(sortColumn, Column) && sortColumn.notNull;
+  const keyset =
+    query.page > 1 && cursored
+      ? readCursor(query, sort, order, (value) => cursorValueFits(sortColumn, value))
+      : undefined;
+  const from = keyset && (keyset.after ?? keyset.before);
+  const ascending = (order === 'asc') === (keyset?.before === undefined);
+  return {
+    cursored,
+    /** Whether the page starts from a cursor (then no offset). */
+    fromCursor: from !== undefined,
+    /** The order the page's keys are found in: the list's, or its reverse for "previous". */
+    keyDirection: ascending ? asc : desc,
+    /**
+     * The keys from the cursor on (none without one): the first comparison lets an index on the sort column start
+     * there; the row comparison settles ties.
+     */
+    startAt: (keySort: AnyPgColumn | SQL, keyId: AnyPgColumn) =>
+      from
+        ? and(
+            ascending ? sql`${keySort} >= ${from.value}` : sql`${keySort} <= ${from.value}`,
+            ascending
+              ? sql`(${keySort}, ${keyId}) > (${from.value}, ${from.id})`
+              : sql`(${keySort}, ${keyId}) < (${from.value}, ${from.id})`,
+          )
+        : undefined,
+  };
+}
+
+/** What a page's rows select beside their own fields for its cursors: the sort value as text and the id. */
+export const cursorFields = (sortColumn: AnyPgColumn | SQL, id: AnyPgColumn) => ({
+  [CURSOR_KEY]: sql<string>`${sortColumn}::text`,
+  [CURSOR_ID]: id,
+});
+
+/** A page with the cursors of its first and last row (read with cursorFields), which its rows then lose. */
+export function withCursors<Row extends Record<string, unknown>>(
+  page: { rows: readonly Row[]; meta: ListMeta },
+  { sort, order, cursored }: { sort: string; order: string; cursored: boolean },
+): { rows: Omit<Row, typeof CURSOR_KEY | typeof CURSOR_ID>[]; meta: ListMeta } {
+  const keyed = page.rows;
+  const rows = keyed.map(({ [CURSOR_KEY]: _key, [CURSOR_ID]: _id, ...row }) => row);
+  const first = keyed[0];
+  const last = keyed.at(-1);
+  const cursors =
+    cursored && first && last
+      ? {
+          after: writeCursor(sort, order, String(last[CURSOR_KEY]), Number(last[CURSOR_ID])),
+          before: writeCursor(sort, order, String(first[CURSOR_KEY]), Number(first[CURSOR_ID])),
+        }
+      : undefined;
+  return { rows, meta: { ...page.meta, ...(cursors ? { cursors } : {}) } };
 }

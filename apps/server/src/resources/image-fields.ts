@@ -17,13 +17,16 @@ type ImageUpload = ProcessedImage | typeof DELETE_MARKER | undefined;
 /** The columns of a record that hold an image file. */
 export type ImageColumn = 'image' | 'poster';
 
+/** Where a save comes from: the request whose log a storage failure is written to (none: the server's own). */
+export type SaveOrigin = Pick<FastifyRequest, 'log' | 'id'> | undefined;
+
 /** Runs media work; a 507 (storageFailure) is logged with its system error before it becomes the answer. */
-async function logged<T>(request: FastifyRequest, work: Promise<T>): Promise<T> {
+async function logged<T>(origin: SaveOrigin, work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (err) {
     const cause = storageFailureCause(err);
-    if (cause) request.log.error({ err: cause, reqId: request.id }, 'media write failed');
+    if (cause && origin) origin.log.error({ err: cause, reqId: origin.id }, 'media write failed');
     throw err;
   }
 }
@@ -112,8 +115,13 @@ export function imageFields(
       raw.set(request, body && typeof body === 'object' ? body : {});
     },
 
-    async checked(request: FastifyRequest): Promise<ImageUpload[]> {
-      const body = raw.get(request) ?? {};
+    /** The request's image fields (taken by `capture`), checked. */
+    checked(request: FastifyRequest): Promise<ImageUpload[]> {
+      return this.check(raw.get(request) ?? {});
+    },
+
+    /** Image field values (a file's bytes, the delete marker, or anything else: keep), checked and encoded. */
+    async check(body: Record<string, unknown>): Promise<ImageUpload[]> {
       const errors: Record<string, string[]> = {};
       const uploads: ImageUpload[] = [];
       for (const field of fields) {
@@ -136,14 +144,14 @@ export function imageFields(
      * answered.
      */
     async update<T>(
-      request: FastifyRequest,
       id: number,
       uploads: ImageUpload[],
       save: (point: (tx: Tx) => Promise<void>) => Promise<T>,
+      origin?: SaveOrigin,
     ): Promise<T> {
       const place = { model: target.media, id };
       const images = uploads.map((upload) => (upload === DELETE_MARKER ? undefined : upload));
-      const written = await logged(request, writeImages(ctx, place, images));
+      const written = await logged(origin, writeImages(ctx, place, images));
       const next = uploads.map((upload, i) => (upload === DELETE_MARKER ? null : written[i]));
       let replaced: (string | null)[] = [];
       const point = async (tx: Tx) => {
@@ -210,9 +218,9 @@ export function imageFields(
      * go. Answers what `save` answered.
      */
     async createWith<T>(
-      request: FastifyRequest,
       uploads: ImageUpload[],
       save: (id: number, point: (tx: Tx) => Promise<void>) => Promise<T>,
+      origin?: SaveOrigin,
     ): Promise<T> {
       const id = await reserveId();
       const removeFolder = () =>
@@ -221,7 +229,7 @@ export function imageFields(
           .catch(() => {});
       let saved: T;
       try {
-        saved = await this.update(request, id, uploads, (point) => save(id, point));
+        saved = await this.update(id, uploads, (point) => save(id, point), origin);
       } catch (err) {
         // No other write knows a reserved id: whatever is stored under it is this create's.
         await removeFolder();

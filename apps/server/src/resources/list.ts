@@ -4,7 +4,7 @@ import type { AnyPgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from '../db/client.js';
 import { readTogether } from '../db/transaction.js';
-import { CURSOR_ID, CURSOR_KEY, cursorValueFits, readCursor, writeCursor } from './cursors.js';
+import { cursorFields, keysetOf, withCursors } from './cursors.js';
 import type { Translations } from './langs.js';
 import { likePattern, resolveSort } from './paging.js';
 import { listTotal, SEARCH_EXACT_TOTAL_LIMIT, totalMeta, totalPolicy } from './total.js';
@@ -153,16 +153,10 @@ async function translatedPage<Sel extends SelectedFields, S extends string>(
       query.translation ? sql`${(langsJoined ? tr.flags.table : tr.flags.owner)[query.translation]}` : undefined,
       ...filters,
     );
-  // A page reached by "next" or "previous" starts from its neighbour's last or first row (docs/api.md Lists,
-  // cursors) instead of skipping every row before it.
-  const keyset =
-    query.page > 1 && sortIsColumn && sortColumn.notNull
-      ? readCursor(query, sort, order, (value) => cursorValueFits(sortColumn, value))
-      : undefined;
-  const forward = keyset?.before === undefined;
-  const ascending = (order === 'asc') === forward;
+  // A page reached by "next" or "previous" starts from its neighbour's last or first row (cursors.ts keysetOf).
+  const keyset = keysetOf(query, sort, order, sortColumn);
   const direction = order === 'asc' ? asc : desc;
-  const keyDirection = ascending ? asc : desc;
+  const { keyDirection } = keyset;
   // A search, or a list in the order of its titles, reads the language rows, which keep the record's status, last
   // change and removal (schema/base.ts recordKeys): when its filters and its order need nothing else of the record,
   // its rows are counted, filtered and ordered there alone (a deep page by title walks the live titles' index alone),
@@ -197,19 +191,10 @@ async function translatedPage<Sel extends SelectedFields, S extends string>(
     return (query.search ? q.innerJoin(table, tr.joinOn(lang)) : q).where(where(Boolean(query.search)));
   };
   // The page's ids, by this sort column and the record's id: the language rows' own when the search reads them
-  // alone. From a cursor, the first comparison lets an index on the sort column start there; the row comparison
-  // settles ties.
+  // alone; from a cursor, those after it.
   const keySort = alone && langSort ? langSort : sortColumn;
   const keyId = alone ? tr.ownerColumn : owner.id;
-  const from = keyset && (keyset.after ?? keyset.before);
-  const afterKey = from
-    ? and(
-        ascending ? sql`${keySort} >= ${from.value}` : sql`${keySort} <= ${from.value}`,
-        ascending
-          ? sql`(${keySort}, ${keyId}) > (${from.value}, ${from.id})`
-          : sql`(${keySort}, ${keyId}) < (${from.value}, ${from.id})`,
-      )
-    : undefined;
+  const afterKey = keyset.startAt(keySort, keyId);
   const matches = () => {
     const keyQuery = db
       .select(keyColumns(keySort, keyId))
@@ -223,7 +208,7 @@ async function translatedPage<Sel extends SelectedFields, S extends string>(
     pageKeys(
       few ? foundFirst(db, matches(), keyDirection) : matches().orderBy(keyDirection(keySort), keyDirection(keyId)),
       query,
-      Boolean(from),
+      keyset.fromCursor,
     );
   const rows = (few: boolean) => {
     const page = keys(few);
@@ -231,8 +216,7 @@ async function translatedPage<Sel extends SelectedFields, S extends string>(
       .select({
         ...(args.select as SelectedFields),
         translation: translationOf(tr),
-        [CURSOR_KEY]: sql<string>`${sortColumn}::text`,
-        [CURSOR_ID]: owner.id,
+        ...cursorFields(sortColumn, owner.id),
       })
       .from(owner)
       .innerJoin(table, tr.joinOn(lang))
@@ -246,29 +230,7 @@ async function translatedPage<Sel extends SelectedFields, S extends string>(
     count,
     filtered: query.status !== undefined || filters.length > 0,
   });
-  return pageOf(page, { sort, order, cursored: sortIsColumn && sortColumn.notNull });
-}
-
-/** A translated list's page with the cursors of its first and last row (each read with its sort value and id). */
-function pageOf<Sel extends SelectedFields>(
-  page: { rows: readonly Record<string, unknown>[]; meta: ListMeta },
-  { sort, order, cursored }: { sort: string; order: string; cursored: boolean },
-): TranslatedPage<Sel> {
-  const keyed = page.rows;
-  const rows = keyed.map(({ [CURSOR_KEY]: _key, [CURSOR_ID]: _id, ...row }) => row);
-  const first = keyed[0];
-  const last = keyed.at(-1);
-  const cursors =
-    cursored && first && last
-      ? {
-          after: writeCursor(sort, order, String(last[CURSOR_KEY]), Number(last[CURSOR_ID])),
-          before: writeCursor(sort, order, String(first[CURSOR_KEY]), Number(first[CURSOR_ID])),
-        }
-      : undefined;
-  return {
-    rows: rows as unknown as TranslatedPage<Sel>['rows'],
-    meta: { ...page.meta, ...(cursors ? { cursors } : {}) },
-  };
+  return withCursors(page, { sort, order, cursored: keyset.cursored }) as unknown as TranslatedPage<Sel>;
 }
 
 /** Each locale's translation state of a row: `{sk: 'complete'|'missing'|'outdated', en: …}`. */

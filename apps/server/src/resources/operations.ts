@@ -12,6 +12,7 @@ import type { ContentAction } from '../http/policy.js';
 import type { AuthUser } from '../http/session.js';
 import { logActivity } from './activity-log.js';
 import { type Draft, draftOf, dropDraft, writeDraft } from './drafts.js';
+import type { ImageColumn } from './image-fields.js';
 import type { KeptFiles } from './kept-files.js';
 import { markTranslationCurrent, type Translations, translationStatusOf } from './langs.js';
 import { softResource } from './resource.js';
@@ -42,6 +43,11 @@ export interface ContentWrites<I> {
   table: Parameters<typeof softResource>[1];
   model: LogModel;
   can: (user: AuthUser, action: ContentAction) => boolean;
+  /**
+   * The record's image columns (`image` unless `fields` names others, e.g. a news article's poster), whose uploads
+   * are stored under `MEDIA_DIR/<media>/<id>/` (docs/features/media-storage.md). Unset: the record has no image.
+   */
+  image?: { media: string; fields?: readonly ImageColumn[] };
   /** Inserts a record and answers its id; given `id` (reserved for a record with images), inserts it with that id. */
   create: (tx: Tx, input: I, id?: number) => Promise<number>;
   update: (tx: Tx, id: number, input: I) => Promise<void>;
@@ -122,6 +128,22 @@ export function contentOperations<I>(spec: ContentWrites<I>, images?: KeptFiles)
           return recorded({ userId: actorId(user), model, rowIds: [id], action: 'update' });
         });
       return saved(files ? await files(save) : await save(), id);
+    },
+
+    /**
+     * Points record `id` at new files and changes nothing else (the demo's pictures, added once the server answers:
+     * seed/demo/seeding.ts addPictures); kept and logged as an update. Answers the record.
+     */
+    async addFiles(user: Actor, id: number, files: WithFiles): Promise<unknown> {
+      permit(user, 'update');
+      const kept = await files((point) =>
+        written(async (tx, recorded) => {
+          await keepOriginal(tx, model, id, (rowId) => read(tx, rowId));
+          await point(tx);
+          return recorded({ userId: actorId(user), model, rowIds: [id], action: 'update' });
+        }),
+      );
+      return saved(kept, id);
     },
 
     /**

@@ -1,12 +1,13 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { count, eq, isNotNull, max, min, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, max, min, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { type Db, openDatabase, snapshotFile } from '../db/client.js';
 import {
+  activityLogs,
   analyticsDaily,
   analyticsSessions,
   appSecrets,
@@ -19,6 +20,7 @@ import {
   pages,
   partners,
   references,
+  revisions,
   texts,
   users,
 } from '../db/schema.js';
@@ -135,6 +137,22 @@ describe('the demo seed at start-up', () => {
       expect(seeded).toMatchObject({ waiting: 0, imagesWaiting: 0 });
       // After its jobs the demo is complete: every picture the demo data draws, with both files on disk.
       expect(await pictures(db)).toEqual(DRAWN);
+      // Each record's pictures came in one operation of the server's (resources/operations.ts addFiles): an update
+      // in its history and in the log, by no user (the photos' captions are logged apart, as GalleryImage).
+      const pictured =
+        DRAWN.categories +
+        DRAWN.pages +
+        DRAWN.galleries +
+        DEMO_ARTICLES.filter((a) => a.picture || a.poster).length +
+        DRAWN.references +
+        DRAWN.partners;
+      const updated = (table: typeof revisions | typeof activityLogs) =>
+        db
+          .select({ n: count() })
+          .from(table)
+          .where(and(eq(table.action, 'update'), isNull(table.user_id), ne(table.model, 'GalleryImage')));
+      expect(Number((await updated(revisions))[0]?.n)).toBe(pictured);
+      expect(Number((await updated(activityLogs))[0]?.n)).toBe(pictured);
       const files = mediaFiles(config.mediaDir);
       const stored = Object.values(DRAWN).reduce((a, b) => a + b, 0);
       expect(files.filter((f) => !f.includes('/thumb/'))).toHaveLength(stored);

@@ -31,7 +31,7 @@ export const articleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     listQuery,
     list: (query, lang) => service.listArticles(db, query, lang),
     body: articleSchema,
-    image: { media: 'blog', config, fields: ['image', 'poster'] },
+    config,
     row: articleRowSchema,
     record: articleRecordSchema,
     duplicate: {},

@@ -115,6 +115,7 @@ export const articleWrites = titledResource({
 /** Article records as the operations write them (resources/operations.ts). */
 export const articleResource = (db: Db): ContentWrites<ArticleInput> => ({
   db,
+  image: { media: 'blog', fields: ['image', 'poster'] },
   table: articles,
   model: 'Blog',
   can: canArticle,

@@ -39,7 +39,7 @@ export const categoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     listQuery,
     list: (query, lang) => categories.listCategories(db, query, lang),
     body: categorySchema,
-    image: { media: 'category', config: ctx.config },
+    config: ctx.config,
     row: categoryRowSchema,
     record: categoryRecordSchema,
     duplicate: {},

@@ -149,6 +149,7 @@ export async function updateCategory(tx: Tx, id: number, input: CategoryInput): 
 /** Category records as the operations write them (resources/operations.ts). */
 export const categoryResource = (db: Db): ContentWrites<CategoryInput> => ({
   db,
+  image: { media: 'category' },
   table: categories,
   model: 'Category',
   can: canCategory,

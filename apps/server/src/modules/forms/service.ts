@@ -25,6 +25,7 @@ import {
   users,
 } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
+import { cursorFields, keysetOf, withCursors } from '../../resources/cursors.js';
 import { foundFirst, iso, keyColumns, pageKeys, readList } from '../../resources/list.js';
 import { likePattern, resolveSort } from '../../resources/paging.js';
 
@@ -53,12 +54,22 @@ export async function listSubmissions(db: Db, kind: FormKind, query: ListQuery):
   );
   const { sort, order } = resolveSort(query, FORM_SORTS, FORM_DEFAULT_SORT);
   const direction = order === 'asc' ? asc : desc;
-  const orderBy = [direction(table[sort]), direction(table.id)];
+  const sortColumn = table[sort];
+  // "Next" and "previous" start from their neighbour's row (cursors.ts keysetOf), a page by number from its offset.
+  const keyset = keysetOf(query, sort, order, sortColumn);
+  const { keyDirection } = keyset;
   // The page's ids first, skipping index entries alone (the live rows' indexes, schema/forms.ts); a search that
   // matched few rows sorts them once found (foundFirst).
   const keys = (few: boolean) => {
-    const matches = db.select(keyColumns(table[sort], table.id)).from(table).where(where).$dynamic();
-    return pageKeys(few ? foundFirst(db, matches, direction) : matches.orderBy(...orderBy), query);
+    const matches = db
+      .select(keyColumns(sortColumn, table.id))
+      .from(table)
+      .where(and(where, keyset.startAt(sortColumn, table.id)))
+      .$dynamic();
+    const ordered = few
+      ? foundFirst(db, matches, keyDirection)
+      : matches.orderBy(keyDirection(sortColumn), keyDirection(table.id));
+    return pageKeys(ordered, query, keyset.fromCursor);
   };
   const rows = (few: boolean) => {
     const page = keys(few);
@@ -70,16 +81,18 @@ export async function listSubmissions(db: Db, kind: FormKind, query: ListQuery):
         company: companyColumn(kind),
         created_at: table.created_at,
         deleted_at: table.deleted_at,
+        ...cursorFields(sortColumn, table.id),
       })
       .from(table)
       .innerJoin(page, eq(page.id, table.id))
-      .orderBy(...orderBy);
+      .orderBy(direction(sortColumn), direction(table.id));
   };
-  const page = await readList(db, query, {
+  const read = await readList(db, query, {
     rows: query.search ? rows : rows(false),
     count: () => db.select({ one: sql`1` }).from(table).where(where).$dynamic(),
     filtered: false,
   });
+  const page = withCursors(read, { sort, order, cursored: keyset.cursored });
   return {
     data: page.rows.map((r) => ({
       ...r,
@@ -192,9 +205,10 @@ export type SubmissionInput =
   | { kind: 'price'; input: PriceFormInput }
   | { kind: 'registration'; input: RegistrationFormInput };
 
-/** Who sent a submission: the site member when signed in (none yet on this site). */
+/** Who sent a submission (the site member when signed in: none yet on this site) and when (default: now). */
 export interface SubmissionOrigin {
   userId?: number | null;
+  at?: Date;
 }
 
 /** The stored columns of a submission, keyed by column name: what its mail's `%form.*%` placeholders read. */
@@ -209,7 +223,11 @@ export async function storeSubmission(
   submission: SubmissionInput,
   origin: SubmissionOrigin = {},
 ): Promise<StoredSubmission> {
-  const meta = { language_code: submission.input.locale, user_id: origin.userId ?? null };
+  const meta = {
+    language_code: submission.input.locale,
+    user_id: origin.userId ?? null,
+    ...(origin.at ? { created_at: origin.at, updated_at: origin.at } : {}),
+  };
   if (submission.kind === 'contact') {
     const { locale: _l, website: _w, ...values } = submission.input;
     const [row] = await tx

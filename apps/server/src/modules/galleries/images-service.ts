@@ -142,7 +142,7 @@ export async function insertImage(
     await tx
       .insert(galleryImageLangs)
       .values(LOCALES.map((locale) => ({ gallery_image_id: row.id, language_code: locale, title: '' })));
-    if (by.userId !== null) await logImages(tx, by.userId, [row.id], 'upload');
+    await logImages(tx, by.userId, [row.id], 'upload');
     if (by.renditions)
       await renditionsOfGalleryImages(tx, by.renditions, { galleryId, added: [stored.file], replaced: [] });
     return row.id;
@@ -150,7 +150,7 @@ export async function insertImage(
 }
 
 /** The log entry of a write to gallery images, in the write's transaction. */
-export const logImages = (db: Db | Tx, userId: number, rowIds: number[], action: LogAction) =>
+export const logImages = (db: Db | Tx, userId: number | null, rowIds: number[], action: LogAction) =>
   logActivity(db as Db, { userId, model: 'GalleryImage', rowIds, action });
 
 /** Writes both files of a processed image under the gallery's folder; answers the new name. */
@@ -226,7 +226,7 @@ export async function rotateGalleryImage(
   ctx: Pick<AppContext, 'db' | 'config'>,
   galleryId: number,
   imageId: number,
-  userId: number,
+  userId: number | null,
 ): Promise<void> {
   const storage = mediaStorage(ctx.config);
   const row = await imageOf(ctx.db, galleryId, imageId);

@@ -31,7 +31,7 @@ export const galleryApiRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     listQuery,
     list: (query, lang) => gallery.listGalleries(db, query, lang),
     body: gallerySchema,
-    image: { media: 'gallery', config },
+    config,
     row: galleryRowSchema,
     record: galleryRecordSchema,
     // No bulk duplicate: a gallery is its images, which a copy would have to copy one by one.

@@ -20,6 +20,7 @@ import { type ContentListQuery, iso, translatedList } from '../../resources/list
 import type { ContentWrites } from '../../resources/operations.js';
 import { publishingValues, titledResource } from '../../resources/titled.js';
 import { categoryLangRows } from '../categories/langs.js';
+import { GALLERY_MEDIA } from './images-service.js';
 import { canGallery } from './policy.js';
 
 export const galleryLangRows = translations({
@@ -137,6 +138,7 @@ export const galleryWrites = titledResource({
 /** Gallery records as the operations write them (resources/operations.ts). */
 export const galleryResource = (db: Db): ContentWrites<GalleryInput> => ({
   db,
+  image: { media: GALLERY_MEDIA },
   table: galleries,
   model: 'Gallery',
   can: canGallery,

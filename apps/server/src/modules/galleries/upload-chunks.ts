@@ -60,7 +60,7 @@ const CLAIM_POLL_MS = 500;
  */
 export async function receiveUpload(
   ctx: Pick<AppContext, 'db' | 'config'>,
-  target: { galleryId: number; userId: number },
+  target: { galleryId: number; userId: number | null },
   file: Buffer,
   chunk: UploadChunk | null,
   onCleanupError: (err: unknown) => void = () => {},
@@ -70,7 +70,9 @@ export async function receiveUpload(
     const image = await processImageField('file', file);
     return { complete: true, imageId: await addImage(ctx, target, image) };
   }
-  const key: UploadKey = { ...target, uuid: chunk.uuid };
+  // Chunks are kept per user (the server's own writes, the demo's photos, send whole files).
+  if (target.userId === null) throw invalid({ file: [ERR.invalid] });
+  const key: UploadKey = { galleryId: target.galleryId, userId: target.userId, uuid: chunk.uuid };
   if (await isRefused(ctx.db, key)) throw notAnImage();
   // The first chunk holds the file's signature: a file that cannot be an image is refused before a byte is kept.
   if (chunk.index === 0 && !startsLikeImage(file)) {
@@ -140,7 +142,7 @@ async function refuse(db: Db, key: UploadKey) {
  */
 async function addImage(
   ctx: Pick<AppContext, 'db' | 'config'>,
-  { galleryId, userId }: { galleryId: number; userId: number },
+  { galleryId, userId }: { galleryId: number; userId: number | null },
   image: ProcessedImage,
   claimed?: { uploadId: number; token: string },
 ): Promise<number> {

@@ -36,7 +36,7 @@ export const pageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     listQuery,
     list: (query, lang) => pages.listPages(db, query, lang),
     body: pageSchema,
-    image: { media: 'page', config: ctx.config },
+    config: ctx.config,
     row: pageRowSchema,
     record: pageRecordSchema,
     // A copy takes no place in the navigation and hosts no module: the original keeps both (docs/features/content.md).

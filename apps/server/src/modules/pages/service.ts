@@ -264,6 +264,7 @@ export async function updatePage(tx: Tx, id: number, input: PageInput): Promise<
 /** Page records as the operations write them (resources/operations.ts). */
 export const pageResource = (db: Db): ContentWrites<PageInput> => ({
   db,
+  image: { media: 'page' },
   table: pages,
   model: 'Page',
   can: canPage,

@@ -25,6 +25,7 @@ export const panelRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   registerContentRoutes(app, {
     resource: panels.panelResource(db),
+    config: ctx.config,
     listQuery,
     list: (query, lang) => panels.listPanels(db, query, lang),
     body: panelSchema,

@@ -21,7 +21,7 @@ export const partnerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     listQuery,
     list: (query, lang) => partner.listPartners(db, query, lang),
     body: partnerSchema,
-    image: { media: 'partner', config },
+    config,
     row: partnerRowSchema,
     record: partnerRecordSchema,
     duplicate: {},

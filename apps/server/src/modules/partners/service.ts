@@ -86,6 +86,7 @@ export const partnerWrites = titledResource({
 /** Partner records as the operations write them (resources/operations.ts). */
 export const partnerResource = (db: Db): ContentWrites<PartnerInput> => ({
   db,
+  image: { media: 'partner' },
   table: partners,
   model: 'Partner',
   can: canPartner,

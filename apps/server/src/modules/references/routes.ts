@@ -35,7 +35,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     listQuery,
     list: (query, lang) => reference.listReferences(db, query, lang),
     body: referenceSchema,
-    image: { media: 'reference', config },
+    config,
     row: referenceRowSchema,
     record: referenceRecordSchema,
     duplicate: {},

@@ -119,6 +119,7 @@ export const referenceWrites = titledResource({
 /** Reference records as the operations write them (resources/operations.ts). */
 export const referenceResource = (db: Db): ContentWrites<ReferenceInput> => ({
   db,
+  image: { media: 'reference' },
   table: references,
   model: 'Reference',
   can: canReference,

@@ -26,6 +26,7 @@ export const textRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   registerContentRoutes(app, {
     resource: texts.textResource(db),
+    config: ctx.config,
     listQuery,
     list: (query, lang) => texts.listTexts(db, query, lang),
     body: textSchema,

@@ -6,6 +6,7 @@ import { users } from '../../db/schema.js';
 import type { AuthUser } from '../../http/session.js';
 import { mulberry32 } from '../../seed/random.js';
 import { useSignedInServer } from '../../test/content-cases.js';
+import { type CursoredPage, expectCursorWalk } from '../../test/cursor-walk.js';
 import { buildUser } from '../../test/factories.js';
 import { pick } from '../../test/random.js';
 import { listSubmissions } from '../forms/service.js';
@@ -127,6 +128,24 @@ describe('user and submission lists against plain SQL', () => {
         JSON.stringify({ kind, query }),
       ).toEqual(expected);
     }
+  });
+
+  it('next and previous step by cursors where the sort is one column: submissions by date (tied), name, id; users by status, id', async () => {
+    const at = (path: string) => async (query: string) =>
+      (await ctx.admin.get(`${path}?${query}`)).json() as CursoredPage;
+    // The contacts were inserted by one statement: they share one created_at, and only the id orders them.
+    for (const sort of [
+      'sort=created_at&order=desc',
+      'sort=created_at&order=asc',
+      'sort=name&order=asc',
+      'order=desc&sort=id',
+    ])
+      await expectCursorWalk(at('/api/form/contact/'), `${sort}&per_page=3`, 4);
+    for (const sort of ['sort=status&order=desc', 'sort=status&order=asc', 'sort=id&order=asc'])
+      await expectCursorWalk(at('/api/user/'), `${sort}&per_page=3`, 4);
+    // The names, the e-mail, the last visit and the role go by number alone.
+    for (const sort of ['fullname', 'email', 'online_at', 'role'])
+      expect((await at('/api/user/')(`sort=${sort}&per_page=3&page=1`)).meta.cursors, sort).toBeUndefined();
   });
 
   it("a write shows in the next page at once: a role's title, a new submission", async () => {

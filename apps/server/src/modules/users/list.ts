@@ -5,6 +5,7 @@ import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { roleLangs, users } from '../../db/schema.js';
 import type { AuthUser } from '../../http/session.js';
+import { cursorFields, keysetOf, withCursors } from '../../resources/cursors.js';
 import { iso, pageKeys, readList, trashedWhere } from '../../resources/list.js';
 import { likePattern, resolveSort } from '../../resources/paging.js';
 import { canEditUser, canRemoveOrBlockUser } from './policy.js';
@@ -36,21 +37,28 @@ export async function listUsers(
   );
   const { sort, order } = resolveSort(query, USER_SORTS, USER_DEFAULT_SORT);
   const direction = order === 'asc' ? asc : desc;
-  const sorts: Record<(typeof USER_SORTS)[number], SQL[]> = {
-    fullname: [direction(users.name), direction(users.surname)],
-    email: [direction(sql`lower(${users.email})`)],
-    status: [direction(users.status)],
+  // "Next" and "previous" start from their neighbour's row where the sort is one column without nulls (status, id:
+  // cursors.ts keysetOf); the names, the e-mail, the last visit and the role go by offset.
+  const cursorColumn = sort === 'status' ? users.status : sort === 'id' ? users.id : sql`${users.name}`;
+  const keyset = keysetOf(query, sort, order, cursorColumn);
+  const sortsIn = (dir: typeof asc): Record<(typeof USER_SORTS)[number], SQL[]> => ({
+    fullname: [dir(users.name), dir(users.surname)],
+    email: [dir(sql`lower(${users.email})`)],
+    status: [dir(users.status)],
     // Never-seen users last when the most recent come first.
-    online_at: [order === 'asc' ? sql`${users.online_at} asc nulls first` : sql`${users.online_at} desc nulls last`],
-    role: [direction(roleLangs.title)],
+    online_at: [dir === asc ? sql`${users.online_at} asc nulls first` : sql`${users.online_at} desc nulls last`],
+    role: [dir(roleLangs.title)],
     id: [],
-  };
-  const orderBy = [...sorts[sort], direction(users.id)];
+  });
+  const orderIn = (dir: typeof asc) => [...sortsIn(dir)[sort], dir(users.id)];
   // The page's ids first (the role's title joins only for its sort): a deep page skips index entries alone.
   const keyQuery = db.select({ id: users.id }).from(users).$dynamic();
   const keys = pageKeys(
-    (sort === 'role' ? keyQuery.leftJoin(roleLangs, roleTitle(lang)) : keyQuery).where(where).orderBy(...orderBy),
+    (sort === 'role' ? keyQuery.leftJoin(roleLangs, roleTitle(lang)) : keyQuery)
+      .where(and(where, keyset.cursored ? keyset.startAt(cursorColumn, users.id) : undefined))
+      .orderBy(...orderIn(keyset.keyDirection)),
     query,
+    keyset.fromCursor,
   );
   const rows = db
     .select({
@@ -64,16 +72,18 @@ export async function listUsers(
       verified_at: users.verified_at,
       online_at: users.online_at,
       deleted_at: users.deleted_at,
+      ...cursorFields(cursorColumn, users.id),
     })
     .from(users)
     .innerJoin(keys, eq(keys.id, users.id))
     .leftJoin(roleLangs, roleTitle(lang))
-    .orderBy(...orderBy);
-  const page = await readList(db, query, {
+    .orderBy(...orderIn(direction));
+  const read = await readList(db, query, {
     rows,
     count: () => db.select({ one: sql`1` }).from(users).where(where).$dynamic(),
     filtered: query.status !== undefined || query.role_id !== undefined,
   });
+  const page = withCursors(read, { sort, order, cursored: keyset.cursored });
   return {
     data: page.rows.map((r) => ({
       ...r,

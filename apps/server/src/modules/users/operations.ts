@@ -3,6 +3,7 @@ import {
   type LogAction,
   ROLES,
   slugify,
+  type UserAddress,
   type UserBulkAction,
   type UserCreateInput,
   type UserUpdateInput,
@@ -28,6 +29,10 @@ export interface NewUser {
   surname: string;
   language_code?: Locale;
   status?: boolean;
+  /** The address, billing and shipping fields (the demo's users; the CLI sets none). */
+  details?: Partial<UserAddress>;
+  /** false: the e-mail address is not verified yet (verified_at empty); else verified now. */
+  verified?: boolean;
 }
 
 /**
@@ -68,7 +73,8 @@ export async function insertUser(db: Db, input: NewUser, passwordHash?: string) 
       title_url: titleUrl,
       language_code: input.language_code ?? 'sk',
       status: input.status ?? true,
-      verified_at: new Date(),
+      ...input.details,
+      verified_at: input.verified === false ? null : new Date(),
     })
     .returning();
   if (!user) throw new Error('user insert returned no row');

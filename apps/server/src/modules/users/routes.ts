@@ -99,7 +99,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       const uploads = await image.checked(request);
       // As every create with images (crud-routes.ts): the files under a reserved id first, then one transaction
       // inserts the user with it, points it at them and logs it.
-      const id = await writes.create(user, request.body, (save) => image.createWith(request, uploads, save));
+      const id = await writes.create(user, request.body, (save) => image.createWith(uploads, save, request));
       const created = await service.getUser(db, id);
       await sendUserCreatedMail(ctx, created, request.lang, request.log);
       reply.code(201);
@@ -118,7 +118,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       const { id } = request.params;
       const uploads = await image.checked(request);
       await writes.update(allow(request, 'update'), id, request.body, (save) =>
-        image.update(request, id, uploads, save),
+        image.update(id, uploads, save, request),
       );
       return { message: t(request.lang, 'crud.updated'), data: await service.getUser(db, id) };
     },

@@ -8,10 +8,9 @@ import {
   panelSchema,
   slugify,
 } from '@backoffice/shared';
-import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { categories, categoryLangs, galleryLangs, pageLangs, pages, panelLangs } from '../../db/schema.js';
+import { categoryLangs, galleryLangs, pageLangs, panelLangs } from '../../db/schema.js';
 import { startRenditionsSweep } from '../../media/renditions.js';
 import { categoryLangRows } from '../../modules/categories/langs.js';
 import { categoryResource } from '../../modules/categories/service.js';
@@ -20,15 +19,16 @@ import { groupOptions, nodeOfPage } from '../../modules/navigation/service.js';
 import { pageLangRows, pageResource } from '../../modules/pages/service.js';
 import { panelLangRows, panelResource } from '../../modules/panels/service.js';
 import { type Both, DEMO_CATEGORIES, DEMO_GALLERIES, DEMO_PANELS, type PageLikeText } from './catalog.js';
-import { seedPhotos } from './gallery-images.js';
+import { addPhotos, drawPhotos, holdsImages } from './gallery-images.js';
 import { DEMO_PAGES } from './pages.js';
 import { renderPicture } from './pictures.js';
 import {
-  attachImage,
+  addPictures,
   attempt,
+  createPictured,
   createRecord,
   daysFromNow,
-  fillImage,
+  fillImages,
   findBySk,
   type ImageMode,
   Keyed,
@@ -67,10 +67,7 @@ async function seedCategories(run: Run) {
     if (found) {
       keys.categories.set(category.key, found);
       const { picture } = category;
-      if (picture) {
-        const target = { model: 'category', field: 'image', table: categories, id: categories.id } as const;
-        await fillImage(run, found, { ...target, column: categories.image }, () => renderPicture(picture));
-      }
+      if (picture) await fillImages(run, found, categoryResource(db), { image: () => renderPicture(picture) });
       continue;
     }
     const input = categorySchema.parse({
@@ -78,16 +75,14 @@ async function seedCategories(run: Run) {
       module_id: MODULES[category.module],
       parent_id: keys.categories.id(category.parent),
     });
-    const id = await attempt(`category "${langs.sk.title}"`, log, () => createRecord(categoryResource(db), input));
+    const { picture } = category;
+    const drawn = { image: picture && storesImages(run) ? renderPicture(picture) : undefined };
+    const id = await attempt(`category "${langs.sk.title}"`, log, () =>
+      createPictured(run, categoryResource(db), input, drawn),
+    );
     if (id === undefined) continue;
     keys.categories.set(category.key, { id, live: true });
     created.categories++;
-    if (category.picture && storesImages(run)) {
-      const bytes = renderPicture(category.picture);
-      await attachImage(run, { model: 'category', id, field: 'image', bytes }, (image) =>
-        db.update(categories).set({ image }).where(eq(categories.id, id)),
-      );
-    }
   }
 }
 
@@ -104,8 +99,12 @@ async function seedPanels({ db, keys, created }: Run) {
   }
 }
 
-/** Gallery records with their categories, through the gallery service; their photos follow in seedPhotos. */
-async function seedGalleries({ db, log, keys, created }: Run) {
+/**
+ * Gallery records with their categories, through the gallery service, each with its photos (gallery-images.ts), the
+ * first also its image. A demo gallery found live with no photo at all gets them (and the image, when it has none).
+ */
+async function seedGalleries(run: Run) {
+  const { db, log, keys, created } = run;
   for (const gallery of DEMO_GALLERIES) {
     const langs = Object.fromEntries(
       LOCALES.map((l) => {
@@ -117,12 +116,21 @@ async function seedGalleries({ db, log, keys, created }: Run) {
     const found = await findBySk(db, galleryLangRows, galleryLangs.title_url, input.langs.sk.title_url);
     if (found) {
       keys.galleries.set(gallery.key, found);
+      if (!found.live || !storesImages(run) || (await holdsImages(db, found.id))) continue;
+      const photos = drawPhotos(gallery.key);
+      await addPhotos(run, found.id, photos);
+      const cover = photos[0]?.bytes;
+      if (cover) await addPictures(run, galleryResource(db), found.id, { image: () => cover });
       continue;
     }
-    const id = await attempt(`gallery "${input.langs.sk.title}"`, log, () => createRecord(galleryResource(db), input));
+    const photos = storesImages(run) ? drawPhotos(gallery.key) : [];
+    const id = await attempt(`gallery "${input.langs.sk.title}"`, log, () =>
+      createPictured(run, galleryResource(db), input, { image: photos[0]?.bytes }),
+    );
     if (id === undefined) continue;
     keys.galleries.set(gallery.key, { id, live: true });
     created.galleries++;
+    await addPhotos(run, id, photos);
   }
 }
 
@@ -136,10 +144,7 @@ async function seedPages(run: Run) {
     if (found) {
       keys.pages.set(page.key, found);
       const { picture } = page;
-      if (picture) {
-        const target = { model: 'page', field: 'image', table: pages, id: pages.id, column: pages.image } as const;
-        await fillImage(run, found, target, () => renderPicture(picture));
-      }
+      if (picture) await fillImages(run, found, pageResource(db), { image: () => renderPicture(picture) });
       continue;
     }
     const groupId = page.group ? (groups.get(page.group) ?? null) : null;
@@ -158,16 +163,14 @@ async function seedPages(run: Run) {
       panels: keys.panels.liveIds(page.panels),
       galleries: keys.galleries.liveIds(page.galleries),
     });
-    const id = await attempt(`page "${langs.sk.title}"`, log, () => createRecord(pageResource(db), input));
+    const { picture } = page;
+    const drawn = { image: picture && storesImages(run) ? renderPicture(picture) : undefined };
+    const id = await attempt(`page "${langs.sk.title}"`, log, () =>
+      createPictured(run, pageResource(db), input, drawn),
+    );
     if (id === undefined) continue;
     keys.pages.set(page.key, { id, live: true });
     created.pages++;
-    if (page.picture && storesImages(run)) {
-      const bytes = renderPicture(page.picture);
-      await attachImage(run, { model: 'page', id, field: 'image', bytes }, (image) =>
-        db.update(pages).set({ image }).where(eq(pages.id, id)),
-      );
-    }
   }
 }
 
@@ -195,7 +198,6 @@ export async function seedDemoContent(db: Db, config: Config, log: Log, images: 
   await seedCategories(run);
   await seedPanels(run);
   await seedGalleries(run);
-  if (storesImages(run)) await seedPhotos(run);
   await seedPages(run);
   await seedArticles(run);
   await seedReferences(run);

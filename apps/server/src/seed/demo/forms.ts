@@ -1,6 +1,9 @@
+import { FORM_SCHEMAS, type FormKind } from '@backoffice/shared';
 import { count } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { formContacts, formPrices, formRegistrationCars, formRegistrations } from '../../db/schema.js';
+import { formContacts, formPrices, formRegistrations } from '../../db/schema.js';
+import { importSubmissions } from '../../modules/forms/operations.js';
+import type { SubmissionInput } from '../../modules/forms/service.js';
 import { DAY_MS, type Log } from './seeding.js';
 
 /** When a demo submission came: `days` days and `hours` hours ago, so the lists span the recent weeks. */
@@ -147,33 +150,30 @@ const REGISTRATIONS = [
   },
 ];
 
+/** A demo submission as its form would post it: the row's fields with the form's locale. */
+const posted = (kind: FormKind, { language_code, created_at, ...fields }: DemoRow) => ({
+  submission: { kind, input: FORM_SCHEMAS[kind].parse({ ...fields, locale: language_code }) } as SubmissionInput,
+  at: created_at,
+});
+
+type DemoRow = { language_code: string; created_at: Date } & Record<string, unknown>;
+
 /**
  * Demo submissions of each kind (contact messages, price offers, registrations with their cars) in both
- * languages, spread over the last four weeks; written only while no submission of that kind exists.
+ * languages, spread over the last four weeks, through the operator's import (modules/forms/operations.ts): checked
+ * by the public forms' schemas, stored with their dates and logged. A kind is written only while it has no
+ * submission.
  */
 export async function seedDemoForms(db: Db, log: Log) {
   const empty = async (table: typeof formContacts | typeof formPrices | typeof formRegistrations) =>
     ((await db.select({ n: count() }).from(table))[0]?.n ?? 0) === 0;
-  const stamp = <T extends { created_at: Date }>(row: T) => ({ ...row, updated_at: row.created_at });
-
   const kinds = [await empty(formContacts), await empty(formPrices), await empty(formRegistrations)];
   if (!kinds.some(Boolean)) return;
-  if (kinds[0]) await db.insert(formContacts).values(CONTACTS.map(stamp));
-  if (kinds[1]) await db.insert(formPrices).values(PRICES.map(stamp));
-  if (kinds[2]) {
-    for (const { cars, ...registration } of REGISTRATIONS) {
-      const carsTotal = cars.reduce((sum, car) => sum + car.count, 0) + (registration.other_cars ? 1 : 0);
-      const [row] = await db
-        .insert(formRegistrations)
-        .values(stamp({ ...registration, cars_total: carsTotal }))
-        .returning({ id: formRegistrations.id });
-      if (row && cars.length > 0) {
-        await db
-          .insert(formRegistrationCars)
-          .values(cars.map((car, position) => ({ ...car, registration_id: row.id, position })));
-      }
-    }
-  }
+  await importSubmissions(db, [
+    ...(kinds[0] ? CONTACTS.map((row) => posted('contact', row)) : []),
+    ...(kinds[1] ? PRICES.map((row) => posted('price', row)) : []),
+    ...(kinds[2] ? REGISTRATIONS.map((row) => posted('registration', row)) : []),
+  ]);
   log(
     `Demo: ${CONTACTS.length} contact messages, ${PRICES.length} price offers, ${REGISTRATIONS.length} registrations.`,
   );

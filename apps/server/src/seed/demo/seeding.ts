@@ -1,9 +1,10 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
-import { saveImageField } from '../../media/images.js';
+import { contentWriter } from '../../resources/content-writer.js';
+import type { ImageColumn } from '../../resources/image-fields.js';
 import type { Translations } from '../../resources/langs.js';
 import { type ContentWrites, contentOperations } from '../../resources/operations.js';
 
@@ -43,11 +44,6 @@ export class Keyed {
 type Area = 'categories' | 'panels' | 'galleries' | 'pages' | 'articles' | 'references' | 'partners';
 
 /**
- * What a run does about images. 'now': each record it creates gets its image, each empty demo gallery its photos.
- * 'later': the records are created without them (a server's start; DEMO_IMAGES_JOB in demo.ts adds them once the
- * server answers). 'fill' (that job): as 'now', and the demo records found live without an image get theirs.
- */
-/**
  * Creates a demo record through its resource's create operation, as the server (resources/operations.ts Actor): the
  * record gets its log entry and its first revision as an editor's would. Answers its id.
  */
@@ -55,6 +51,11 @@ export async function createRecord<I>(resource: ContentWrites<I>, input: I): Pro
   return (await contentOperations(resource).create('server', input)).id;
 }
 
+/**
+ * What a run does about images. 'now': each record it creates gets its image, each empty demo gallery its photos.
+ * 'later': the records are created without them (a server's start; DEMO_IMAGES_JOB in demo.ts adds them once the
+ * server answers). 'fill' (that job): as 'now', and the demo records found live without an image get theirs.
+ */
 export type ImageMode = 'now' | 'later' | 'fill';
 
 /** One seeding run: where it writes, what it says, the demo records by key and how many it created. */
@@ -109,69 +110,92 @@ export function early<T>(start: () => Promise<T>): Promise<T> {
   return pending;
 }
 
-/**
- * Work started beside the record creates that follow it (an image being checked and stored while the next record
- * is written); `done` waits for all of it and throws the first failure, which is never left unhandled.
- */
-export class Later {
-  private readonly pending: Promise<unknown>[] = [];
-  start(work: Promise<unknown>) {
-    work.catch(() => {});
-    this.pending.push(work);
-  }
-  async done() {
-    await Promise.all(this.pending);
-  }
+/** A demo record's pictures by image column: the bytes, drawn or being drawn. */
+export type Drawn = Partial<Record<ImageColumn, Buffer | Promise<Buffer>>>;
+
+/** The drawn pictures, once drawn; none when the run stores no images. */
+async function picturesOf(run: Pick<Run, 'images'>, drawn: Drawn | undefined): Promise<Record<string, Buffer>> {
+  if (!drawn || !storesImages(run)) return {};
+  const given = Object.entries(drawn).filter(([, bytes]) => bytes !== undefined);
+  return Object.fromEntries(await Promise.all(given.map(async ([field, bytes]) => [field, await bytes] as const)));
 }
 
 /**
- * Stores rendered bytes as an image column of a record, the way an upload through the API is stored (checked
- * by content, original and thumbnail under `MEDIA_DIR/<model>/<id>/`); `persist` writes the name into the row.
+ * Creates a demo record with its pictures through its resource's create operation, as an editor's form with its
+ * uploads is saved (resources/content-writer.ts): the files checked and stored under the reserved id, the record,
+ * its first revision and its log entry in one transaction. Answers its id.
  */
-export async function attachImage(
-  run: Pick<Run, 'config' | 'created'>,
-  target: { model: string; id: number; field: 'image' | 'poster'; bytes: Buffer | Promise<Buffer> },
-  persist: (file: string | null) => Promise<unknown>,
+export async function createPictured<I>(
+  run: Pick<Run, 'config' | 'created' | 'images'>,
+  resource: ContentWrites<I>,
+  input: I,
+  drawn?: Drawn,
+): Promise<number> {
+  const { operations, image } = contentWriter(resource, run.config);
+  const pictures = await picturesOf(run, drawn);
+  const count = Object.keys(pictures).length;
+  if (!image || count === 0) return (await operations.create('server', input)).id;
+  const uploads = await image.check(pictures);
+  const { id } = await operations.create('server', input, (save) => image.createWith(uploads, save));
+  run.created.images += count;
+  return id;
+}
+
+/** An image column was given a file meanwhile (another process, an editor): the files just stored go. */
+class AlreadyFilled extends Error {}
+
+/**
+ * Gives live record `id` the pictures of its image columns that are empty, in one `addFiles` operation (a revision
+ * and a log entry, as the server). A column filled meanwhile (an editor's upload) leaves the record as it is.
+ */
+export async function addPictures<I>(
+  run: Pick<Run, 'db' | 'config' | 'created'>,
+  resource: ContentWrites<I>,
+  id: number,
+  pictures: Partial<Record<ImageColumn, () => Promise<Buffer>>>,
 ) {
-  await saveImageField(
-    { config: run.config },
-    { model: target.model, id: target.id, field: target.field, value: await target.bytes, current: null, persist },
-  );
-  run.created.images++;
+  const { operations, image } = contentWriter(resource, run.config);
+  if (!image) throw new Error(`${resource.model} has no image`);
+  const wanted = Object.keys(pictures) as ImageColumn[];
+  const emptyOf = async (db: Db | Tx, lock: boolean) => {
+    const result = (await db.execute(
+      sql`select ${sql.join(
+        wanted.map((field) => sql.identifier(field)),
+        sql`, `,
+      )} from ${resource.table} where id = ${id} ${lock ? sql`for update` : sql``}`,
+    )) as unknown as { rows: Record<string, string | null>[] };
+    const [row] = result.rows;
+    return row ? wanted.filter((field) => !row[field]) : [];
+  };
+  const empty = await emptyOf(run.db, false);
+  if (empty.length === 0) return;
+  const drawn = await Promise.all(empty.map(async (field) => [field, await pictures[field]?.()] as const));
+  const uploads = await image.check(Object.fromEntries(drawn));
+  try {
+    await operations.addFiles('server', id, (save) =>
+      image.update(id, uploads, (point) =>
+        save(async (tx) => {
+          if ((await emptyOf(tx, true)).length < empty.length) throw new AlreadyFilled();
+          await point(tx);
+        }),
+      ),
+    );
+    run.created.images += empty.length;
+  } catch (err) {
+    if (!(err instanceof AlreadyFilled)) throw err;
+  }
 }
 
 /** Whether the run stores the images of the records it creates (and draws them beforehand). */
 export const storesImages = (run: Pick<Run, 'images'>) => run.images !== 'later';
 
-/** The image column was given a file meanwhile (another process, an editor): the one just stored goes. */
-class AlreadyFilled extends Error {}
-
-/**
- * In a 'fill' run: stores `bytes()` as the image column of a demo record found live with that column empty, the
- * way `attachImage` does. The row is written only while the column is still empty; otherwise the files just
- * stored are removed and the record keeps what it has.
- */
-export async function fillImage(
+/** In a 'fill' run: the pictures of a demo record found live whose image columns are empty (addPictures). */
+export async function fillImages<I>(
   run: Run,
   found: Found | undefined,
-  target: { model: string; field: 'image' | 'poster'; table: PgTable; id: AnyPgColumn; column: AnyPgColumn },
-  bytes: () => Promise<Buffer>,
+  resource: ContentWrites<I>,
+  pictures: Partial<Record<ImageColumn, () => Promise<Buffer>>>,
 ) {
   if (run.images !== 'fill' || !found?.live) return;
-  const { db } = run;
-  const [row] = await db.select({ file: target.column }).from(target.table).where(eq(target.id, found.id));
-  if (!row || row.file) return;
-  const persist = async (file: string | null) => {
-    const written = await db
-      .update(target.table)
-      .set({ [target.field]: file } as never)
-      .where(and(eq(target.id, found.id), isNull(target.column)))
-      .returning({ id: target.id });
-    if (written.length === 0) throw new AlreadyFilled();
-  };
-  try {
-    await attachImage(run, { model: target.model, id: found.id, field: target.field, bytes: bytes() }, persist);
-  } catch (err) {
-    if (!(err instanceof AlreadyFilled)) throw err;
-  }
+  await addPictures(run, resource, found.id, pictures);
 }

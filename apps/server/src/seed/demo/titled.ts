@@ -1,6 +1,5 @@
 import { articleSchema, LOCALES, partnerSchema, referenceSchema, slugify } from '@backoffice/shared';
-import { eq } from 'drizzle-orm';
-import { articleLangs, articles, partnerLangs, partners, referenceLangs, references } from '../../db/schema.js';
+import { articleLangs, partnerLangs, referenceLangs } from '../../db/schema.js';
 import { articleLangRows, articleResource } from '../../modules/articles/service.js';
 import { partnerLangRows, partnerResource } from '../../modules/partners/service.js';
 import { referenceLangRows, referenceResource } from '../../modules/references/service.js';
@@ -10,15 +9,13 @@ import { DEMO_PARTNERS } from './partners.js';
 import { PHOTO_WIDTH, type Picture, renderLogo, renderPicture } from './pictures.js';
 import { DEMO_REFERENCES } from './references.js';
 import {
-  attachImage,
   attempt,
-  createRecord,
+  createPictured,
   daysFromNow,
   early,
   type Found,
-  fillImage,
+  fillImages,
   findBySk,
-  Later,
   type Run,
   storesImages,
 } from './seeding.js';
@@ -68,7 +65,6 @@ async function missing<T extends { key: string }, D>(
  */
 export async function seedArticles(run: Run) {
   const { db, log, keys, created } = run;
-  const stored = new Later();
   const absent = await missing(
     run,
     'articles',
@@ -76,16 +72,11 @@ export async function seedArticles(run: Run) {
     (a) => findBySk(db, articleLangRows, articleLangs.title_url, withUrls(a.langs).sk.title_url),
     (a) => ({ image: draw(a.picture), poster: draw(a.poster) }),
     async (a, found) => {
-      const target = { model: 'blog', table: articles, id: articles.id } as const;
       const { picture, poster } = a;
-      if (picture) {
-        const image = { ...target, field: 'image', column: articles.image } as const;
-        await fillImage(run, found, image, () => renderPicture(picture, PHOTO_WIDTH));
-      }
-      if (poster) {
-        const field = { ...target, field: 'poster', column: articles.poster } as const;
-        await fillImage(run, found, field, () => renderPicture(poster, PHOTO_WIDTH));
-      }
+      await fillImages(run, found, articleResource(db), {
+        ...(picture ? { image: () => renderPicture(picture, PHOTO_WIDTH) } : {}),
+        ...(poster ? { poster: () => renderPicture(poster, PHOTO_WIDTH) } : {}),
+      });
     },
   );
   for (const article of absent) {
@@ -98,33 +89,18 @@ export async function seedArticles(run: Run) {
       galleries: keys.galleries.liveIds(article.galleries),
       similars: keys.articles.liveIds(article.similars),
     });
-    const id = await attempt(`article "${input.langs.sk.title}"`, log, () => createRecord(articleResource(db), input));
+    const id = await attempt(`article "${input.langs.sk.title}"`, log, () =>
+      createPictured(run, articleResource(db), input, article.drawn),
+    );
     if (id === undefined) continue;
     keys.articles.set(article.key, { id, live: true });
     created.articles++;
-    const { image, poster } = article.drawn ?? {};
-    if (image) {
-      stored.start(
-        attachImage(run, { model: 'blog', id, field: 'image', bytes: image }, (file) =>
-          db.update(articles).set({ image: file }).where(eq(articles.id, id)),
-        ),
-      );
-    }
-    if (poster) {
-      stored.start(
-        attachImage(run, { model: 'blog', id, field: 'poster', bytes: poster }, (file) =>
-          db.update(articles).set({ poster: file }).where(eq(articles.id, id)),
-        ),
-      );
-    }
   }
-  await stored.done();
 }
 
 /** References through their service (categories of REFERENCE_CATEGORY_MODULE, galleries, similars), with images. */
 export async function seedReferences(run: Run) {
   const { db, log, keys, created } = run;
-  const stored = new Later();
   const absent = await missing(
     run,
     'references',
@@ -133,9 +109,8 @@ export async function seedReferences(run: Run) {
     (r) => draw(r.picture),
     async (r, found) => {
       const { picture } = r;
-      if (!picture) return;
-      const target = { model: 'reference', field: 'image', table: references, id: references.id } as const;
-      await fillImage(run, found, { ...target, column: references.image }, () => renderPicture(picture, PHOTO_WIDTH));
+      if (picture)
+        await fillImages(run, found, referenceResource(db), { image: () => renderPicture(picture, PHOTO_WIDTH) });
     },
   );
   for (const reference of absent) {
@@ -149,36 +124,24 @@ export async function seedReferences(run: Run) {
       similars: keys.references.liveIds(reference.similars),
     });
     const id = await attempt(`reference "${input.langs.sk.title}"`, log, () =>
-      createRecord(referenceResource(db), input),
+      createPictured(run, referenceResource(db), input, { image: reference.drawn }),
     );
     if (id === undefined) continue;
     keys.references.set(reference.key, { id, live: true });
     created.references++;
-    if (reference.drawn) {
-      stored.start(
-        attachImage(run, { model: 'reference', id, field: 'image', bytes: reference.drawn }, (image) =>
-          db.update(references).set({ image }).where(eq(references.id, id)),
-        ),
-      );
-    }
   }
-  await stored.done();
 }
 
 /** Partners through their service, each with its logo. */
 export async function seedPartners(run: Run) {
   const { db, log, keys, created } = run;
-  const stored = new Later();
   const absent = await missing(
     run,
     'partners',
     DEMO_PARTNERS,
     (p) => findBySk(db, partnerLangRows, partnerLangs.title_url, slugify(p.langs.sk.title)),
     (p) => early(() => renderLogo(p.logo)),
-    async (p, found) => {
-      const target = { model: 'partner', field: 'image', table: partners, id: partners.id } as const;
-      await fillImage(run, found, { ...target, column: partners.image }, () => renderLogo(p.logo));
-    },
+    async (p, found) => fillImages(run, found, partnerResource(db), { image: () => renderLogo(p.logo) }),
   );
   for (const partner of absent) {
     const langs = Object.fromEntries(
@@ -190,17 +153,11 @@ export async function seedPartners(run: Run) {
       publish_up: partner.publishInDays ? daysFromNow(partner.publishInDays.up) : null,
       publish_down: partner.publishInDays ? daysFromNow(partner.publishInDays.down) : null,
     });
-    const id = await attempt(`partner "${input.langs.sk.title}"`, log, () => createRecord(partnerResource(db), input));
+    const id = await attempt(`partner "${input.langs.sk.title}"`, log, () =>
+      createPictured(run, partnerResource(db), input, { image: partner.drawn }),
+    );
     if (id === undefined) continue;
     keys.partners.set(partner.key, { id, live: true });
     created.partners++;
-    if (partner.drawn) {
-      stored.start(
-        attachImage(run, { model: 'partner', id, field: 'image', bytes: partner.drawn }, (image) =>
-          db.update(partners).set({ image }).where(eq(partners.id, id)),
-        ),
-      );
-    }
   }
-  await stored.done();
 }

@@ -1,7 +1,7 @@
 import { ROLES, SEX, type UserAddress } from '@backoffice/shared';
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { countries, users } from '../../db/schema.js';
+import { countries } from '../../db/schema.js';
 import { hashPassword } from '../../http/crypto.js';
 import { createUser, findUserByEmail } from '../../modules/users/operations.js';
 
@@ -146,18 +146,14 @@ export async function seedDemoUsers(db: Db, log: (line: string) => void): Promis
   // The hashes at once, on libuv's threads, while the demo content is written; then the users in their order.
   const hashes = await Promise.all(missing.map((demo) => hashPassword(demo.password)));
   for (const [i, demo] of missing.entries()) {
-    const user = await createUser(db, demo, hashes[i]);
     const { country, billing_country, shipping_country, ...details } = demo.details ?? {};
-    await db
-      .update(users)
-      .set({
-        ...details,
-        country_id: countryId(country),
-        billing_country_id: countryId(billing_country),
-        shipping_country_id: countryId(shipping_country),
-        ...(demo.unverified ? { verified_at: null } : {}),
-      })
-      .where(eq(users.id, user.id));
+    const located = {
+      ...details,
+      country_id: countryId(country),
+      billing_country_id: countryId(billing_country),
+      shipping_country_id: countryId(shipping_country),
+    };
+    await createUser(db, { ...demo, details: located, verified: !demo.unverified }, hashes[i]);
     log(`Demo: user ${demo.email} (role ${demo.role_id}) with the password ${demo.password}.`);
   }
 }
