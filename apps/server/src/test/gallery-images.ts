@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll } from 'vitest';
 import { activityLogs, galleryImages, galleryUploadChunks, galleryUploads } from '../db/schema.js';
-import { assemblyDir } from '../modules/galleries/upload-chunks.js';
+import { assemblyDir } from '../modules/galleries/upload-cleanup.js';
 import { buildGallery, buildUser } from './factories.js';
 import { Agent, startTestServer, type TestServer } from './harness.js';
 

@@ -26,7 +26,7 @@ import { imageUploadConfig } from '../../media/images.js';
 import { galleryImageOperations } from './image-operations.js';
 import { canGalleryImage, type GalleryImageAction, galleryImageAbilities } from './images-policy.js';
 import { assertGallery, listImages, readImage } from './images-service.js';
-import { startUploadCleanup } from './upload-chunks.js';
+import { startUploadCleanup } from './upload-cleanup.js';
 
 const galleryParams = z.object({ galleryId: zPathId });
 const imageParams = z.object({ galleryId: zPathId, imageId: zPathId });

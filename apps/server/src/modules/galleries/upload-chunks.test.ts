@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { galleryUploadChunks, galleryUploadRefusals, galleryUploads } from '../../db/schema.js';
 import { cut, noiseJpeg, nothingPending, useGalleryImages } from '../../test/gallery-images.js';
 import type { Agent, TestServer } from '../../test/harness.js';
-import { assemblyDir, removeStaleUploads } from './upload-chunks.js';
+import { assemblyDir, removeStaleUploads } from './upload-cleanup.js';
 
 const g = useGalleryImages();
 const { base, buildGallery, postForm, sendChunk, uploadState, mediaFiles, imageRows, logsOf } = g;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, rm, stat, utimes } from 'node:fs/promises';
+import { mkdir, rm, stat, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -15,6 +15,7 @@ import { ImageRejectedError, type ProcessedImage, processImageField, processImag
 import { mediaStorage } from '../../media/storage.js';
 import type { Tx } from '../../resources/langs.js';
 import { GALLERY_MEDIA, insertImage, storeGalleryFiles } from './images-service.js';
+import { assemblyDir, removeStaleUploads } from './upload-cleanup.js';
 
 /*
  * Dropzone's chunk protocol (docs/features/gallery-images.md). Each chunk is kept as one row of
@@ -30,9 +31,6 @@ import { GALLERY_MEDIA, insertImage, storeGalleryFiles } from './images-service.
 
 /** What one upload request achieved. */
 export type UploadOutcome = { complete: false; received: number; total: number } | { complete: true; imageId: number };
-
-/** Where chunks are put together: under DATA_DIR (a real disk, not a memory-backed /tmp), never under MEDIA_DIR. */
-export const assemblyDir = (config: AppContext['config']) => join(config.dataDir, 'tmp', 'gallery-uploads');
 
 /** An upload as its chunks name it. */
 interface UploadKey {
@@ -356,50 +354,4 @@ async function assemble(
     stopRenewing();
     await rm(path, { force: true });
   }
-}
-
-/**
- * Removes, as of `now`: the uploads whose last chunk arrived more than GALLERY_UPLOAD.abandonedAfterMs ago (a
- * cancelled or closed upload), with their chunks, unless a live assembly holds them; refusals older than
- * GALLERY_UPLOAD.refusedForMs; and assembly files as old as an abandoned upload (only a crash leaves them, a live
- * assembly renews its file's time). Runs when an upload begins and on a timer (`startUploadCleanup`). Answers the
- * uploads removed.
- */
-export async function removeStaleUploads(ctx: Pick<AppContext, 'db' | 'config'>, now = new Date()): Promise<number> {
-  const abandoned = new Date(now.getTime() - GALLERY_UPLOAD.abandonedAfterMs);
-  const claimExpired = new Date(now.getTime() - GALLERY_UPLOAD.claimExpiresMs);
-  const removed = await ctx.db
-    .delete(galleryUploads)
-    .where(
-      and(
-        lt(galleryUploads.updated_at, abandoned),
-        or(isNull(galleryUploads.claimed_by), lt(galleryUploads.claimed_at, claimExpired)),
-      ),
-    )
-    .returning({ id: galleryUploads.id });
-  await ctx.db
-    .delete(galleryUploadRefusals)
-    .where(lt(galleryUploadRefusals.created_at, new Date(now.getTime() - GALLERY_UPLOAD.refusedForMs)));
-  const dir = assemblyDir(ctx.config);
-  for (const name of await readdir(dir).catch(() => [] as string[])) {
-    const path = join(dir, name);
-    const info = await stat(path).catch(() => null);
-    if (info?.isFile() && info.mtimeMs < abandoned.getTime()) await rm(path, { force: true });
-  }
-  return removed.length;
-}
-
-/** How often the timer looks for abandoned uploads: a small part of GALLERY_UPLOAD.abandonedAfterMs. */
-const CLEANUP_EVERY_MS = 60 * 1000;
-
-/** Runs removeStaleUploads every minute (the timer never keeps the process alive); answers the stop function. */
-export function startUploadCleanup(
-  ctx: Pick<AppContext, 'db' | 'config'>,
-  onError: (err: unknown) => void,
-): () => void {
-  const timer = setInterval(() => {
-    removeStaleUploads(ctx).catch(onError);
-  }, CLEANUP_EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
 }
