@@ -291,17 +291,18 @@ export type Statement = SentStatement;
 export const captureSql = <T>(database: Database, fn: () => Promise<T>) => captureStatements(database.db, fn);
 
 /**
- * Sends captured statements straight to the driver as the service sent them: each wave's side by side
- * (Promise.all), the waves one after the other (a search counts before it reads its page). The results in order.
+ * Sends captured statements straight to the driver as the service sent them: each once the statements it waited for
+ * (among `statements`) have answered, so those sent together go side by side and one sent on another's answer (a
+ * search's page after its count, a count after its estimate) follows it. The results in order.
  */
 export async function replaySql(database: Database, statements: Statement[]) {
   const driver = driverOf(database);
-  const results: Awaited<ReturnType<typeof driver.query>>[] = [];
-  for (const wave of new Set(statements.map((s) => s.wave))) {
-    const sent = statements.filter((s) => s.wave === wave);
-    results.push(...(await Promise.all(sent.map((s) => driver.query(...s.args)))));
+  const sent = new Map<Statement, Promise<Awaited<ReturnType<typeof driver.query>>>>();
+  for (const s of statements) {
+    const before = s.after.flatMap((a) => sent.get(a) ?? []);
+    sent.set(s, before.length ? Promise.all(before).then(() => driver.query(...s.args)) : driver.query(...s.args));
   }
-  return results;
+  return Promise.all(sent.values());
 }
 
 /** EXPLAIN (ANALYZE, BUFFERS) of a captured statement with its parameters, as plan lines. */

@@ -89,12 +89,12 @@ export function keysetOf(
   query: Pick<ListQuery, 'page' | 'after' | 'before'>,
   sort: string,
   order: 'asc' | 'desc',
-  sortColumn: AnyPgColumn | SQL,
+  sortColumn: AnyPgColumn | SQL | undefined,
 ) {
   const cursored = is(sortColumn, Column) && sortColumn.notNull;
   const keyset =
     query.page > 1 && cursored
-      ? readCursor(query, sort, order, (value) => cursorValueFits(sortColumn, value))
+      ? readCursor(query, sort, order, (value) => cursorValueFits(sortColumn as Column, value))
       : undefined;
   const from = keyset && (keyset.after ?? keyset.before);
   const ascending = (order === 'asc') === (keyset?.before === undefined);
@@ -108,8 +108,8 @@ export function keysetOf(
      * The keys from the cursor on (none without one): the first comparison lets an index on the sort column start
      * there; the row comparison settles ties.
      */
-    startAt: (keySort: AnyPgColumn | SQL, keyId: AnyPgColumn) =>
-      from
+    startAt: (keySort: AnyPgColumn | SQL | undefined, keyId: AnyPgColumn) =>
+      from && keySort
         ? and(
             ascending ? sql`${keySort} >= ${from.value}` : sql`${keySort} <= ${from.value}`,
             ascending
@@ -117,21 +117,28 @@ export function keysetOf(
               : sql`(${keySort}, ${keyId}) < (${from.value}, ${from.id})`,
           )
         : undefined,
+    /**
+     * What a page's rows select beside their own fields for its cursors (the sort value as text and the id), which
+     * `withCursors` takes off again: nothing when the sort has no cursors.
+     */
+    fields: (id: AnyPgColumn) => (cursored ? cursorFields(sortColumn as Column, id) : {}),
+    /** A page with the cursors of its first and last row, which its rows then lose (none without `fields`). */
+    withCursors: <Row extends Record<string, unknown>>(page: { rows: readonly Row[]; meta: ListMeta }) =>
+      withCursors(page, { sort, order, cursored }),
   };
 }
 
-/** What a page's rows select beside their own fields for its cursors: the sort value as text and the id. */
-export const cursorFields = (sortColumn: AnyPgColumn | SQL, id: AnyPgColumn) => ({
+const cursorFields = (sortColumn: Column, id: AnyPgColumn) => ({
   [CURSOR_KEY]: sql<string>`${sortColumn}::text`,
   [CURSOR_ID]: id,
 });
 
-/** A page with the cursors of its first and last row (read with cursorFields), which its rows then lose. */
-export function withCursors<Row extends Record<string, unknown>>(
+function withCursors<Row extends Record<string, unknown>>(
   page: { rows: readonly Row[]; meta: ListMeta },
   { sort, order, cursored }: { sort: string; order: string; cursored: boolean },
 ): { rows: Omit<Row, typeof CURSOR_KEY | typeof CURSOR_ID>[]; meta: ListMeta } {
   const keyed = page.rows;
+  if (!cursored) return { rows: keyed as never, meta: page.meta };
   const rows = keyed.map(({ [CURSOR_KEY]: _key, [CURSOR_ID]: _id, ...row }) => row);
   const first = keyed[0];
   const last = keyed.at(-1);

@@ -4,7 +4,7 @@ import type { AnyPgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from '../db/client.js';
 import { readTogether } from '../db/transaction.js';
-import { cursorFields, keysetOf, withCursors } from './cursors.js';
+import { keysetOf } from './cursors.js';
 import type { Translations } from './langs.js';
 import { likePattern, resolveSort } from './paging.js';
 import { listTotal, SEARCH_EXACT_TOTAL_LIMIT, totalMeta, totalPolicy } from './total.js';
@@ -216,7 +216,7 @@ async function translatedPage<Sel extends SelectedFields, S extends string>(
       .select({
         ...(args.select as SelectedFields),
         translation: translationOf(tr),
-        ...cursorFields(sortColumn, owner.id),
+        ...keyset.fields(owner.id),
       })
       .from(owner)
       .innerJoin(table, tr.joinOn(lang))
@@ -230,7 +230,7 @@ async function translatedPage<Sel extends SelectedFields, S extends string>(
     count,
     filtered: query.status !== undefined || filters.length > 0,
   });
-  return withCursors(page, { sort, order, cursored: keyset.cursored }) as unknown as TranslatedPage<Sel>;
+  return keyset.withCursors(page) as unknown as TranslatedPage<Sel>;
 }
 
 /** Each locale's translation state of a row: `{sk: 'complete'|'missing'|'outdated', en: …}`. */

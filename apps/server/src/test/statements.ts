@@ -12,6 +12,11 @@ export interface SentStatement {
    * each wave's statements side by side and the waves one after the other, as they were sent.
    */
   wave: number;
+  /**
+   * The statements that had answered before this one was sent: what it waited for. A replay sends it once they have
+   * answered again, so a statement sent on another's answer (a count after its estimate) follows it there too.
+   */
+  after: SentStatement[];
 }
 
 /**
@@ -26,21 +31,25 @@ export async function captureStatements<T>(
   const original = driver.query;
   const own = Object.hasOwn(driver, 'query');
   const statements: SentStatement[] = [];
+  const answered: SentStatement[] = [];
   let inFlight = 0;
   let wave = -1;
   driver.query = function (this: unknown, ...args: unknown[]) {
     const first = args[0] as string | { text: string };
     if (inFlight === 0) wave++;
     inFlight++;
-    statements.push({
+    const statement: SentStatement = {
       text: typeof first === 'string' ? first : first.text,
       params: (args[1] as unknown[] | undefined) ?? [],
       args,
       wave,
-    });
+      after: [...answered],
+    };
+    statements.push(statement);
     const sent = original.apply(this, args);
     const settle = () => {
       inFlight--;
+      answered.push(statement);
     };
     sent.then(settle, settle);
     return sent;

@@ -25,7 +25,7 @@ import {
   users,
 } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
-import { cursorFields, keysetOf, withCursors } from '../../resources/cursors.js';
+import { keysetOf } from '../../resources/cursors.js';
 import { foundFirst, iso, keyColumns, pageKeys, readList } from '../../resources/list.js';
 import { likePattern, resolveSort } from '../../resources/paging.js';
 
@@ -81,7 +81,7 @@ export async function listSubmissions(db: Db, kind: FormKind, query: ListQuery):
         company: companyColumn(kind),
         created_at: table.created_at,
         deleted_at: table.deleted_at,
-        ...cursorFields(sortColumn, table.id),
+        ...keyset.fields(table.id),
       })
       .from(table)
       .innerJoin(page, eq(page.id, table.id))
@@ -92,7 +92,7 @@ export async function listSubmissions(db: Db, kind: FormKind, query: ListQuery):
     count: () => db.select({ one: sql`1` }).from(table).where(where).$dynamic(),
     filtered: false,
   });
-  const page = withCursors(read, { sort, order, cursored: keyset.cursored });
+  const page = keyset.withCursors(read);
   return {
     data: page.rows.map((r) => ({
       ...r,

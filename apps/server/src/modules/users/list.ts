@@ -5,7 +5,7 @@ import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { roleLangs, users } from '../../db/schema.js';
 import type { AuthUser } from '../../http/session.js';
-import { cursorFields, keysetOf, withCursors } from '../../resources/cursors.js';
+import { keysetOf } from '../../resources/cursors.js';
 import { iso, pageKeys, readList, trashedWhere } from '../../resources/list.js';
 import { likePattern, resolveSort } from '../../resources/paging.js';
 import { canEditUser, canRemoveOrBlockUser } from './policy.js';
@@ -39,7 +39,7 @@ export async function listUsers(
   const direction = order === 'asc' ? asc : desc;
   // "Next" and "previous" start from their neighbour's row where the sort is one column without nulls (status, id:
   // cursors.ts keysetOf); the names, the e-mail, the last visit and the role go by offset.
-  const cursorColumn = sort === 'status' ? users.status : sort === 'id' ? users.id : sql`${users.name}`;
+  const cursorColumn = sort === 'status' ? users.status : sort === 'id' ? users.id : undefined;
   const keyset = keysetOf(query, sort, order, cursorColumn);
   const sortsIn = (dir: typeof asc): Record<(typeof USER_SORTS)[number], SQL[]> => ({
     fullname: [dir(users.name), dir(users.surname)],
@@ -55,7 +55,7 @@ export async function listUsers(
   const keyQuery = db.select({ id: users.id }).from(users).$dynamic();
   const keys = pageKeys(
     (sort === 'role' ? keyQuery.leftJoin(roleLangs, roleTitle(lang)) : keyQuery)
-      .where(and(where, keyset.cursored ? keyset.startAt(cursorColumn, users.id) : undefined))
+      .where(and(where, keyset.startAt(cursorColumn, users.id)))
       .orderBy(...orderIn(keyset.keyDirection)),
     query,
     keyset.fromCursor,
@@ -72,7 +72,7 @@ export async function listUsers(
       verified_at: users.verified_at,
       online_at: users.online_at,
       deleted_at: users.deleted_at,
-      ...cursorFields(cursorColumn, users.id),
+      ...keyset.fields(users.id),
     })
     .from(users)
     .innerJoin(keys, eq(keys.id, users.id))
@@ -83,7 +83,7 @@ export async function listUsers(
     count: () => db.select({ one: sql`1` }).from(users).where(where).$dynamic(),
     filtered: query.status !== undefined || query.role_id !== undefined,
   });
-  const page = withCursors(read, { sort, order, cursored: keyset.cursored });
+  const page = keyset.withCursors(read);
   return {
     data: page.rows.map((r) => ({
       ...r,
