@@ -150,6 +150,9 @@ export const publicFormRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       const { kind } = request.params;
       const body: unknown = request.body ?? {};
       const locale = localeOf(body);
+      // A form that names its language is answered in it, its errors too (a JSON 422, a 429), whatever the browser's
+      // Accept-Language says.
+      if (isLocale((body as { locale?: unknown }).locale)) request.lang = locale;
       const html = isHtmlPost(request);
       const done = (r: FastifyReply) =>
         html

@@ -194,6 +194,17 @@ describe('public forms: all or nothing', () => {
 });
 
 describe('public forms: refused input', () => {
+  it("a JSON post's 422 is in the language its form names, whatever the browser's Accept-Language", async () => {
+    const sk = await publicPost('contact', { locale: 'sk' }, { headers: { 'accept-language': 'en' } });
+    expect(sk.statusCode).toBe(422);
+    expect(sk.json().message).toBe('Odoslané údaje nie sú platné.');
+    const en = await publicPost('contact', { locale: 'en' }, { headers: { 'accept-language': 'sk' } });
+    expect(en.json().message).toBe('The data you sent is not valid.');
+    // A form that names no language keeps the browser's.
+    const none = await publicPost('contact', { name: 'x' }, { headers: { 'accept-language': 'sk' } });
+    expect(none.json().message).toBe('Odoslané údaje nie sú platné.');
+  });
+
   it('missing fields → 422 with each field key, nothing stored, no mail', async () => {
     const before = {
       contact: await totalOf('contact'),
