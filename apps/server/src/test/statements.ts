@@ -8,20 +8,16 @@ export interface SentStatement {
   params: unknown[];
   args: unknown[];
   /**
-   * The statements sent while none was in flight start a new wave, the others join the one under way: a replay runs
-   * each wave's statements side by side and the waves one after the other, as they were sent.
-   */
-  wave: number;
-  /**
-   * The statements that had answered before this one was sent: what it waited for. A replay sends it once they have
-   * answered again, so a statement sent on another's answer (a count after its estimate) follows it there too.
+   * The statements that had answered before this one was sent: what it waited for. Those sent while it was in flight
+   * went beside it; a replay sends it once these have answered again, so a statement sent on another's answer (a count
+   * after its estimate) follows it there too.
    */
   after: SentStatement[];
 }
 
 /**
  * What `fn` answers, and every statement the driver received meanwhile, in the order sent (nothing else may be in
- * flight), with the wave each was sent in. The tests and the benchmarks (bench/lib/list-bench.ts) capture with it.
+ * flight), with what each waited for. The tests and the benchmarks (bench/lib/list-bench.ts) capture with it.
  */
 export async function captureStatements<T>(
   db: Db,
@@ -32,23 +28,17 @@ export async function captureStatements<T>(
   const own = Object.hasOwn(driver, 'query');
   const statements: SentStatement[] = [];
   const answered: SentStatement[] = [];
-  let inFlight = 0;
-  let wave = -1;
   driver.query = function (this: unknown, ...args: unknown[]) {
     const first = args[0] as string | { text: string };
-    if (inFlight === 0) wave++;
-    inFlight++;
     const statement: SentStatement = {
       text: typeof first === 'string' ? first : first.text,
       params: (args[1] as unknown[] | undefined) ?? [],
       args,
-      wave,
       after: [...answered],
     };
     statements.push(statement);
     const sent = original.apply(this, args);
     const settle = () => {
-      inFlight--;
       answered.push(statement);
     };
     sent.then(settle, settle);
