@@ -91,11 +91,10 @@ export function keysetOf(
   order: 'asc' | 'desc',
   sortColumn: AnyPgColumn | SQL | undefined,
 ) {
-  const cursored = is(sortColumn, Column) && sortColumn.notNull;
+  const column = is(sortColumn, Column) && sortColumn.notNull ? sortColumn : undefined;
+  const cursored = column !== undefined;
   const keyset =
-    query.page > 1 && cursored
-      ? readCursor(query, sort, order, (value) => cursorValueFits(sortColumn as Column, value))
-      : undefined;
+    query.page > 1 && column ? readCursor(query, sort, order, (value) => cursorValueFits(column, value)) : undefined;
   const from = keyset && (keyset.after ?? keyset.before);
   const ascending = (order === 'asc') === (keyset?.before === undefined);
   return {
@@ -121,7 +120,7 @@ export function keysetOf(
      * What a page's rows select beside their own fields for its cursors (the sort value as text and the id), which
      * `withCursors` takes off again: nothing when the sort has no cursors.
      */
-    fields: (id: AnyPgColumn) => (cursored ? cursorFields(sortColumn as Column, id) : {}),
+    fields: (id: AnyPgColumn) => (column ? cursorFields(column, id) : {}),
     /** A page with the cursors of its first and last row, which its rows then lose (none without `fields`). */
     withCursors: <Row extends Record<string, unknown>>(page: { rows: readonly Row[]; meta: ListMeta }) =>
       withCursors(page, { sort, order, cursored }),
