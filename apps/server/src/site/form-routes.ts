@@ -69,11 +69,13 @@ function parseSubmission(
   return r.success ? { submission: { kind, input: r.data } } : { errors: fieldErrors(r.error) };
 }
 
-/** The locale the visitor's form names, else the default. */
-const localeOf = (body: unknown): Locale => {
+/** The locale the visitor's form names, if it names one. */
+const namedLocale = (body: unknown): Locale | undefined => {
   const value = body && typeof body === 'object' ? (body as Record<string, unknown>).locale : undefined;
-  return isLocale(value) ? value : DEFAULT_LOCALE;
+  return isLocale(value) ? value : undefined;
 };
+/** The locale the visitor's form names, else the default. */
+const localeOf = (body: unknown): Locale => namedLocale(body) ?? DEFAULT_LOCALE;
 
 /**
  * The public site's forms, `POST /api/public/form/{contact|price|registration}` (docs/features/forms.md, SECURITY.md): no
@@ -149,10 +151,11 @@ export const publicFormRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     async (request, reply) => {
       const { kind } = request.params;
       const body: unknown = request.body ?? {};
-      const locale = localeOf(body);
-      // A form that names its language is answered in it, its errors too (a JSON 422, a 429), whatever the browser's
-      // Accept-Language says.
-      if (isLocale((body as { locale?: unknown }).locale)) request.lang = locale;
+      const named = namedLocale(body);
+      const locale = named ?? DEFAULT_LOCALE;
+      // A form that names its language is answered in it, its errors too (a JSON 422, the per-address 429), whatever
+      // the browser's Accept-Language says.
+      if (named) request.lang = named;
       const html = isHtmlPost(request);
       const done = (r: FastifyReply) =>
         html
