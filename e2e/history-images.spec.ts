@@ -12,10 +12,12 @@ test('a category given an image, then another: its history shows both thumbnails
   page,
 }) => {
   await login(page);
+  // Addresses of this run's own: a retry creates its record beside the first try's.
+  const stamp = Date.now();
   const id = await apiCreate(page, API, {
     langs: {
-      sk: pageLikeLang('Obrázková história', 'obrazkova-historia'),
-      en: pageLikeLang('Image history', 'image-history'),
+      sk: pageLikeLang('Obrázková história', `obrazkova-historia-${stamp}`),
+      en: pageLikeLang('Image history', `image-history-${stamp}`),
     },
     module_id: 1,
     status: true,
@@ -62,8 +64,13 @@ test('a category given an image, then another: its history shows both thumbnails
 
   // Restoring the version with the first image brings that image back into the record and its form.
   await versions.nth(1).click();
+  const restored = page.waitForResponse(
+    (response) => response.request().method() === 'POST' && /\/revisions\/\d+\/restore$/.test(response.url()),
+  );
   await page.getByTestId('history-restore').click();
   await confirm(page);
+  const answer = await restored;
+  expect(answer.status(), await answer.text()).toBe(200);
   await expectSuccess(page, 'uložen');
   const record = await (
     await page.request.get(`${API}${id}`, {

@@ -1,7 +1,7 @@
 import type { ForgottenPasswordInput, LoginInput, ResetPasswordInput, StoredUser } from '@backoffice/shared';
 import { useQuery } from '@tanstack/react-query';
 import { fetchCsrfCookie, type MessageResponse, request } from './client';
-import { setUser } from './session';
+import { clearMark, refreshUser } from './session';
 
 /** The login answer is `{data: user}`; a bare user object is accepted too. */
 function unwrapUser(answer: StoredUser | { data: StoredUser }): StoredUser {
@@ -38,8 +38,9 @@ export function useMe() {
   return useQuery({
     queryKey: ['auth', 'me'],
     queryFn: async ({ signal }) => {
+      const mark = clearMark();
       const user = unwrapUser(await request<StoredUser | { data: StoredUser }>('GET', '/api/user/me', { signal }));
-      setUser(user);
+      refreshUser(user, mark);
       return user;
     },
     staleTime: 5 * 60_000,

@@ -8,6 +8,8 @@ export type ClearReason = 'logout' | 'unauthorized';
 
 let cached: StoredUser | null | undefined;
 let lastClearReason: ClearReason | null = null;
+/** How many times the stored user has been forgotten (`refreshUser`). */
+let clears = 0;
 const listeners = new Set<() => void>();
 
 function isStoredUser(value: unknown): value is StoredUser {
@@ -45,8 +47,23 @@ export function setUser(user: StoredUser): void {
   emit();
 }
 
+/** A mark to hand `refreshUser` with the user read by a request sent now. */
+export function clearMark(): number {
+  return clears;
+}
+
+/**
+ * Stores a fresh copy of the signed-in user (a `/api/user/me` answer) read by a request sent at `mark`, unless the
+ * user has been forgotten since: an answer that was on its way while the user signed out does not sign the tab in
+ * again.
+ */
+export function refreshUser(user: StoredUser, mark: number): void {
+  if (mark === clears) setUser(user);
+}
+
 /** Forgets the signed-in user; the route guards then lead to the login screen. */
 export function clearUser(reason: ClearReason): void {
+  clears += 1;
   localStorage.removeItem(STORAGE_KEY);
   if (cached === null) return;
   cached = null;

@@ -81,4 +81,24 @@ describe('the session check', () => {
     await waitFor(() => expect(getUser()).toBeNull());
     expect(getLastClearReason()).toBe('unauthorized');
   });
+
+  it('keeps a tab signed out when an answer that was on its way as the user signed out comes in', async () => {
+    setUser(USER);
+    let answer: (reply: { body: unknown }) => void = () => {};
+    const api = stubApi({ [ME]: () => new Promise((resolve) => (answer = resolve)) });
+    renderInApp(<Shell />);
+    await waitFor(() => expect(api.callsTo(ME)).toHaveLength(1));
+
+    act(() => clearUser('logout'));
+    await act(async () => answer({ body: { data: USER } }));
+
+    expect(getUser()).toBeNull();
+    // Signed in again, the next answer keeps the user fresh as before.
+    setUser(USER);
+    api.routes[ME] = { body: { data: { ...USER, name: 'Adela' } } };
+    act(() => {
+      window.dispatchEvent(new Event('focus'));
+    });
+    await waitFor(() => expect(getUser()?.name).toBe('Adela'));
+  });
 });
