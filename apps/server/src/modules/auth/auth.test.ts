@@ -206,9 +206,10 @@ describe('the sign-in throttle holds however the requests arrive', () => {
       known.push(await timeOf(user.email));
       unknown.push(await timeOf(`nobody-${i}@example.com`));
     }
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
-    // An unknown e-mail answered without a hash would take a fraction of a known one's (scrypt is the bulk).
-    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
+    // An unknown e-mail answered without a hash would take a fraction of a known one's (scrypt is the bulk). The
+    // fastest of each: a busy machine only adds time, and a median of four once took a slow known sign-in (108 ms
+    // against 43) as the known one's time.
+    expect(Math.min(...unknown)).toBeGreaterThan(Math.min(...known) * 0.5);
   });
 });
 
