@@ -7,7 +7,7 @@ import { readTogether } from '../db/transaction.js';
 import { keysetOf } from './cursors.js';
 import type { Translations } from './langs.js';
 import { likePattern, resolveSort } from './paging.js';
-import { listTotal, SEARCH_EXACT_TOTAL_LIMIT, totalMeta, totalPolicy } from './total.js';
+import { type ListTotal, listTotal, SEARCH_EXACT_TOTAL_LIMIT, totalMeta, totalPolicy } from './total.js';
 
 /** The soft-delete filter of a list: live rows, only removed ones (`trashed=only`) or both (`trashed=with`). */
 export const trashedWhere = (deletedAt: AnyPgColumn, trashed: ListQuery['trashed']) =>
@@ -47,30 +47,42 @@ export const keyColumns = (sort: AnyPgColumn | SQL, id: AnyPgColumn): { id: AnyP
   is(sort, Column) && sort !== id ? { sort, id } : { id };
 
 /**
- * The keys of a search with few matches (at most SEARCH_EXACT_TOTAL_LIMIT, as its count, read beside it, tells), in
- * the list's order: the matches are found first, then sorted, and the page is taken from them. PostgreSQL estimates
- * how many titles hold a word from a sample of them, and a word in one title that happens to be in the sample comes
- * out as a thousand matches or more: it then walks the list in its order and tests every title, and a search matching
- * one title read the whole list (1.0–1.3 s at a million news, bench/README.md). Behind the LIMIT the matches are
- * planned alone, as the count is: through the title's trigram index. `matches` selects keyColumns, without order or
- * limit.
+ * The keys of a search with few matches (at most SEARCH_EXACT_TOTAL_LIMIT), in the list's order: the matches are
+ * found first, then sorted, and the page is taken from them. PostgreSQL estimates how many titles hold a word from a
+ * sample of them, and a word in one title that happens to be in the sample comes out as a thousand matches or more:
+ * it then walks the list in its order and tests every title, and a search matching one title read the whole list
+ * (1.0–1.3 s at a million news, bench/README.md). Behind the LIMIT the matches are planned alone, through the title's
+ * trigram index. `matches` selects keyColumns, without order or limit. With `counted`, each key carries how many
+ * matched (FOUND, up to the limit and one), so the page answers its total too and the matches are read once
+ * (foundCount); not from a cursor, whose matches start there.
  */
-export function foundFirst(db: Db, matches: PgSelect, direction: typeof asc): PgSelect {
+export function foundFirst(db: Db, matches: PgSelect, direction: typeof asc, counted: boolean): PgSelect {
   const found = matches.limit(SEARCH_EXACT_TOTAL_LIMIT + 1).as('found') as unknown as Record<string, AnyPgColumn>;
-  const order = [found.sort, found.id].filter((column) => column !== undefined).map((column) => direction(column));
+  const keys = { ...(found.sort ? { sort: found.sort } : {}), id: found.id };
   return db
-    .select()
+    .select({ ...keys, ...(counted ? { [FOUND]: sql<number>`count(*) over ()`.as(FOUND) } : {}) })
     .from(found as never)
-    .orderBy(...order)
+    .orderBy(...Object.values(keys).map((column) => direction(column)))
     .$dynamic();
 }
+
+/** The field of a page's rows that holds how many matched (foundFirst), which readList takes off again. */
+const FOUND = 'found_total';
+
+/** What a page's select takes from its keys (pageKeys) beside its own fields: how many matched, when they carry it. */
+export const foundCount = (keys: object): SelectedFields => {
+  // A subquery's fields are read through its proxy, which `in` does not ask.
+  const found = (keys as Record<string, AnyPgColumn | undefined>)[FOUND];
+  return found ? { [FOUND]: found } : {};
+};
 
 /**
  * A page of a list and its total (docs/features/lists.md): `rows` reads the page (its ids found by pageKeys), `count`
  * selects the list's rows without order or limit, `filtered` says whether anything but the list itself narrows it
  * (totalPolicy). The two are read side by side. A search's `rows` is a function of `few`: its page read from the
- * matches sorted once found (foundFirst), right only when they are few, which is read beside the count; when the
- * count finds more than its limit (the total turns approximate), the page is read again in the list's order.
+ * matches sorted once found (foundFirst), right only when they are few; with `counted` the page carries how many
+ * matched and the count is read only for a page past the matches. When more than the limit matched (the total turns
+ * approximate), the page is read again in the list's order.
  */
 export async function readList<Row>(
   db: Db,
@@ -79,18 +91,31 @@ export async function readList<Row>(
     rows: PromiseLike<Row[]> | ((few: boolean) => PromiseLike<Row[]>);
     count: () => PgSelect;
     filtered: boolean;
+    counted?: boolean;
   },
 ): Promise<{ rows: Row[]; meta: ListMeta }> {
-  const counting = () => listTotal(db, parts.count, totalPolicy(query, parts.filtered));
+  const policy = totalPolicy(query, parts.filtered);
+  const counting = (counted?: number) => listTotal(db, parts.count, policy, counted);
   const { rows: read } = parts;
-  if (typeof read === 'function') {
-    const [total, found] = await readTogether(db, [counting, () => read(true)] as const);
-    const rows = total.approximate ? await read(false) : found;
+  if (typeof read !== 'function') {
+    // Side by side from the pool; one after the other inside a transaction, which holds one connection.
+    const [rows, total] = await readTogether(db, [() => read, () => counting()] as const);
     return { rows, meta: totalMeta(total, query, rows.length) };
   }
-  // Side by side from the pool; one after the other inside a transaction, which holds one connection.
-  const [rows, total] = await readTogether(db, [() => read, counting] as const);
+  const [found, total] = parts.counted
+    ? await foundWithCount(await read(true), counting)
+    : await readTogether(db, [() => read(true), () => counting()] as const);
+  const rows = total.approximate ? await read(false) : found;
   return { rows, meta: totalMeta(total, query, rows.length) };
+}
+
+/** A page of keys found first with how many matched (foundFirst), that field taken off; past the matches, counted. */
+async function foundWithCount<Row>(rows: Row[], counting: (counted?: number) => Promise<ListTotal>) {
+  const carried = rows as (Row & { [FOUND]?: unknown })[];
+  const first = carried[0];
+  if (first?.[FOUND] === undefined) return [rows, await counting()] as const;
+  const total = await counting(Number(first[FOUND]));
+  return [carried.map(({ [FOUND]: _found, ...row }) => row as Row), total] as const;
 }
 
 /**
@@ -206,7 +231,9 @@ async function translatedPage<Sel extends SelectedFields, S extends string>(
   };
   const keys = (few: boolean) =>
     pageKeys(
-      few ? foundFirst(db, matches(), keyDirection) : matches().orderBy(keyDirection(keySort), keyDirection(keyId)),
+      few
+        ? foundFirst(db, matches(), keyDirection, !keyset.fromCursor)
+        : matches().orderBy(keyDirection(keySort), keyDirection(keyId)),
       query,
       keyset.fromCursor,
     );
@@ -217,6 +244,7 @@ async function translatedPage<Sel extends SelectedFields, S extends string>(
         ...(args.select as SelectedFields),
         translation: translationOf(tr),
         ...keyset.fields(owner.id),
+        ...foundCount(page),
       })
       .from(owner)
       .innerJoin(table, tr.joinOn(lang))
@@ -229,6 +257,7 @@ async function translatedPage<Sel extends SelectedFields, S extends string>(
     rows: query.search && is(keySort, Column) ? rows : rows(false),
     count,
     filtered: query.status !== undefined || filters.length > 0,
+    counted: !keyset.fromCursor,
   });
   return keyset.withCursors(page) as unknown as TranslatedPage<Sel>;
 }

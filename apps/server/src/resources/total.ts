@@ -52,28 +52,32 @@ export interface ListTotal {
 }
 
 /**
- * The total of a list whose rows `rows()` selects (a fresh query each call, without limit): with `estimateFirst`, on a database that keeps its statistics current (`statisticsKept`:
- * PostgreSQL, not PGlite), the planner's row estimate is read first and taken as it is when it is ten times `limit`
- * or more; otherwise an exact count that stops after `limit + 1` rows, and past that the estimate, never below
+ * The total of a list whose rows `rows()` selects (a fresh query each call, without limit): with `estimateFirst`, on
+ * a database that keeps its statistics current (`statisticsKept`: PostgreSQL, not PGlite), the planner's row
+ * estimate is read first and taken as it is when it is ten times `limit` or more; otherwise an exact count that stops
+ * after `limit + 1` rows (or `counted`, that count read already), and past that the estimate, never below
  * `limit + 1`.
  */
 export async function listTotal(
   db: Db,
   rows: () => PgSelect,
   policy: TotalPolicy = { limit: EXACT_TOTAL_LIMIT, estimateFirst: false },
+  counted?: number,
 ): Promise<ListTotal> {
   const { limit } = policy;
-  const estimated = policy.estimateFirst && statisticsKept(db) ? await planRows(db, rows()) : undefined;
+  const estimated =
+    counted === undefined && policy.estimateFirst && statisticsKept(db) ? await planRows(db, rows()) : undefined;
   if (estimated !== undefined && estimated >= ESTIMATE_FIRST_FROM * limit)
     return { total: estimated, approximate: true };
-  const [capped] = await db.select({ n: count() }).from(
-    rows()
-      .limit(limit + 1)
-      .as('counted'),
-  );
-  const n = Number(capped?.n ?? 0);
+  const n = counted ?? (await cappedCount(db, rows(), limit));
   if (n <= limit) return { total: n, approximate: false };
   return { total: Math.max(estimated ?? (await planRows(db, rows())), limit + 1), approximate: true };
+}
+
+/** How many rows `rows` selects, counting no further than `limit + 1`. */
+async function cappedCount(db: Db, rows: PgSelect, limit: number): Promise<number> {
+  const [capped] = await db.select({ n: count() }).from(rows.limit(limit + 1).as('counted'));
+  return Number(capped?.n ?? 0);
 }
 
 /**

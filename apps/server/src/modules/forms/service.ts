@@ -26,7 +26,7 @@ import {
 } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { keysetOf } from '../../resources/cursors.js';
-import { foundFirst, iso, keyColumns, pageKeys, readList } from '../../resources/list.js';
+import { foundCount, foundFirst, iso, keyColumns, pageKeys, readList } from '../../resources/list.js';
 import { likePattern, resolveSort } from '../../resources/paging.js';
 
 /** The table behind each kind of submission. */
@@ -67,7 +67,7 @@ export async function listSubmissions(db: Db, kind: FormKind, query: ListQuery):
       .where(and(where, keyset.startAt(sortColumn, table.id)))
       .$dynamic();
     const ordered = few
-      ? foundFirst(db, matches, keyDirection)
+      ? foundFirst(db, matches, keyDirection, !keyset.fromCursor)
       : matches.orderBy(keyDirection(sortColumn), keyDirection(table.id));
     return pageKeys(ordered, query, keyset.fromCursor);
   };
@@ -82,6 +82,7 @@ export async function listSubmissions(db: Db, kind: FormKind, query: ListQuery):
         created_at: table.created_at,
         deleted_at: table.deleted_at,
         ...keyset.fields(table.id),
+        ...foundCount(page),
       })
       .from(table)
       .innerJoin(page, eq(page.id, table.id))
@@ -91,6 +92,7 @@ export async function listSubmissions(db: Db, kind: FormKind, query: ListQuery):
     rows: query.search ? rows : rows(false),
     count: () => db.select({ one: sql`1` }).from(table).where(where).$dynamic(),
     filtered: false,
+    counted: !keyset.fromCursor,
   });
   const page = keyset.withCursors(read);
   return {
