@@ -113,7 +113,6 @@ describe('large lists', () => {
           meta: { total: number; total_approximate?: boolean; cursors?: { after: string } };
         },
         count: own.find((s) => s.text.startsWith('select count(*)')),
-        estimate: own.find((s) => s.text.startsWith('explain')),
         pages: own.filter((s) => s.text.startsWith('select "articles"."id"')),
       };
     };

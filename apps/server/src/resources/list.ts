@@ -7,7 +7,7 @@ import { readTogether } from '../db/transaction.js';
 import { keysetOf } from './cursors.js';
 import type { Translations } from './langs.js';
 import { likePattern, resolveSort } from './paging.js';
-import { type ListTotal, listTotal, SEARCH_EXACT_TOTAL_LIMIT, totalMeta, totalPolicy } from './total.js';
+import { listTotal, SEARCH_EXACT_TOTAL_LIMIT, totalMeta, totalPolicy } from './total.js';
 
 /** The soft-delete filter of a list: live rows, only removed ones (`trashed=only`) or both (`trashed=with`). */
 export const trashedWhere = (deletedAt: AnyPgColumn, trashed: ListQuery['trashed']) =>
@@ -102,20 +102,26 @@ export async function readList<Row>(
     const [rows, total] = await readTogether(db, [() => read, () => counting()] as const);
     return { rows, meta: totalMeta(total, query, rows.length) };
   }
-  const [found, total] = parts.counted
-    ? await foundWithCount(await read(true), counting)
-    : await readTogether(db, [() => read(true), () => counting()] as const);
-  const rows = total.approximate ? await read(false) : found;
+  if (parts.counted) {
+    const found = takeFound(await read(true));
+    const total = await counting(found.count);
+    const rows = total.approximate ? await read(false) : found.rows;
+    return { rows, meta: totalMeta(total, query, rows.length) };
+  }
+  const [found, total] = await readTogether(db, [() => read(true), () => counting()] as const);
+  const rows = total.approximate ? await read(false) : takeFound(found).rows;
   return { rows, meta: totalMeta(total, query, rows.length) };
 }
 
-/** A page of keys found first with how many matched (foundFirst), that field taken off; past the matches, counted. */
-async function foundWithCount<Row>(rows: Row[], counting: (counted?: number) => Promise<ListTotal>) {
+/**
+ * A page of keys found first (foundFirst): its rows without FOUND, and how many matched, which a page past the
+ * matches or one whose keys did not carry it leaves undefined.
+ */
+function takeFound<Row>(rows: Row[]): { rows: Row[]; count?: number } {
   const carried = rows as (Row & { [FOUND]?: unknown })[];
   const first = carried[0];
-  if (first?.[FOUND] === undefined) return [rows, await counting()] as const;
-  const total = await counting(Number(first[FOUND]));
-  return [carried.map(({ [FOUND]: _found, ...row }) => row as Row), total] as const;
+  if (first?.[FOUND] === undefined) return { rows };
+  return { rows: carried.map(({ [FOUND]: _found, ...row }) => row as Row), count: Number(first[FOUND]) };
 }
 
 /**
