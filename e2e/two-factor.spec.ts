@@ -36,6 +36,8 @@ for (const language of ['sk', 'en'] as const) {
     page,
     browser,
   }) => {
+    // Four sign-ins, two browsers and a wait of up to 30 s for the app's next code: 1.5 min on a busy runner.
+    test.setTimeout(180_000);
     const who = await newUser(browser, language);
     await page.goto('/admin/login');
     await page.evaluate((l) => localStorage.setItem('language', l), language);
