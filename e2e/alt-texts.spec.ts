@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectSuccess, login, PNG_1X1, rowOf, shot } from './helpers.js';
+import { expectSuccessOf, login, PNG_1X1, rowOf, shot } from './helpers.js';
 
 test.beforeEach(async ({ page }) => {
   await login(page);
@@ -34,8 +34,7 @@ test("a page's image and an editor image are described per language; the site sa
     .getByTestId('field-image-input')
     .setInputFiles({ name: 'areal.png', mimeType: 'image/png', buffer: PNG_1X1 });
   await shot(page, 'image-alt-en');
-  await page.getByTestId('form-save').click();
-  await expectSuccess(page, 'Položka bola vytvorená.');
+  await expectSuccessOf(page, 'Položka bola vytvorená.', () => page.getByTestId('form-save').click());
 
   const sk = await (await page.request.get('/sk/areal-firmy')).text();
   expect(sk).toMatch(/<img class="hero" src="[^"]+" alt="Budova firmy s parkoviskom"/);

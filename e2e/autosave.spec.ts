@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { newUser } from './accounts.js';
-import { apiCreateText, expectSuccess, login, shot } from './helpers.js';
+import { apiCreateText, expectSuccessOf, login, shot } from './helpers.js';
 
 // Local drafts and the ended session (docs/features/admin-ui.md, docs/features/sign-in-and-users.md): what a form
 // holds unsaved survives a reload and a session ended elsewhere, and is offered back as the record opens again.
@@ -55,8 +55,7 @@ test('a draft survives a reload, is offered in sk and en, restored and saved; th
   await offer.getByRole('button', { name: 'Restore' }).click();
   await expect(offer).toBeHidden();
   await expect(page.getByTestId('field-title-sk')).toHaveValue(`${title} – rozpísané`);
-  await page.getByTestId('form-save').click();
-  await expectSuccess(page, 'The item has been saved.');
+  await expectSuccessOf(page, 'The item has been saved.', () => page.getByTestId('form-save').click());
   await expect(page.getByTestId('resource-form')).toBeHidden();
   expect(await draftKeys(page)).toEqual([]);
 

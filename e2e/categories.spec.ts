@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiCreate, expectSuccess, login, PNG_1X1, pageLikeLang, pickOption, rowOf, shot } from './helpers.js';
+import { apiCreate, expectSuccessOf, login, PNG_1X1, pageLikeLang, pickOption, rowOf, shot } from './helpers.js';
 
 const LIST = '/admin/app/content/category';
 const API = '/api/content/category/';
@@ -45,8 +45,7 @@ test('a category is created in both locales with its title_url generated from th
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('field-publish_up')).toHaveValue('1.7.2026, 08:30');
   await shot(page, 'category-form');
-  await page.getByTestId('form-save').click();
-  await expectSuccess(page, 'Položka bola vytvorená.');
+  await expectSuccessOf(page, 'Položka bola vytvorená.', () => page.getByTestId('form-save').click());
   await expect(form).toBeHidden();
   const row = rowOf(page, 'Letné správy & akcie');
   await expect(row.getByTestId('cell-module')).toHaveText('Novinky');
@@ -71,8 +70,7 @@ test('a category is created in both locales with its title_url generated from th
   await expect(page.getByTestId('field-title_url-sk')).toHaveValue('letne-spravy-and-akcie');
   await page.getByTestId('locale-tab-en').click();
   await expect(page.getByTestId('field-title_url-en')).toHaveValue('summer-news');
-  await page.getByTestId('form-save').click();
-  await expectSuccess(page, 'Položka bola uložená.');
+  await expectSuccessOf(page, 'Položka bola uložená.', () => page.getByTestId('form-save').click());
   await expect(rowOf(page, 'Letné správy')).toBeVisible();
 });
 
@@ -126,8 +124,7 @@ test('the category image: chosen, saved, shown as a 150×120 thumbnail, then cle
     .getByTestId('field-image-input')
     .setInputFiles({ name: 'bod.png', mimeType: 'image/png', buffer: PNG_1X1 });
   await expect(page.getByTestId('field-image')).toHaveAttribute('data-state', 'file');
-  await page.getByTestId('form-save').click();
-  await expectSuccess(page, 'uložen');
+  await expectSuccessOf(page, 'uložen', () => page.getByTestId('form-save').click());
 
   await page.goto(`${LIST}/${id}`);
   const preview = page.getByTestId('field-image-preview');
@@ -138,8 +135,7 @@ test('the category image: chosen, saved, shown as a 150×120 thumbnail, then cle
 
   await page.getByTestId('field-image-clear').click();
   await expect(page.getByTestId('field-image')).toHaveAttribute('data-state', 'cleared');
-  await page.getByTestId('form-save').click();
-  await expectSuccess(page, 'uložen');
+  await expectSuccessOf(page, 'uložen', () => page.getByTestId('form-save').click());
   await page.goto(`${LIST}/${id}`);
   await expect(page.getByTestId('field-title-sk')).toHaveValue('S obrázkom');
   await expect(page.getByTestId('field-image')).toHaveAttribute('data-state', 'empty');

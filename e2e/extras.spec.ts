@@ -6,7 +6,7 @@ import {
   apiCreate,
   confirm,
   decodeQuotedPrintable,
-  expectSuccess,
+  expectSuccessOf,
   login,
   outboxFiles,
   pageLikeLang,
@@ -46,8 +46,9 @@ test('a test mail of a template goes to the signed-in user, in the language pick
   await row.getByTestId('row-mail-test').click();
   await expect(page.getByTestId('mail-test-en')).toBeVisible();
   await look(page, 'mail-test-menu-sk');
-  await page.getByTestId('mail-test-en').click();
-  await expectSuccess(page, `Testovací e-mail bol odoslaný na ${E2E.admin.email}.`);
+  await expectSuccessOf(page, `Testovací e-mail bol odoslaný na ${E2E.admin.email}.`, () =>
+    page.getByTestId('mail-test-en').click(),
+  );
   await look(page, 'mail-test-sent-sk');
 
   // The mail in the outbox: to the admin alone, marked as a test, the English template with sample values.
@@ -72,8 +73,9 @@ test('a test mail of a template goes to the signed-in user, in the language pick
   await row.getByTestId('row-mail-test').click();
   await expect(page.getByTestId('mail-test-sk')).toBeVisible();
   await look(page, 'mail-test-menu-en');
-  await page.getByTestId('mail-test-sk').click();
-  await expectSuccess(page, `A test e-mail has been sent to ${E2E.admin.email}.`);
+  await expectSuccessOf(page, `A test e-mail has been sent to ${E2E.admin.email}.`, () =>
+    page.getByTestId('mail-test-sk').click(),
+  );
   await look(page, 'mail-test-sent-en');
 });
 
@@ -122,8 +124,7 @@ test.describe('news in bulk', () => {
     await page.getByTestId('bulk-duplicate').click();
     await expect(page.getByRole('dialog')).toContainText('Duplikovať vybrané položky (2)?');
     await look(page, 'bulk-duplicate-confirm-sk');
-    await confirm(page);
-    await expectSuccess(page, 'Duplikované: 2.');
+    await expectSuccessOf(page, 'Duplikované: 2.', () => confirm(page));
     const copy = rowOf(page, `Nový sklad E2E ${RUN} (kópia)`);
     await expect(copy).toBeVisible();
     await expect(rowOf(page, `Letná akcia E2E ${RUN} (kópia)`)).toBeVisible();
@@ -142,8 +143,7 @@ test.describe('news in bulk', () => {
     await page.getByTestId('bulk-duplicate').click();
     await expect(page.getByRole('dialog')).toContainText('Duplicate the selected items (1)?');
     await look(page, 'bulk-duplicate-confirm-en');
-    await confirm(page);
-    await expectSuccess(page, 'Duplicated: 1.');
+    await expectSuccessOf(page, 'Duplicated: 1.', () => confirm(page));
     // The Slovak run's copy and this one.
     await expect(rowOf(page, `New warehouse E2E ${RUN} (copy)`)).toHaveCount(2);
   });
@@ -169,8 +169,7 @@ test.describe('news in bulk', () => {
       .click();
     await expect(dialog.getByTestId('confirm-ok')).toBeEnabled();
     await look(page, 'bulk-category-confirm-sk');
-    await confirm(page);
-    await expectSuccess(page, 'Kategória priradená: 2.');
+    await expectSuccessOf(page, 'Kategória priradená: 2.', () => confirm(page));
     await expect(copy).toContainText(`Akcie E2E ${RUN}`);
     await expect(copy).toContainText(`Oznamy E2E ${RUN}`);
     await expect(rowOf(page, `Nový sklad E2E ${RUN}`)).not.toContainText(`Akcie E2E ${RUN}`);

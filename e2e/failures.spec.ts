@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { E2E } from './env.js';
-import { apiCreate, expectSuccess, login, PNG_1X1, shot } from './helpers.js';
+import { apiCreate, expectSuccessOf, login, PNG_1X1, shot } from './helpers.js';
 
 const partnerLang = (title: string, title_url: string) => ({ title, title_url, content: '', url: '' });
 
@@ -77,8 +77,7 @@ test.describe('signed in as the administrator', () => {
     release();
     await expect(form.getByTestId('field-title-sk')).toHaveValue('pomaly-partner');
     await expect(form.getByTestId('field-image')).toHaveAttribute('data-state', 'file');
-    await form.getByTestId('form-save').click();
-    await expectSuccess(page, 'uložen');
+    await expectSuccessOf(page, 'uložen', () => form.getByTestId('form-save').click());
     const saved = await page.request.get(`/api/partner/${id}`, { headers: { Accept: 'application/json' } });
     const body: { data: { image: string | null } } = await saved.json();
     expect(body.data.image).toMatch(/\.png$/);
@@ -107,8 +106,7 @@ test.describe('signed in as the administrator', () => {
     await expect(form.getByTestId('field-title-sk')).toHaveValue('kontrola-adresy');
     // The loaded addresses are checked once (with the id) 700 ms after the load.
     await expect.poll(() => checks.length).toBe(2);
-    await form.getByTestId('form-save').click();
-    await expectSuccess(page, 'uložen');
+    await expectSuccessOf(page, 'uložen', () => form.getByTestId('form-save').click());
     await expect(page).toHaveURL(/\/admin\/app\/partner$/);
     await page.waitForTimeout(1_500);
     expect(checks.length).toBe(2);

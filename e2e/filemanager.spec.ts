@@ -3,7 +3,7 @@ import { expect, type FrameLocator, type Locator, type Page, test } from '@playw
 import {
   apiCreate,
   confirm,
-  expectSuccess,
+  expectSuccessOf,
   gradientPng,
   login,
   pageLikeLang,
@@ -208,8 +208,7 @@ test('the editor of a news article picks a file from the file manager: an image 
   await page.getByTestId('locale-tab-en').click();
   await page.getByTestId('field-title-en').fill(`${title} en`);
   await pickMultiOption(page, page.getByTestId('field-categories'), category);
-  await page.getByTestId('form-save').click();
-  await expectSuccess(page, 'Položka bola vytvorená.');
+  await expectSuccessOf(page, 'Položka bola vytvorená.', () => page.getByTestId('form-save').click());
   const list = await page.request.get('/api/blog/', {
     headers: { 'X-Requested-With': 'XMLHttpRequest' },
     params: { search: title },

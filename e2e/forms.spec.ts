@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { E2E, e2eServer } from './env.js';
-import { confirm, decodeQuotedPrintable, expectSuccess, login, outboxFiles, shot } from './helpers.js';
+import { confirm, decodeQuotedPrintable, expectSuccessOf, login, outboxFiles, shot } from './helpers.js';
 
 /** The new mails since `before`, decoded, each with its recipient line. */
 async function newMails(before: readonly string[]): Promise<string[]> {
@@ -79,8 +79,7 @@ test('a visitor sends the contact form; errors show beside the fields; the messa
   await shot(page, 'admin-form-contact-detail');
 
   await panel.getByTestId('detail-remove').click();
-  await confirm(page);
-  await expectSuccess(page, 'odstránená');
+  await expectSuccessOf(page, 'odstránená', () => confirm(page));
   await expect(panel).toBeHidden();
   await expect(rowNamed(page, 'Martin E2E')).toHaveCount(0);
 });

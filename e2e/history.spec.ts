@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiCreate, confirm, expectSuccess, login, rowOf, shot } from './helpers.js';
+import { apiCreate, confirm, expectSuccessOf, login, rowOf, shot } from './helpers.js';
 
 // The history of a record (docs/features/revisions.md): a panel edited twice, its history drawer, the difference
 // of the first version from the current one, and its restore.
@@ -18,15 +18,13 @@ test('edit a panel twice, open its history, see what differs, restore the first 
   // Two edits in the form: the title, then the content.
   await page.goto(`${LIST}/${id}`);
   await page.getByTestId('field-title-sk').fill(`${first} – nové`);
-  await page.getByTestId('form-save').click();
-  await expectSuccess(page, 'Položka bola uložená.');
+  await expectSuccessOf(page, 'Položka bola uložená.', () => page.getByTestId('form-save').click());
   await rowOf(page, `${first} – nové`).getByTestId('row-edit').click();
   const editor = page.getByTestId('field-content-sk').locator('[contenteditable="true"]');
   await editor.click();
   await page.keyboard.press('End');
   await editor.pressSequentially(' na všetko');
-  await page.getByTestId('form-save').click();
-  await expectSuccess(page, 'Položka bola uložená.');
+  await expectSuccessOf(page, 'Položka bola uložená.', () => page.getByTestId('form-save').click());
 
   // The history: three versions, newest first; the first one differs in the title and the content.
   await rowOf(page, `${first} – nové`).getByTestId('row-edit').click();
@@ -40,8 +38,7 @@ test('edit a panel twice, open its history, see what differs, restore the first 
   await shot(page, 'history-drawer-sk');
 
   await page.getByTestId('history-restore').click();
-  await confirm(page);
-  await expectSuccess(page, 'Položka bola uložená.');
+  await expectSuccessOf(page, 'Položka bola uložená.', () => confirm(page));
   await page.goto(LIST);
   await expect(rowOf(page, first)).toBeVisible();
 
@@ -70,8 +67,7 @@ test('the history with the keyboard alone: Tab reaches the versions, arrows move
   });
   await page.goto(`${LIST}/${id}`);
   await page.getByTestId('field-title-sk').fill(`${title} v lete`);
-  await page.getByTestId('field-title-sk').press('Control+s');
-  await expectSuccess(page, 'Položka bola uložená.');
+  await expectSuccessOf(page, 'Položka bola uložená.', () => page.getByTestId('field-title-sk').press('Control+s'));
 
   // From the edit form: the History button, then Tab into the list of versions (one Tab stop).
   await page.goto(`${LIST}/${id}`);
@@ -108,8 +104,7 @@ test('the history with the keyboard alone: Tab reaches the versions, arrows move
   await expect(page.locator('.ant-modal-confirm')).toBeVisible();
   // The question takes the focus onto its confirming button (an Enter before that would go to the button behind).
   await expect(page.getByTestId('confirm-ok')).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expectSuccess(page, 'Položka bola uložená.');
+  await expectSuccessOf(page, 'Položka bola uložená.', () => page.keyboard.press('Enter'));
   const record = await (
     await page.request.get(`${API}${id}`, {
       headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' },

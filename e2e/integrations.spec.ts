@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './accounts.js';
 import { E2E } from './env.js';
-import { confirm, expectSuccess, login } from './helpers.js';
+import { confirm, expectSuccess, expectSuccessOf, login } from './helpers.js';
 
 /**
  * Settings → API tokens and Webhooks (docs/features/integrations.md), role 1 only: a token shown once and then by its
@@ -157,8 +157,7 @@ for (const language of ['sk', 'en'] as const) {
       await page.getByTestId('delivery-access-save').click();
       await expect(page.getByTestId('delivery-access').locator('.ant-form-item-explain-error')).toContainText('1');
       await origins.fill(origin);
-      await page.getByTestId('delivery-access-save').click();
-      await expectSuccess(page, text.saved);
+      await expectSuccessOf(page, text.saved, () => page.getByTestId('delivery-access-save').click());
       await page.reload();
       await expect(page.getByTestId('field-cors_origins')).toHaveValue(origin);
       const cors = await page.request.get('/api/delivery/settings', { headers: { Origin: origin } });
@@ -172,8 +171,7 @@ for (const language of ['sk', 'en'] as const) {
         .filter({ has: page.getByTestId('cell-name').getByText(name, { exact: true }) })
         .getByTestId('token-revoke')
         .click();
-      await confirm(page);
-      await expectSuccess(page, text.removed);
+      await expectSuccessOf(page, text.removed, () => confirm(page));
       await expect(page.getByTestId('cell-name').getByText(name, { exact: true })).toHaveCount(0);
       expect((await page.request.get('/api/delivery/settings', { headers: bearer })).status()).toBe(401);
     });
@@ -209,8 +207,7 @@ for (const language of ['sk', 'en'] as const) {
         await expect(shown).toHaveCount(0);
 
         // A test event: its row turns delivered, and the receiver got it signed with the secret.
-        await form.getByTestId('webhook-ping').click();
-        await expectSuccess(page, text.queued);
+        await expectSuccessOf(page, text.queued, () => form.getByTestId('webhook-ping').click());
         const rows = form.getByTestId('delivery-row');
         await expect(rows).toHaveCount(1);
         await expect(rows.first()).toHaveAttribute('data-status', 'delivered', { timeout: 30_000 });
@@ -236,8 +233,7 @@ for (const language of ['sk', 'en'] as const) {
         await log.screenshot({ path: `${SHOTS}/webhook-log-table-${language}-390.png`, animations: 'disabled' });
         await page.setViewportSize({ width: 1280, height: 800 });
         await expectAccessible(page);
-        await rows.first().getByRole('button', { name: text.resend }).click();
-        await expectSuccess(page, text.queued);
+        await expectSuccessOf(page, text.queued, () => rows.first().getByRole('button', { name: text.resend }).click());
         await expect(rows).toHaveCount(2);
         await expect(rows.first()).toHaveAttribute('data-status', 'delivered', { timeout: 30_000 });
         await expect.poll(() => receiver.received.length).toBe(2);
@@ -257,8 +253,7 @@ for (const language of ['sk', 'en'] as const) {
         // Removed after a confirmation: other specs' changes are not sent to a receiver that has stopped.
         await row.getByTestId('row-edit').click();
         await form.getByTestId('webhook-remove').click();
-        await confirm(page);
-        await expectSuccess(page, text.removed);
+        await expectSuccessOf(page, text.removed, () => confirm(page));
         await expect(page.getByTestId('cell-name').getByText(name, { exact: true })).toHaveCount(0);
       } finally {
         await receiver.close();

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectSuccess, login, rowOf, shot } from './helpers.js';
+import { expectSuccessOf, login, rowOf, shot } from './helpers.js';
 
 test.beforeEach(async ({ page }) => {
   await login(page);
@@ -48,8 +48,7 @@ test('a placeholder is inserted at the cursor of the focused text field and of t
   await expect(editor).toHaveText('Ahoj %form.email%svet');
   await shot(page, 'mail-form-placeholders');
 
-  await page.getByTestId('form-save').click();
-  await expectSuccess(page, 'uložen');
+  await expectSuccessOf(page, 'uložen', () => page.getByTestId('form-save').click());
   await openTemplate(page, 'Cenová ponuka');
   await expect(page.getByTestId('field-subject-sk')).toHaveValue('Ponuka %form.name% prijatá');
   await expect(page.getByTestId('field-content-sk').locator('.ProseMirror')).toHaveText('Ahoj %form.email%svet');
@@ -107,8 +106,7 @@ test('settings: an error in the en tab switches to that tab; a valid save is kep
   await en.fill(
     'A builder of family houses and renovations in and around Bratislava: quality work, on time and at the agreed price.',
   );
-  await page.getByTestId('settings-save').click();
-  await expectSuccess(page, 'uložen');
+  await expectSuccessOf(page, 'uložen', () => page.getByTestId('settings-save').click());
   await page.reload();
   await page.getByTestId('locale-tab-en').click();
   await expect(page.getByTestId('field-meta_description-en')).toHaveValue(/^A builder of family houses/);
@@ -121,8 +119,7 @@ test('settings: an error in the en tab switches to that tab; a valid save is kep
     // The choice is made before the save (a click on an option still moving in once missed it, and the save kept
     // the old value).
     await expect(page.getByTestId('field-search_indexing-en')).toContainText(choice);
-    await page.getByTestId('settings-save').click();
-    await expectSuccess(page, 'uložen');
+    await expectSuccessOf(page, 'uložen', () => page.getByTestId('settings-save').click());
   };
   await indexing('Nie (noindex)');
   expect(await (await page.request.get('/robots.txt')).text()).toContain('Disallow: /en/\n');
@@ -153,7 +150,6 @@ test('settings screens: contact, e-mail (sender disabled) and social', async ({ 
 
   await page.goto('/admin/app/settings/social');
   await page.getByTestId('field-social_twitter_link-sk').fill('https://x.com/stavbydemo');
-  await page.getByTestId('settings-save').click();
-  await expectSuccess(page, 'uložen');
+  await expectSuccessOf(page, 'uložen', () => page.getByTestId('settings-save').click());
   await shot(page, 'settings-social');
 });

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { apiCreate, expectSuccess, login, pageLikeLang, shot } from './helpers.js';
+import { apiCreate, expectSuccess, expectSuccessOf, login, pageLikeLang, shot } from './helpers.js';
 
 const SCREEN = '/admin/app/content/navigation';
 
@@ -62,8 +62,7 @@ test('a dragged node keeps its new place after a reload; keyboard moves nest and
 
   // Without a mouse: Tab reaches a node, Alt + arrows move it, and it keeps the focus for the next move.
   await nodeOf('Uzol B').getByTestId('nav-node-title').focus();
-  await page.keyboard.press('Alt+ArrowRight');
-  await expectSuccess(page, 'Položka bola uložená.');
+  await expectSuccessOf(page, 'Položka bola uložená.', () => page.keyboard.press('Alt+ArrowRight'));
   expect(only(await outline(group), names)).toEqual(['Uzol C', 'Uzol A', '-Uzol B']);
   await nodeOf('Uzol C').getByTestId('nav-node-title').focus();
   await page.keyboard.press('Alt+ArrowDown');
@@ -76,8 +75,7 @@ test('a dragged node keeps its new place after a reload; keyboard moves nest and
   await expect(nodeOf('Uzol C')).toBeVisible();
   expect(only(await outline(group), names)).toEqual(['Uzol C', 'Uzol A', '-Uzol B']);
   // The move buttons do the same with the mouse.
-  await nodeOf('Uzol B').getByTestId('nav-move-out').click();
-  await expectSuccess(page, 'Položka bola uložená.');
+  await expectSuccessOf(page, 'Položka bola uložená.', () => nodeOf('Uzol B').getByTestId('nav-move-out').click());
   expect(only(await outline(group), names)).toEqual(['Uzol C', 'Uzol A', 'Uzol B']);
   await nodeOf('Uzol B').getByTestId('nav-node-title').focus();
   await page.keyboard.press('Alt+ArrowLeft');

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiCreate, expectSuccess, login, PNG_1X1, pageLikeLang, pickOption, rowOf, shot } from './helpers.js';
+import { apiCreate, expectSuccessOf, login, PNG_1X1, pageLikeLang, pickOption, rowOf, shot } from './helpers.js';
 
 const LIST = '/admin/app/content/page';
 const API = '/api/content/page/';
@@ -61,8 +61,7 @@ test('a page is created in both locales with its image; the title_url is generat
     .setInputFiles({ name: 'sluzby.png', mimeType: 'image/png', buffer: PNG_1X1 });
   await expect(page.getByTestId('field-image')).toHaveAttribute('data-state', 'file');
   await shot(page, 'page-form');
-  await page.getByTestId('form-save').click();
-  await expectSuccess(page, 'Položka bola vytvorená.');
+  await expectSuccessOf(page, 'Položka bola vytvorená.', () => page.getByTestId('form-save').click());
   await expect(form).toBeHidden();
 
   const row = rowOf(page, 'Naše služby');
@@ -150,8 +149,7 @@ test('a page inserted into navigation appears in the tree, and preview opens it 
   await page.keyboard.type('Rodič v');
   await pickOption(page, 'Rodič v menu');
   await page.getByTestId('field-status').uncheck();
-  await page.getByTestId('form-save').click();
-  await expectSuccess(page, 'Položka bola vytvorená.');
+  await expectSuccessOf(page, 'Položka bola vytvorená.', () => page.getByTestId('form-save').click());
   const row = rowOf(page, 'Dieťa v menu');
   await expect(row.getByTestId('cell-navigation')).toHaveText('Áno');
   await expect(row.getByTestId('cell-status')).toHaveAttribute('data-status', '0');

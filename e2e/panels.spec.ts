@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiCreate, confirm, expectSuccess, login, PNG_1X1, rowOf, shot } from './helpers.js';
+import { apiCreate, confirm, expectSuccessOf, login, PNG_1X1, rowOf, shot } from './helpers.js';
 
 const LIST = '/admin/app/content/panel';
 const API = '/api/content/panel/';
@@ -38,8 +38,7 @@ test('an administrator creates, edits and deletes a panel; the list sorts by pri
   await page.getByTestId('field-priority').fill('3');
   await page.getByTestId('locale-tab-sk').click();
   await shot(page, 'panel-form');
-  await page.getByTestId('form-save').click();
-  await expectSuccess(page, 'Položka bola vytvorená.');
+  await expectSuccessOf(page, 'Položka bola vytvorená.', () => page.getByTestId('form-save').click());
   await expect(form).toBeHidden();
   const row = rowOf(page, 'Bočný panel – akcie');
   await expect(row.getByTestId('cell-priority')).toHaveText('3');
@@ -57,8 +56,7 @@ test('an administrator creates, edits and deletes a panel; the list sorts by pri
   await page.getByTestId('field-title-sk').fill('Bočný panel – novinky');
   await page.getByTestId('field-priority').fill('7');
   await page.getByTestId('field-status').uncheck();
-  await page.getByTestId('form-save').click();
-  await expectSuccess(page, 'Položka bola uložená.');
+  await expectSuccessOf(page, 'Položka bola uložená.', () => page.getByTestId('form-save').click());
   await expect(edit).toBeHidden();
   const edited = rowOf(page, 'Bočný panel – novinky');
   await expect(edited.getByTestId('cell-priority')).toHaveText('7');
@@ -66,8 +64,7 @@ test('an administrator creates, edits and deletes a panel; the list sorts by pri
 
   // Delete, after confirming.
   await edited.getByTestId('row-delete').click();
-  await confirm(page);
-  await expectSuccess(page, 'Položka bola odstránená.');
+  await expectSuccessOf(page, 'Položka bola odstránená.', () => confirm(page));
   await expect(edited).toHaveCount(0);
 });
 
@@ -114,8 +111,7 @@ test('the rich-text editor inserts a table, an uploaded image and a link', async
   await expect(editor.locator(`img[src="${location}"]`)).toBeVisible();
   await shot(page, 'panel-form-editor');
 
-  await page.getByTestId('form-save').click();
-  await expectSuccess(page, 'Položka bola vytvorená.');
+  await expectSuccessOf(page, 'Položka bola vytvorená.', () => page.getByTestId('form-save').click());
   await rowOf(page, 'Panel s tabuľkou').getByTestId('row-edit').click();
   await expect(page.getByTestId('field-title-sk')).toHaveValue('Panel s tabuľkou');
   await expect(editor.locator('table tr')).toHaveCount(3);

@@ -1,5 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { apiCreate, confirm, expectSuccess, login, pageLikeLang, pickMultiOption, rowOf, shot } from './helpers.js';
+import {
+  apiCreate,
+  confirm,
+  expectSuccess,
+  expectSuccessOf,
+  login,
+  pageLikeLang,
+  pickMultiOption,
+  rowOf,
+  shot,
+} from './helpers.js';
 
 const lang = (title: string, title_url: string) => ({
   title,
@@ -77,8 +87,7 @@ test('a news article needs a News category; saved, it lists its category as a ba
   await expect(page.getByText('Vyberte aspoň jednu možnosť.')).toBeVisible();
   await pickMultiOption(page, page.getByTestId('field-categories'), 'Oznamy');
   await shot(page, 'news-form');
-  await page.getByTestId('form-save').click();
-  await expectSuccess(page, 'Položka bola vytvorená.');
+  await expectSuccessOf(page, 'Položka bola vytvorená.', () => page.getByTestId('form-save').click());
   await expect(rowOf(page, 'Nový sklad v Žiline').getByTestId('cell-categories')).toHaveText('Oznamy');
 });
 
@@ -138,7 +147,6 @@ test("deleting a news row at 1024 px, by keyboard or mouse, leaves the table's s
   await expect(question).toBeVisible();
   expect(await scrollLeft(), 'the table has not scrolled sideways').toBe(0);
   await shot(page, 'news-delete-confirm-1024');
-  await confirm(page);
-  await expectSuccess(page, 'Položka bola odstránená.');
+  await expectSuccessOf(page, 'Položka bola odstránená.', () => confirm(page));
   await expect(row).toHaveCount(0);
 });

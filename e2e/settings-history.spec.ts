@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { confirm, expectSuccess, login, shot } from './helpers.js';
+import { confirm, expectSuccessOf, login, shot } from './helpers.js';
 
 // The history of a settings screen (docs/features/revisions.md): the social settings saved twice, the History
 // drawer beside the save button, the difference of the first save from the current values, and its restore; then
@@ -20,8 +20,7 @@ test('save the social settings twice, open their history, see what differs, rest
   for (const value of [first, second]) {
     await expect(link).toBeEnabled();
     await link.fill(value);
-    await page.getByTestId('settings-save').click();
-    await expectSuccess(page, 'uložen');
+    await expectSuccessOf(page, 'uložen', () => page.getByTestId('settings-save').click());
   }
 
   // The History button sits beside the save button; newest first: the second save, then the first.
@@ -40,8 +39,7 @@ test('save the social settings twice, open their history, see what differs, rest
   await shot(page, 'settings-history-sk');
 
   await page.getByTestId('history-restore').click();
-  await confirm(page);
-  await expectSuccess(page, 'uložen');
+  await expectSuccessOf(page, 'uložen', () => confirm(page));
   await expect(link).toHaveValue(first);
   await page.reload();
   await expect(link).toHaveValue(first);

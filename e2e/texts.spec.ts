@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiCreateText, apiFindText, confirm, expectSuccess, login, rowOf, shot } from './helpers.js';
+import { apiCreateText, apiFindText, confirm, expectSuccessOf, login, rowOf, shot } from './helpers.js';
 
 const LIST = '/admin/app/content/text';
 
@@ -47,8 +47,7 @@ test('an administrator creates, edits, hides, publishes and deletes a text', asy
   await page.getByTestId('field-title-en').fill(enTitle);
   await typeContent(page, 'en', 'More discounts soon');
   await shot(page, 'text-form-en');
-  await page.getByTestId('form-save').click();
-  await expectSuccess(page, 'Položka bola vytvorená.');
+  await expectSuccessOf(page, 'Položka bola vytvorená.', () => page.getByTestId('form-save').click());
   await expect(form).toBeHidden();
   // Newest first: the default sort is updated_at descending.
   await expect(page.getByTestId('cell-title').first()).toHaveText(skTitle);
@@ -67,8 +66,7 @@ test('an administrator creates, edits, hides, publishes and deletes a text', asy
   await expect(page.getByTestId('field-title-sk')).toHaveValue(skTitle);
   await expect(page.getByTestId('field-content-sk')).toContainText('Ďalšie zľavy čoskoro');
   await page.getByTestId('field-title-sk').fill(`${skTitle} (upravené)`);
-  await page.getByTestId('form-save').click();
-  await expectSuccess(page, 'Položka bola uložená.');
+  await expectSuccessOf(page, 'Položka bola uložená.', () => page.getByTestId('form-save').click());
   await expect(edit).toBeHidden();
   await expect(page).toHaveURL(/\/admin\/app\/content\/text$/);
   const edited = rowOf(page, `${skTitle} (upravené)`);
@@ -84,21 +82,18 @@ test('an administrator creates, edits, hides, publishes and deletes a text', asy
     await expect(page.getByRole('dialog', { name: question })).toBeVisible();
     await confirm(page);
   };
-  await bulk('hide', 'Skryť vybrané položky (1)?');
-  await expectSuccess(page, 'Skryté: 1.');
+  await expectSuccessOf(page, 'Skryté: 1.', () => bulk('hide', 'Skryť vybrané položky (1)?'));
   await expect(edited.getByTestId('cell-status')).toHaveAttribute('data-status', '0');
   await expect(edited.getByTestId('cell-status')).toHaveText('Skryté');
   await expect(page.getByTestId('list-bulk')).toBeDisabled();
-  await bulk('publish', 'Publikovať vybrané položky (1)?');
-  await expectSuccess(page, 'Publikované: 1.');
+  await expectSuccessOf(page, 'Publikované: 1.', () => bulk('publish', 'Publikovať vybrané položky (1)?'));
   await expect(edited.getByTestId('cell-status')).toHaveAttribute('data-status', '1');
   await expect(edited.getByTestId('cell-status')).toHaveText('Publikované');
 
   // Delete from the row, after confirming.
   await edited.getByTestId('row-delete').click();
   await expect(page.getByText('Naozaj chcete odstrániť túto položku?')).toBeVisible();
-  await confirm(page);
-  await expectSuccess(page, 'Položka bola odstránená.');
+  await expectSuccessOf(page, 'Položka bola odstránená.', () => confirm(page));
   await expect(edited).toHaveCount(0);
   await expect(page.getByTestId('cell-title').first()).toBeVisible();
 });
@@ -127,8 +122,7 @@ test('a too-short English title while the Slovak tab is open switches to English
 
   // Fixing it saves.
   await page.getByTestId('field-title-en').fill('Valid title');
-  await page.getByTestId('form-save').click();
-  await expectSuccess(page, 'Položka bola vytvorená.');
+  await expectSuccessOf(page, 'Položka bola vytvorená.', () => page.getByTestId('form-save').click());
   expect(writes).toHaveLength(1);
 });
 
@@ -192,8 +186,7 @@ test('after a save the user menu lists it with a link to the text', async ({ pag
   await page.goto(`${LIST}/${id}`);
   await expect(page.getByTestId('field-title-sk')).toHaveValue('Záznam v menu');
   await page.getByTestId('field-title-sk').fill('Záznam v menu používateľa');
-  await page.getByTestId('form-save').click();
-  await expectSuccess(page, 'Položka bola uložená.');
+  await expectSuccessOf(page, 'Položka bola uložená.', () => page.getByTestId('form-save').click());
 
   await page.getByTestId('user-menu').click();
   const latest = page.getByTestId('log-item').first();

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiCreate, expectSuccess, login, pickOption, rowOf, shot, writeHeaders } from './helpers.js';
+import { apiCreate, expectSuccessOf, login, pickOption, rowOf, shot, writeHeaders } from './helpers.js';
 
 // The translation workflow (docs/features/translations.md): a Slovak edit leaves the English outdated, the list
 // and the dashboard say so, and "copy from Slovak" fills the empty English fields.
@@ -33,8 +33,7 @@ test('a Slovak edit marks the English outdated; the list filters by it; copy fil
   await editor.click();
   await page.keyboard.press('End');
   await editor.pressSequentially(', So 9–12');
-  await page.getByTestId('form-save').click();
-  await expectSuccess(page, 'Položka bola uložená.');
+  await expectSuccessOf(page, 'Položka bola uložená.', () => page.getByTestId('form-save').click());
 
   // The row: SK complete, EN outdated; the filter finds it.
   await expect(row.getByTestId('cell-translation').locator('[data-state="outdated"]')).toHaveText('Zastarané: en');
@@ -56,8 +55,7 @@ test('a Slovak edit marks the English outdated; the list filters by it; copy fil
   await expect(page.getByTestId('field-content-en')).toContainText('So 9–12');
   // No longer incomplete; still outdated as loaded until the save.
   await expect(page.getByTestId('locale-state-en')).toHaveAttribute('data-state', 'outdated');
-  await page.getByTestId('form-save').click();
-  await expectSuccess(page, 'Položka bola uložená.');
+  await expectSuccessOf(page, 'Položka bola uložená.', () => page.getByTestId('form-save').click());
   await page.goto(`${LIST}?search=${encodeURIComponent(title)}`);
   await expect(rowOf(page, title).getByTestId('cell-translation').locator('[data-state="complete"]')).toHaveCount(2);
 });
@@ -139,8 +137,7 @@ test('the outdated English tab shows what the Slovak changed; "mark as up to dat
   await expect(content.getByTestId('translation-change-before')).toHaveText('Parkovanie zdarma na dvore.');
   await expect(content.getByTestId('translation-change-after').locator('.bo-history-added')).toContainText('autobusy');
   await shot(page, 'translation-changes-sk');
-  await page.getByTestId('mark-current-en').click();
-  await expectSuccess(page, 'Jazyk bol označený ako aktuálny.');
+  await expectSuccessOf(page, 'Jazyk bol označený ako aktuálny.', () => page.getByTestId('mark-current-en').click());
   await expect(page.getByTestId('locale-state-en')).toHaveCount(0);
   await expect(changes).toHaveCount(0);
   // Nothing changed in the form: it closes without asking.

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiCreateText, confirm, expectSuccess, login, rowOf } from './helpers.js';
+import { apiCreateText, confirm, expectSuccessOf, login, rowOf } from './helpers.js';
 
 const LIST = '/admin/app/content/text';
 
@@ -34,8 +34,7 @@ test('unsaved edits are asked about, Ctrl+S saves, and a removal can be undone',
   }
 
   // Ctrl+S saves as the Save button does; nothing asks as the form closes.
-  await page.getByTestId('field-title-sk').press('Control+s');
-  await expectSuccess(page, 'Položka bola uložená.');
+  await expectSuccessOf(page, 'Položka bola uložená.', () => page.getByTestId('field-title-sk').press('Control+s'));
   await expect(form).toBeHidden();
   await expect(question).toBeHidden();
   const saved = rowOf(page, `${title} 2`);
@@ -66,8 +65,7 @@ test('unsaved edits are asked about, Ctrl+S saves, and a removal can be undone',
 
   // Delete the text, then "Undo" brings it back.
   await row.getByTestId('row-delete').click();
-  await confirm(page);
-  await expectSuccess(page, 'Položka bola odstránená.');
+  await expectSuccessOf(page, 'Položka bola odstránená.', () => confirm(page));
   await expect(row).toHaveCount(0);
   await page.getByTestId('notification').getByRole('button', { name: 'Späť' }).click();
   await expect(row).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { E2E } from './env.js';
-import { apiBulk, confirm, expectSuccess, login, pickOption, shot } from './helpers.js';
+import { apiBulk, confirm, expectSuccessOf, login, pickOption, shot } from './helpers.js';
 
 /** The user list's row showing this full name. */
 const userRow = (page: Page, fullname: string) =>
@@ -54,8 +54,7 @@ test('an administrator creates a user: title_url from name and surname, password
   await expect(page.getByText('Heslá sa nezhodujú.')).toBeVisible();
   await page.getByTestId('field-password_2').fill('tajne-heslo');
   await shot(page, 'users-form-create');
-  await page.getByTestId('form-save').click();
-  await expectSuccess(page, 'vytvorená');
+  await expectSuccessOf(page, 'vytvorená', () => page.getByTestId('form-save').click());
 
   await page.getByTestId('list-search').fill('Zuzana');
   const row = userRow(page, 'Zuzana Malá');
@@ -85,8 +84,7 @@ test('an administrator blocks a user with the bulk menu', async ({ page }) => {
   await page.getByTestId('list-bulk').click();
   await expect(page.getByTestId('bulk-activate')).toBeVisible();
   await page.getByTestId('bulk-block').click();
-  await confirm(page);
-  await expectSuccess(page, 'Zablokované: 1');
+  await expectSuccessOf(page, 'Zablokované: 1', () => confirm(page));
   await expect(row.getByTestId('cell-status')).toHaveAttribute('data-status', '0');
 });
 
@@ -123,6 +121,5 @@ test("a role-2 editor sees no create button and cannot open another editor's for
   await expect(page.getByTestId('field-status')).toBeDisabled();
   await expect(page.getByTestId('form-save')).toBeEnabled();
   await page.getByTestId('field-phone').fill('+421 32 000 00 00');
-  await page.getByTestId('form-save').click();
-  await expectSuccess(page, 'uložen');
+  await expectSuccessOf(page, 'uložen', () => page.getByTestId('form-save').click());
 });
