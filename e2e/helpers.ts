@@ -49,7 +49,7 @@ export async function expectSuccess(page: Page, text: string | RegExp): Promise<
 /**
  * Runs `action` (the click that saves, the confirmation's OK, a bulk action) with its success notification already
  * looked for (expectSuccess). The bar hides itself after 4 s; a test runner that falls behind on a busy machine began
- * to look 4.9 and 6.6 s after the save's answer and found none. Every spec's success check goes through it, but where
+ * to look 4.9 and 6.6 s after the save's answer and found none. Every spec's success check goes through it, except where
  * the notification is checked after other steps (the upload's, the webhook's).
  */
 export async function expectSuccessOf(
