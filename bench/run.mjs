@@ -1,5 +1,5 @@
 // `npm run bench`: the benchmarks in sequence, then the headline numbers.
-// `node bench/run.mjs texts startup` runs only the named ones (texts, pages, lists, search, revisions, upload, stats, serialize, strapi, startup, first-start, bundle, first-load, delivery, site-lighthouse).
+// `node bench/run.mjs texts startup` runs only the named ones (texts, pages, lists, search, request-cpu, revisions, upload, stats, serialize, strapi, startup, first-start, bundle, first-load, delivery, site-lighthouse).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +20,11 @@ const BENCHES = [
     title: 'Search everything over every list, 100 k rows each',
     args: ['--import', 'tsx', 'bench/search.bench.ts'],
     limitMinutes: 30, // the seed of 1.2 M records and their search indexes on two targets
+  },
+  {
+    name: 'request-cpu',
+    title: "Where a signed-in request's CPU goes, by who runs it",
+    args: ['--import', 'tsx', 'bench/request-cpu.bench.ts'],
   },
   {
     name: 'revisions',
@@ -188,6 +193,21 @@ if (selected.some((b) => b.name === 'search')) {
       `search p95, ${target}, ${fmt(r?.records ?? 0).replace(/\B(?=(\d{3})+$)/g, ' ')} records`,
       r?.status === 'ok' && worst
         ? `${r.rows.filter((x) => x.pass).length} of ${r.rows.length} queries pass (worst ${worst.query} ${fmt(worst.p95, 1)} ms)${r.seqScans.length ? `; ${r.seqScans.length} Seq Scans` : ''}`
+        : notMeasured(r),
+    ]);
+  }
+}
+if (selected.some((b) => b.name === 'request-cpu')) {
+  for (const r of results.requestCpu ?? [{ status: 'missing' }]) {
+    const rows = r.addresses ?? [];
+    lines.push([
+      `CPU a request (of it the ORM's), ${r.target ?? ''}${r.target === 'PGlite' ? ', database included' : ''}`.trim(),
+      r.status === 'ok'
+        ? rows
+            .map(
+              (a) => `${a.path.split('?')[0]} ${fmt(a.cpu, 2)} (${fmt(a.perRequest['ORM (drizzle-orm)'] ?? 0, 2)}) ms`,
+            )
+            .join(' · ')
         : notMeasured(r),
     ]);
   }
