@@ -3,7 +3,7 @@
 // of a server built in this process on a freshly seeded database, clean-up on exit, and the capture, replay and
 // EXPLAIN of the SQL that a request issues.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -176,6 +176,23 @@ export interface TargetOutcome {
   analyzeMs?: number;
   /** The 1-minute load average before and after measuring. */
   load?: number[];
+  /** The share of the cores' time the virtual machine's host took while measuring (Linux's steal), in percent. */
+  stealPercent?: number;
+}
+
+/** The machine's CPU time so far (Linux's /proc/stat, in ticks): all of it and the host's steal; none elsewhere. */
+function cpuTicks(): { total: number; steal: number } | undefined {
+  if (!existsSync('/proc/stat')) return undefined;
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  // user nice system idle iowait irq softirq steal guest guest_nice: guest time is counted in user already.
+  const total = fields.slice(0, 8).reduce((a, b) => a + b, 0);
+  return { total, steal: fields[7] ?? 0 };
+}
+
+/** The host's steal between two readings, in percent of the cores' time: a busy host slows every number here. */
+function stealBetween(before: ReturnType<typeof cpuTicks>, after: ReturnType<typeof cpuTicks>) {
+  if (!before || !after || after.total <= before.total) return undefined;
+  return (100 * (after.steal - before.steal)) / (after.total - before.total);
 }
 
 /**
@@ -264,13 +281,16 @@ export async function runTarget<S, R extends object>(
     await app.jobs.drain();
 
     const loadBefore = loadavg()[0];
+    const cpuBefore = cpuTicks();
     const result = await spec.measure({ client, database, seeded });
     const load = [loadBefore, loadavg()[0]];
+    const stealPercent = stealBetween(cpuBefore, cpuTicks());
     console.log(
-      `  load average (1 min) ${load.map((l) => l.toFixed(1)).join(' before, ')} after, on ${availableParallelism()} ` +
-        'cores: anything else running on the machine inflates these numbers',
+      `  load average (1 min) ${load.map((l) => l.toFixed(1)).join(' before, ')} after, on ${availableParallelism()} cores` +
+        `${stealPercent === undefined ? '' : `, ${stealPercent.toFixed(1)} % of their time taken by the host (steal)`}` +
+        ': anything else running on the machine inflates these numbers',
     );
-    return { target, status: 'ok', setupMs, seedMs, analyzeMs, load, ...result };
+    return { target, status: 'ok', setupMs, seedMs, analyzeMs, load, stealPercent, ...result };
   } catch (err) {
     // Drizzle's "Failed query" keeps the database's own message in `cause`.
     const cause = (err as Error).cause instanceof Error ? ((err as Error).cause as Error).message : undefined;
