@@ -1,4 +1,4 @@
-// Where a signed-in request's CPU goes (bench/README.md "Where a list request's CPU goes"): a few addresses asked one
+// Where a signed-in request's CPU goes (bench/README.md, `request-cpu.bench.ts`): a few addresses asked one
 // after the other of a server in this process, first timed, then again under V8's sampling profiler, whose busy
 // samples are shared out by who ran them: the ORM, the PostgreSQL driver, the framework, validation and answers,
 // this server's own code, Node and the kernel, and the benchmark's client. Small tables (2,000 rows a list unless
@@ -22,15 +22,13 @@ const ADDRESSES = [
   { name: 'news, first page', path: '/api/blog/?page=1&per_page=20' },
 ];
 
+const VALIDATION = 'validation, answers (zod, fast-json-stringify)';
 /** Who ran a sample, by its function's script: the first group whose pattern matches, else Node and the kernel. */
 const GROUPS: [string, RegExp][] = [
   ['ORM (drizzle-orm)', /node_modules\/drizzle-orm\//],
   ['driver (pg)', /node_modules\/pg(-protocol|-pool|-types)?\//],
   ['framework (fastify)', /node_modules\/(fastify|find-my-way|@fastify|avvio|light-my-request|fast-querystring)\//],
-  [
-    'validation, answers (zod, fast-json-stringify)',
-    /node_modules\/(zod|fast-json-stringify|fastify-type-provider-zod)\//,
-  ],
+  [VALIDATION, /node_modules\/(zod|fast-json-stringify|fastify-type-provider-zod)\//],
   ["this server's code", /\/apps\/server\/|\/packages\/shared\//],
   ["the benchmark's client", /\/bench\//],
 ];
@@ -52,7 +50,7 @@ function shares(profile: Profile): Record<string, number> {
     // Functions compiled from strings (zod's and fast-json-stringify's) have no script; natives and GC have no name.
     const anonymousCode = frame.url === '' && /^anonymous\d*$/.test(frame.functionName);
     const group = anonymousCode
-      ? GROUPS[3][0]
+      ? VALIDATION
       : (GROUPS.find(([, re]) => frame.url !== '' && re.test(frame.url))?.[0] ?? NODE);
     out[group] = (out[group] ?? 0) + (profile.timeDeltas[i + 1] ?? 0) / 1000;
   });
