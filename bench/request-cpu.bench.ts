@@ -22,10 +22,11 @@ const ADDRESSES = [
   { name: 'news, first page', path: '/api/blog/?page=1&per_page=20' },
 ];
 
+const ORM = 'ORM (drizzle-orm)';
 const VALIDATION = 'validation, answers (zod, fast-json-stringify)';
 /** Who ran a sample, by its function's script: the first group whose pattern matches, else Node and the kernel. */
 const GROUPS: [string, RegExp][] = [
-  ['ORM (drizzle-orm)', /node_modules\/drizzle-orm\//],
+  [ORM, /node_modules\/drizzle-orm\//],
   ['driver (pg)', /node_modules\/pg(-protocol|-pool|-types)?\//],
   ['framework (fastify)', /node_modules\/(fastify|find-my-way|@fastify|avvio|light-my-request|fast-querystring)\//],
   [VALIDATION, /node_modules\/(zod|fast-json-stringify|fastify-type-provider-zod)\//],
@@ -80,7 +81,7 @@ for (const target of LIST_TARGETS) {
           const busy = shares(profile as unknown as Profile);
           const perRequest = Object.fromEntries(Object.entries(busy).map(([k, v]) => [k, v / ROUNDS]));
           const cpu = Object.values(perRequest).reduce((a, b) => a + b, 0);
-          rows.push({ ...address, wall: stats(times), cpu, perRequest });
+          rows.push({ ...address, wall: stats(times), cpu, ormMs: perRequest[ORM] ?? 0, perRequest });
         }
         profiler.disconnect();
         for (const r of rows) {

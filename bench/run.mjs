@@ -198,16 +198,12 @@ if (selected.some((b) => b.name === 'search')) {
   }
 }
 if (selected.some((b) => b.name === 'request-cpu')) {
-  for (const r of results.requestCpu ?? [{ status: 'missing' }]) {
-    const rows = r.addresses ?? [];
+  for (const target of targetsOf(results.requestCpu)) {
+    const r = results.requestCpu?.find((x) => x.target === target);
     lines.push([
-      `CPU a request (of it the ORM's), ${r.target ?? ''}${r.target === 'PGlite' ? ', database included' : ''}`.trim(),
-      r.status === 'ok'
-        ? rows
-            .map(
-              (a) => `${a.path.split('?')[0]} ${fmt(a.cpu, 2)} (${fmt(a.perRequest['ORM (drizzle-orm)'] ?? 0, 2)}) ms`,
-            )
-            .join(' · ')
+      `CPU a request (of it the ORM's), ${target}${target === 'PGlite' ? ', database included' : ''}`,
+      r?.status === 'ok'
+        ? r.addresses.map((a) => `${a.path.split('?')[0]} ${fmt(a.cpu, 2)} (${fmt(a.ormMs, 2)}) ms`).join(' · ')
         : notMeasured(r),
     ]);
   }
